@@ -1,0 +1,12 @@
+//! Search and play. Depends only on [`crate::game`].
+//!
+//! - [`level`]: easy / medium / impossible, the stop flag, the search budget.
+//! - [`ttt`]: tic-tac-toe negamax (alpha-beta, exact root scores) and the Crowley–Siegler rules player.
+//! - [`hex`]: Hex players — random, rush, connected, better-connected, two-distance, resistance, MCTS,
+//!   the exact solver and external engines — behind one enum, [`hex::HexPlayer`].
+
+pub mod hex;
+pub mod level;
+pub mod ttt;
+
+pub use level::{Budget, Level, Stop};

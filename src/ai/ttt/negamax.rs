@@ -1,0 +1,1 @@
+//! Negamax with alpha-beta for tic-tac-toe.

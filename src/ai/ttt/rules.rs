@@ -1,0 +1,1 @@
+//! Crowley & Siegler's rule-based tic-tac-toe player.

@@ -1,0 +1,208 @@
+//! The command line: `hextoe [play|perft|analyze|solve|tourney|engine]`, parsed by clap.
+//!
+//! Every argument type is defined here so that `--help` is the single, complete reference; the commands in
+//! [`crate::commands`] receive these structs already validated.
+
+use crate::ai::Level;
+use crate::ai::ttt::Style;
+use crate::config::First;
+use crate::game::GameKind;
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+/// Tic-tac-toe and Hex in the terminal, against an AI from easy to impossible.
+#[derive(Debug, Parser)]
+#[command(name = "hextoe", version, about, long_about = None)]
+pub struct Cli {
+    /// Read this config file instead of $XDG_CONFIG_HOME/hextoe/config.toml.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    /// What to do; without a subcommand hextoe opens the start menu.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Start a game at once, skipping the menu.
+    Play(PlayArgs),
+    /// Count the game tree: nodes, wins and draws per depth.
+    Perft(PerftArgs),
+    /// Evaluate every legal move of a position and show the AI's choice.
+    Analyze(AnalyzeArgs),
+    /// Solve a Hex position exactly: the winner and every winning move.
+    Solve(SolveArgs),
+    /// Play a round-robin tournament between players.
+    Tourney(TourneyArgs),
+    /// Speak the GTP/HTP text protocol on stdin/stdout, for HexGui and other programs.
+    Engine(EngineArgs),
+}
+
+/// A Hex board side, 1..=19.
+fn size_parser() -> clap::builder::RangedU64ValueParser<usize> {
+    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=19)
+}
+
+/// A positive number of seconds.
+fn seconds(s: &str) -> Result<f64, String> {
+    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+    if v.is_finite() && v > 0.0 && v <= 3600.0 {
+        Ok(v)
+    } else {
+        Err(format!("{s} is out of range: expected more than 0 and at most 3600 seconds"))
+    }
+}
+
+/// `hextoe play`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct PlayArgs {
+    /// Which game.
+    #[arg(long)]
+    pub game: Option<GameKind>,
+    /// Hex board side, 1 to 19.
+    #[arg(long, value_parser = size_parser())]
+    pub size: Option<usize>,
+    /// AI level.
+    #[arg(long)]
+    pub level: Option<Level>,
+    /// Who moves first: you (human) or the AI.
+    #[arg(long)]
+    pub first: Option<First>,
+    /// Tic-tac-toe AI style.
+    #[arg(long)]
+    pub ai: Option<Style>,
+    /// Play against an external HTP engine started with this command line (Hex).
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
+    /// Turn the swap rule on (Hex).
+    #[arg(long)]
+    pub swap: bool,
+    /// Resume a saved game (SGF for Hex, a move list for tic-tac-toe).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+}
+
+/// `hextoe perft`.
+#[derive(Debug, Args, Clone)]
+pub struct PerftArgs {
+    /// Which game.
+    #[arg(long, default_value = "tictactoe")]
+    pub game: GameKind,
+    /// Hex board side, 1 to 19.
+    #[arg(long, value_parser = size_parser())]
+    pub size: Option<usize>,
+    /// Deepest ply to count (default: the whole game).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=361))]
+    pub depth: Option<u32>,
+    /// Print JSON instead of a table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `hextoe analyze`.
+#[derive(Debug, Args, Clone)]
+pub struct AnalyzeArgs {
+    /// Which game.
+    #[arg(long, default_value = "tictactoe")]
+    pub game: GameKind,
+    /// Hex board side, 1 to 19.
+    #[arg(long, value_parser = size_parser())]
+    pub size: Option<usize>,
+    /// The position: `xox/oox/...` for tic-tac-toe; a diagram `b../.w./...` or a move list for Hex.
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub position: String,
+    /// The level whose AI picks the move.
+    #[arg(long)]
+    pub level: Option<Level>,
+    /// Tic-tac-toe AI style.
+    #[arg(long)]
+    pub ai: Option<Style>,
+    /// Hex player (random, rush, connected, better-connected, two-distance, resistance, mcts).
+    #[arg(long)]
+    pub player: Option<String>,
+    /// Hex: seconds of search.
+    #[arg(long, value_parser = seconds)]
+    pub move_time: Option<f64>,
+    /// Hex MCTS: simulations to run.
+    #[arg(long)]
+    pub playouts: Option<u64>,
+    /// Hex MCTS: search threads.
+    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+    pub threads: Option<usize>,
+    /// Seed for the random choice among equally good moves.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `hextoe solve`.
+#[derive(Debug, Args, Clone)]
+pub struct SolveArgs {
+    /// Which game (Hex is solved by proof-number search).
+    #[arg(long, default_value = "hex")]
+    pub game: GameKind,
+    /// Hex board side, 1 to 19.
+    #[arg(long, value_parser = size_parser())]
+    pub size: Option<usize>,
+    /// The position (default: the empty board).
+    #[arg(long, default_value = "", allow_hyphen_values = true)]
+    pub position: String,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `hextoe tourney`.
+#[derive(Debug, Args, Clone)]
+pub struct TourneyArgs {
+    /// Which game.
+    #[arg(long, default_value = "hex")]
+    pub game: GameKind,
+    /// Hex board side, 1 to 19.
+    #[arg(long, value_parser = size_parser())]
+    pub size: Option<usize>,
+    /// Comma-separated players, e.g. `random,rush,resistance` (for tic-tac-toe: `minimax:easy,rules:impossible`).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub players: Vec<String>,
+    /// Games per pairing, half with each colour.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub games: u32,
+    /// Seconds per move for timed players.
+    #[arg(long, value_parser = seconds)]
+    pub move_time: Option<f64>,
+    /// Seed for reproducible games.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Print JSON instead of tables.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `hextoe engine`.
+#[derive(Debug, Args, Clone)]
+pub struct EngineArgs {
+    /// Which game to start with (the `game` command switches).
+    #[arg(long, default_value = "hex")]
+    pub game: GameKind,
+    /// Hex board side, 1 to 19.
+    #[arg(long, value_parser = size_parser())]
+    pub size: Option<usize>,
+    /// AI level for genmove.
+    #[arg(long)]
+    pub level: Option<Level>,
+    /// Tic-tac-toe AI style.
+    #[arg(long)]
+    pub ai: Option<Style>,
+    /// Seconds per Hex move.
+    #[arg(long, value_parser = seconds)]
+    pub move_time: Option<f64>,
+    /// Turn the swap rule on.
+    #[arg(long)]
+    pub swap: bool,
+    /// Seed for reproducible choices.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}

@@ -1,0 +1,1 @@
+//! A client for external HTP engines.

@@ -1,0 +1,15 @@
+//! The text commands beside the game. Text in, text or JSON out; no terminal UI, no game rules or search
+//! logic of their own.
+//!
+//! - [`perft`]: game-tree counts.
+//! - [`analyze`]: every move's value and the AI's choice.
+//! - [`solve`]: exact Hex solving.
+//! - [`tourney`]: round-robin tournaments.
+//! - [`engine`]: the GTP/HTP engine on stdin/stdout; [`htp_client`] drives external engines.
+
+pub mod analyze;
+pub mod engine;
+pub mod htp_client;
+pub mod perft;
+pub mod solve;
+pub mod tourney;

@@ -1,0 +1,304 @@
+//! Typed configuration: defaults, the config file, validation.
+//!
+//! `config.toml` at the top of the repository documents every key; the binary embeds that same file
+//! ([`DEFAULT_TOML`]) and a test pins it to [`Config::default`], so the file, the docs and the code cannot
+//! drift. A user file may set any subset of the keys; the rest keep their defaults.
+//!
+//! Lookup order: `--config PATH`, else `$XDG_CONFIG_HOME/hextoe/config.toml` (via the `directories` crate),
+//! else the defaults. Every value is a typed, range-checked type, so a bad file fails with the file, line,
+//! column, key and what was expected — before the terminal is touched.
+
+pub mod types;
+pub mod ui;
+
+pub use types::{BoardSize, Depth, First, Seconds};
+pub use ui::UiConfig;
+
+use crate::ai::hex::{PlayerKind, PlayerSpec};
+use crate::ai::ttt::Style;
+use crate::ai::{Budget, Level};
+use crate::game::GameKind;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The documented default config, embedded from the repository's `config.toml`.
+pub const DEFAULT_TOML: &str = include_str!("../../config.toml");
+
+/// The whole configuration.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Config {
+    /// The game the menu starts on.
+    pub game: GameKind,
+    /// Who moves first against the AI.
+    pub first: First,
+    /// The level the menu starts on.
+    pub level: Level,
+    /// Tic-tac-toe settings.
+    pub tictactoe: TttConfig,
+    /// Hex settings.
+    pub hex: HexConfig,
+    /// Terminal UI settings: theme and keys.
+    pub ui: UiConfig,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            game: GameKind::Hex,
+            first: First::Human,
+            level: Level::Medium,
+            tictactoe: TttConfig::default(),
+            hex: HexConfig::default(),
+            ui: UiConfig::default(),
+        }
+    }
+}
+
+/// `[tictactoe]`: the AI style and the depth limit of each level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct TttConfig {
+    /// Default AI style.
+    pub ai: Style,
+    /// Plies the easy level searches.
+    pub depth_easy: Depth,
+    /// Plies the medium level searches.
+    pub depth_medium: Depth,
+    /// Plies the impossible level searches (9 = to the end of the game).
+    pub depth_impossible: Depth,
+}
+
+impl Default for TttConfig {
+    fn default() -> Self {
+        TttConfig { ai: Style::Minimax, depth_easy: Depth(1), depth_medium: Depth(3), depth_impossible: Depth(9) }
+    }
+}
+
+impl TttConfig {
+    /// The depth limit of a level.
+    pub fn depth(&self, level: Level) -> u32 {
+        match level {
+            Level::Easy => self.depth_easy.0,
+            Level::Medium => self.depth_medium.0,
+            Level::Impossible => self.depth_impossible.0,
+        }
+    }
+}
+
+/// `[hex]`: board size, swap rule, and one table per level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HexConfig {
+    /// Board side, 1..=19.
+    pub size: BoardSize,
+    /// The swap (pie) rule.
+    pub swap: bool,
+    /// `[hex.easy]`.
+    pub easy: HexLevelConfig,
+    /// `[hex.medium]`.
+    pub medium: HexLevelConfig,
+    /// `[hex.impossible]`.
+    pub impossible: HexLevelConfig,
+}
+
+impl Default for HexConfig {
+    fn default() -> Self {
+        HexConfig {
+            size: BoardSize(11),
+            swap: false,
+            easy: HexLevelConfig {
+                player: PlayerKind::BetterConnected,
+                depth: Some(Depth(1)),
+                ..HexLevelConfig::default()
+            },
+            medium: HexLevelConfig {
+                player: PlayerKind::Resistance,
+                move_time: Some(Seconds(0.5)),
+                ..HexLevelConfig::default()
+            },
+            impossible: HexLevelConfig {
+                player: PlayerKind::Mcts,
+                move_time: Some(Seconds(2.0)),
+                ..HexLevelConfig::default()
+            },
+        }
+    }
+}
+
+impl HexConfig {
+    /// The settings of one level.
+    pub fn level(&self, level: Level) -> &HexLevelConfig {
+        match level {
+            Level::Easy => &self.easy,
+            Level::Medium => &self.medium,
+            Level::Impossible => &self.impossible,
+        }
+    }
+
+    /// The player and budget of a level, with an optional move-time override from the command line.
+    pub fn spec(&self, level: Level, move_time: Option<f64>) -> PlayerSpec {
+        self.level(level).spec(move_time)
+    }
+}
+
+/// One Hex level: which player and its budget.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct HexLevelConfig {
+    /// Player name (see `hextoe tourney --help`).
+    pub player: PlayerKind,
+    /// Depth limit in plies, for alpha-beta players.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub depth: Option<Depth>,
+    /// Time per move in seconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_time: Option<Seconds>,
+    /// MCTS simulations per move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playouts: Option<u64>,
+    /// Search threads.
+    pub threads: usize,
+    /// Memory cap for trees and tables, megabytes.
+    pub memory_mb: usize,
+}
+
+impl Default for HexLevelConfig {
+    fn default() -> Self {
+        HexLevelConfig {
+            player: PlayerKind::Random,
+            depth: None,
+            move_time: None,
+            playouts: None,
+            threads: 1,
+            memory_mb: 256,
+        }
+    }
+}
+
+impl HexLevelConfig {
+    /// The player spec this level describes; `move_time` (seconds) overrides the configured time.
+    pub fn spec(&self, move_time: Option<f64>) -> PlayerSpec {
+        let time = move_time.or(self.move_time.map(|s| s.0)).map(std::time::Duration::from_secs_f64);
+        PlayerSpec {
+            kind: self.player.clone(),
+            budget: Budget {
+                depth: self.depth.map(|d| d.0),
+                move_time: time,
+                nodes: self.playouts,
+                threads: self.threads.max(1),
+            },
+            memory_mb: self.memory_mb,
+        }
+    }
+}
+
+/// A config file that could not be used. The message names the file and, from the TOML parser, the line,
+/// column, key and what was expected.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid TOML or does not fit the schema.
+    #[error("invalid config file {path}:\n{message}")]
+    Invalid {
+        /// The file.
+        path: PathBuf,
+        /// The parser's message with line, column and key.
+        message: String,
+    },
+}
+
+impl Config {
+    /// Parses config text; `path` is only for messages.
+    pub fn from_toml(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        toml::from_str(text).map_err(|e| ConfigError::Invalid { path: path.to_path_buf(), message: e.to_string() })
+    }
+
+    /// Reads a config file.
+    pub fn from_file(path: &Path) -> Result<Config, ConfigError> {
+        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.into(), source })?;
+        Config::from_toml(&text, path)
+    }
+
+    /// The user's config file location: `$XDG_CONFIG_HOME/hextoe/config.toml` or the platform's equivalent.
+    pub fn user_path() -> Option<PathBuf> {
+        directories::ProjectDirs::from("", "", "hextoe").map(|d| d.config_dir().join("config.toml"))
+    }
+
+    /// Loads the config the way the binary does: the explicit path (which must exist), else the user file if
+    /// there is one, else the embedded defaults.
+    pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+        if let Some(p) = explicit {
+            return Config::from_file(p);
+        }
+        match Config::user_path() {
+            Some(p) if p.is_file() => Config::from_file(&p),
+            _ => Config::from_toml(DEFAULT_TOML, Path::new("<built-in config.toml>")),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn embedded_file_is_the_default() {
+        let parsed = Config::from_toml(DEFAULT_TOML, Path::new("config.toml"));
+        assert_eq!(parsed.ok(), Some(Config::default()));
+    }
+
+    #[test]
+    fn embedded_file_documents_every_key() {
+        // Every key the defaults serialize must appear in the documented file itself, not only via defaults.
+        let full = toml::to_string(&Config::default()).unwrap_or_default();
+        let file: toml::Table = toml::from_str(DEFAULT_TOML).unwrap_or_default();
+        let full: toml::Table = toml::from_str(&full).unwrap_or_default();
+        fn same_keys(a: &toml::Table, b: &toml::Table, path: &str) {
+            for (k, v) in a {
+                let here = format!("{path}{k}");
+                let other = b.get(k);
+                assert!(other.is_some(), "config.toml does not document `{here}`");
+                if let (toml::Value::Table(x), Some(toml::Value::Table(y))) = (v, other) {
+                    same_keys(x, y, &format!("{here}."));
+                }
+            }
+        }
+        same_keys(&full, &file, "");
+    }
+
+    #[test]
+    fn partial_file_keeps_other_defaults() {
+        let c = Config::from_toml("[hex]\nsize = 7\n", Path::new("x.toml")).unwrap_or_default();
+        assert_eq!(c.hex.size, BoardSize(7));
+        assert_eq!(c.tictactoe, TttConfig::default());
+    }
+
+    #[test]
+    fn bad_values_name_line_key_and_expectation() {
+        let cases = [
+            ("[hex]\nsize = 99\n", ["line 2", "size", "1 to 19"]),
+            ("[hex]\nsize = \"big\"\n", ["line 2", "size", "integer"]),
+            ("[tictactoe]\ndepth_easy = 0\n", ["line 2", "depth_easy", "1 to 9"]),
+            ("[hex]\ncolour = 1\n", ["line 2", "colour", "unknown field"]),
+            ("[hex.medium]\nplayer = \"gnu\"\n", ["line 2", "player", "expected one of"]),
+            ("[hex.medium]\nmove_time = -1\n", ["line 2", "move_time", "greater than 0"]),
+            ("game = \"chess\"\n", ["line 1", "game", "tictactoe"]),
+            ("[hex\n", ["line 1", "", ""]),
+        ];
+        for (text, wants) in cases {
+            let msg = Config::from_toml(text, Path::new("my.toml")).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(msg.contains("my.toml"), "{msg}");
+            for w in wants {
+                assert!(msg.contains(w), "{text:?}: {msg:?} lacks {w:?}");
+            }
+        }
+    }
+}

@@ -1,0 +1,107 @@
+//! Range-checked config value types. A bad value fails inside deserialisation, so the TOML parser reports
+//! it with its line, column and key, and the message says what was expected.
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// Implements Serialize/Deserialize for a newtype over an integer with an inclusive range.
+macro_rules! ranged_int {
+    ($ty:ident, $inner:ty, $lo:expr, $hi:expr, $what:expr) => {
+        impl Serialize for $ty {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_i64(self.0 as i64)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $ty {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct V;
+                impl Visitor<'_> for V {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                        write!(f, "{} as an integer from {} to {}", $what, $lo, $hi)
+                    }
+                    fn visit_i64<E: de::Error>(self, v: i64) -> Result<$ty, E> {
+                        if ($lo..=$hi).contains(&v) {
+                            Ok($ty(v as $inner))
+                        } else {
+                            Err(E::custom(format!("{} {v} is out of range: expected {} to {}", $what, $lo, $hi)))
+                        }
+                    }
+                    fn visit_u64<E: de::Error>(self, v: u64) -> Result<$ty, E> {
+                        self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+                    }
+                }
+                d.deserialize_i64(V)
+            }
+        }
+    };
+}
+
+/// A Hex board side, 1..=19.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct BoardSize(pub usize);
+ranged_int!(BoardSize, usize, 1, 19, "board size");
+
+/// A search depth in plies, 1..=9.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Depth(pub u32);
+ranged_int!(Depth, u32, 1, 9, "depth");
+
+/// A positive duration in seconds, at most an hour.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Seconds(pub f64);
+
+impl Serialize for Seconds {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Seconds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl Visitor<'_> for V {
+            type Value = Seconds;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a number of seconds greater than 0 and at most 3600")
+            }
+            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Seconds, E> {
+                if v.is_finite() && v > 0.0 && v <= 3600.0 {
+                    Ok(Seconds(v))
+                } else {
+                    Err(E::custom(format!(
+                        "{v} seconds is out of range: expected a number greater than 0 and at most 3600"
+                    )))
+                }
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Seconds, E> {
+                self.visit_f64(v as f64)
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Seconds, E> {
+                self.visit_f64(v as f64)
+            }
+        }
+        d.deserialize_f64(V)
+    }
+}
+
+/// Who moves first against the AI.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum First {
+    /// The human moves first.
+    Human,
+    /// The AI moves first.
+    Ai,
+}
+
+impl fmt::Display for First {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            First::Human => "human",
+            First::Ai => "ai",
+        })
+    }
+}

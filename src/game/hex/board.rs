@@ -1,0 +1,269 @@
+//! The Hex board: stones as bitsets, connections as an incremental union–find.
+
+use super::{Cell, CellSet, Color, MAX_SIZE};
+use std::fmt;
+
+const CELLS: usize = MAX_SIZE * MAX_SIZE;
+/// Virtual union–find nodes for the four edges.
+const TOP: usize = CELLS;
+const BOTTOM: usize = CELLS + 1;
+const LEFT: usize = CELLS + 2;
+const RIGHT: usize = CELLS + 3;
+
+/// Why a board size was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("board size {0} is out of range: expected 1 to 19")]
+pub struct SizeError(pub usize);
+
+/// An n×n Hex board. Every stone is joined to its same-coloured neighbours (and to its own edges) in a
+/// union–find as it is played, so "who has won" is two `find`s, not a flood fill.
+///
+/// There is no unplay: union–find cannot split. Undo replays the history (see [`super::Game`]); search
+/// code clones boards, which are small (under a kilobyte).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Board {
+    size: u8,
+    stones: [CellSet; 2],
+    parent: [u16; CELLS + 4],
+    winner: Option<Color>,
+}
+
+impl Board {
+    /// An empty n×n board, 1 ≤ n ≤ 19.
+    pub fn new(size: usize) -> Result<Board, SizeError> {
+        if !(1..=MAX_SIZE).contains(&size) {
+            return Err(SizeError(size));
+        }
+        Ok(Board {
+            size: size as u8,
+            stones: [CellSet::EMPTY; 2],
+            parent: std::array::from_fn(|i| i as u16),
+            winner: None,
+        })
+    }
+
+    /// The side n.
+    pub fn size(&self) -> usize {
+        self.size as usize
+    }
+
+    /// The stones of one colour.
+    pub fn stones(&self, c: Color) -> &CellSet {
+        &self.stones[c.index()]
+    }
+
+    /// Every cell of the board, in index order.
+    pub fn cells(&self) -> impl Iterator<Item = Cell> + use<> {
+        let n = self.size();
+        (0..n).flat_map(move |r| (0..n).filter_map(move |c| Cell::new(c, r)))
+    }
+
+    /// The empty cells as a set.
+    pub fn empty_cells(&self) -> CellSet {
+        CellSet::board(self.size()).minus(&self.stones[0].or(&self.stones[1]))
+    }
+
+    /// Number of stones on the board.
+    pub fn stone_count(&self) -> usize {
+        self.stones[0].len() + self.stones[1].len()
+    }
+
+    /// What stands on `c`.
+    pub fn at(&self, c: Cell) -> Option<Color> {
+        if self.stones[0].contains(c) {
+            Some(Color::Black)
+        } else if self.stones[1].contains(c) {
+            Some(Color::White)
+        } else {
+            None
+        }
+    }
+
+    /// True if `c` is on this board and empty.
+    pub fn is_empty_cell(&self, c: Cell) -> bool {
+        c.on_board(self.size()) && self.at(c).is_none()
+    }
+
+    /// The colour to move by the counts: Black when the counts are equal. (A swap adds no stone and is
+    /// White's move, after which White moves again, so the counts stay right.)
+    pub fn to_move(&self) -> Color {
+        if self.stones[0].len() > self.stones[1].len() { Color::White } else { Color::Black }
+    }
+
+    /// The winner, once one colour's edges are joined.
+    pub fn winner(&self) -> Option<Color> {
+        self.winner
+    }
+
+    /// True if the cell touches one of `color`'s two edges; returns which (0 = first, 1 = second).
+    fn edges_of(&self, c: Cell, color: Color) -> [Option<usize>; 2] {
+        let last = self.size() - 1;
+        match color {
+            Color::Black => [(c.row() == 0).then_some(TOP), (c.row() == last).then_some(BOTTOM)],
+            Color::White => [(c.col() == 0).then_some(LEFT), (c.col() == last).then_some(RIGHT)],
+        }
+    }
+
+    fn find(&mut self, mut x: usize) -> usize {
+        while self.parent[x] as usize != x {
+            let gp = self.parent[self.parent[x] as usize];
+            self.parent[x] = gp;
+            x = gp as usize;
+        }
+        x
+    }
+
+    fn find_ro(&self, mut x: usize) -> usize {
+        while self.parent[x] as usize != x {
+            x = self.parent[x] as usize;
+        }
+        x
+    }
+
+    fn union(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            // Edge nodes stay roots so that the win test reads them directly.
+            if ra >= CELLS {
+                self.parent[rb] = ra as u16;
+            } else {
+                self.parent[ra] = rb as u16;
+            }
+        }
+    }
+
+    /// Puts a `color` stone on `c` and updates the connections. The caller guarantees that `c` is an empty
+    /// cell of this board (debug-checked); [`super::Game::play`] is the checked entry point for input.
+    pub fn play(&mut self, c: Cell, color: Color) {
+        debug_assert!(self.is_empty_cell(c), "{c} is not an empty cell");
+        self.stones[color.index()].insert(c);
+        let i = c.index();
+        for n in c.neighbours(self.size()) {
+            if self.stones[color.index()].contains(n) {
+                self.union(i, n.index());
+            }
+        }
+        for e in self.edges_of(c, color).into_iter().flatten() {
+            self.union(i, e);
+        }
+        if self.winner.is_none() {
+            let (a, b) = match color {
+                Color::Black => (TOP, BOTTOM),
+                Color::White => (LEFT, RIGHT),
+            };
+            if self.find(a) == self.find(b) {
+                self.winner = Some(color);
+            }
+        }
+    }
+
+    /// True if stones `a` and `b` are in one group (same colour, connected).
+    pub fn connected(&self, a: Cell, b: Cell) -> bool {
+        self.at(a).is_some() && self.at(a) == self.at(b) && self.find_ro(a.index()) == self.find_ro(b.index())
+    }
+
+    /// The stones of the winner's group that joins its two edges, for display; empty while undecided.
+    pub fn winning_chain(&self) -> CellSet {
+        let Some(w) = self.winner else { return CellSet::EMPTY };
+        let root = self.find_ro(if w == Color::Black { TOP } else { LEFT });
+        self.stones[w.index()].iter().filter(|c| self.find_ro(c.index()) == root).collect()
+    }
+
+    /// The group of stones connected to `c` (empty if `c` is empty).
+    pub fn group(&self, c: Cell) -> CellSet {
+        let Some(col) = self.at(c) else { return CellSet::EMPTY };
+        let root = self.find_ro(c.index());
+        self.stones[col.index()].iter().filter(|s| self.find_ro(s.index()) == root).collect()
+    }
+
+    /// The position text: rows top to bottom separated by '/', cells 'b', 'w' or '.'.
+    pub fn to_text(&self) -> String {
+        let n = self.size();
+        let mut s = String::with_capacity(n * (n + 1));
+        for r in 0..n {
+            if r > 0 {
+                s.push('/');
+            }
+            for c in 0..n {
+                let ch = Cell::new(c, r).and_then(|cell| self.at(cell)).map_or('.', Color::letter);
+                s.push(ch);
+            }
+        }
+        s
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({})", self.to_text())
+    }
+}
+
+impl fmt::Display for Board {
+    /// The rhombus as text, each row shifted half a cell more, with letters and numbers: the `showboard`
+    /// picture.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let n = self.size();
+        write!(f, "   ")?;
+        for c in 0..n {
+            write!(f, " {}", (b'a' + c as u8) as char)?;
+        }
+        writeln!(f)?;
+        for r in 0..n {
+            write!(f, "{}{:>2} ", " ".repeat(r), r + 1)?;
+            for c in 0..n {
+                let ch = Cell::new(c, r).and_then(|cell| self.at(cell)).map_or('.', Color::letter);
+                write!(f, " {ch}")?;
+            }
+            writeln!(f, "  {}", r + 1)?;
+        }
+        write!(f, "{}   ", " ".repeat(n))?;
+        for c in 0..n {
+            write!(f, " {}", (b'a' + c as u8) as char)?;
+        }
+        writeln!(f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(s: &str, n: usize) -> Cell {
+        Cell::parse(s, n).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn sizes_are_checked() {
+        assert!(Board::new(0).is_err());
+        assert!(Board::new(20).is_err());
+        assert!(Board::new(1).is_ok() && Board::new(19).is_ok());
+    }
+
+    #[test]
+    fn black_joins_top_to_bottom() {
+        let mut b = Board::new(3).unwrap_or_else(|e| panic!("{e}"));
+        b.play(cell("b1", 3), Color::Black);
+        b.play(cell("a2", 3), Color::White);
+        b.play(cell("b2", 3), Color::Black);
+        assert_eq!(b.winner(), None);
+        b.play(cell("c2", 3), Color::White);
+        // a3 is a neighbour of b2 ((c-1, r+1)).
+        b.play(cell("a3", 3), Color::Black);
+        assert_eq!(b.winner(), Some(Color::Black));
+        assert_eq!(b.winning_chain().len(), 3);
+        assert_eq!(b.to_text(), ".b./wbw/b..");
+    }
+
+    #[test]
+    fn white_joins_left_to_right_and_one_by_one() {
+        let mut b = Board::new(1).unwrap_or_else(|e| panic!("{e}"));
+        b.play(cell("a1", 1), Color::Black);
+        assert_eq!(b.winner(), Some(Color::Black));
+        let mut b = Board::new(2).unwrap_or_else(|e| panic!("{e}"));
+        b.play(cell("a2", 2), Color::White);
+        b.play(cell("b1", 2), Color::White);
+        // a2 and b1 touch through (c+1, r-1).
+        assert_eq!(b.winner(), Some(Color::White));
+    }
+}

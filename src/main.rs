@@ -1,0 +1,34 @@
+//! The `hextoe` binary: parse the command line, load the config, dispatch.
+
+use clap::Parser;
+use hextoe::cli::{Cli, Command, PlayArgs};
+use hextoe::config::Config;
+use hextoe::{commands, tui};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let config = match Config::load(cli.config.as_deref()) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("hextoe: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match &cli.command {
+        None => tui::run(&PlayArgs::default(), &config, true),
+        Some(Command::Play(a)) => tui::run(a, &config, false),
+        Some(Command::Perft(a)) => commands::perft::run(a, &config),
+        Some(Command::Analyze(a)) => commands::analyze::run(a, &config),
+        Some(Command::Solve(a)) => commands::solve::run(a, &config),
+        Some(Command::Tourney(a)) => commands::tourney::run(a, &config),
+        Some(Command::Engine(a)) => commands::engine::run(a, &config),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("hextoe: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}

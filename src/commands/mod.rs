@@ -5,11 +5,10 @@
 //! - [`analyze`]: every move's value and the AI's choice.
 //! - [`solve`]: exact Hex solving.
 //! - [`tourney`]: round-robin tournaments.
-//! - [`engine`]: the GTP/HTP engine on stdin/stdout; [`htp_client`] drives external engines.
+//! - [`engine`]: the GTP/HTP engine on stdin/stdout.
 
 pub mod analyze;
 pub mod engine;
-pub mod htp_client;
 pub mod perft;
 pub mod solve;
 pub mod tourney;

@@ -2,6 +2,21 @@
 //!
 //! [`HexPlayer`] is the one type the commands, tourney, engine and UI use; it holds whatever state a player
 //! keeps between moves (an MCTS tree, an external engine's process).
+//!
+//! - [`random`], [`rush`]: the baselines.
+//! - [`eval`]: position evaluations — connected, better-connected, two-distance, resistance.
+//! - [`alphabeta`]: iterative-deepening alpha-beta with a transposition table over any [`eval`].
+//! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.
+//! - [`solver`]: exact proof-number search with Hex knowledge.
+//! - [`external`]: an external HTP engine as a player (the one player that thinks in another process).
+
+pub mod alphabeta;
+pub mod eval;
+pub mod external;
+pub mod mcts;
+pub mod random;
+pub mod rush;
+pub mod solver;
 
 use crate::ai::{Budget, Stop};
 use crate::game::hex::{Game, HexMove};
@@ -148,12 +163,21 @@ pub enum AiError {
 pub struct HexPlayer {
     spec: PlayerSpec,
     rng: StdRng,
+    /// MCTS tree kept between moves (empty for other players).
+    mcts: mcts::MctsState,
+    /// The external engine's process, for `engine:` players.
+    external: Option<external::ExternalEngine>,
 }
 
 impl HexPlayer {
-    /// Makes a player; `seed` makes its random choices reproducible.
+    /// Makes a player; `seed` makes its random choices reproducible. An `engine:` player starts its process
+    /// here, so a bad command line fails at once rather than at the first move.
     pub fn new(spec: PlayerSpec, seed: u64) -> Result<HexPlayer, AiError> {
-        Ok(HexPlayer { spec, rng: StdRng::seed_from_u64(seed) })
+        let external = match &spec.kind {
+            PlayerKind::Engine(cmd) => Some(external::ExternalEngine::start(cmd)?),
+            _ => None,
+        };
+        Ok(HexPlayer { spec, rng: StdRng::seed_from_u64(seed), mcts: mcts::MctsState::default(), external })
     }
 
     /// The player's name as given (e.g. `mcts`, `engine:mohex`).
@@ -168,8 +192,23 @@ impl HexPlayer {
 
     /// Chooses a move for the side to move, within the budget, stopping early if `stop` is raised.
     pub fn choose(&mut self, game: &Game, stop: &Stop) -> Result<HexChoice, AiError> {
-        let _ = (stop, &mut self.rng);
-        let mv = *game.legal_moves().first().ok_or(AiError::GameOver)?;
-        Ok(HexChoice { mv, explanation: "plays the first free cell".into(), evals: Vec::new() })
+        if game.winner().is_some() || game.legal_moves().is_empty() {
+            return Err(AiError::GameOver);
+        }
+        let spec = &self.spec;
+        let rng = &mut self.rng;
+        match &spec.kind {
+            PlayerKind::Random => Ok(random::choose(game, rng)),
+            PlayerKind::Rush => Ok(rush::choose(game, rng)),
+            PlayerKind::Connected => Ok(alphabeta::choose(game, eval::Eval::Connected, spec, stop, rng)),
+            PlayerKind::BetterConnected => Ok(alphabeta::choose(game, eval::Eval::BetterConnected, spec, stop, rng)),
+            PlayerKind::TwoDistance => Ok(alphabeta::choose(game, eval::Eval::TwoDistance, spec, stop, rng)),
+            PlayerKind::Resistance => Ok(alphabeta::choose(game, eval::Eval::Resistance, spec, stop, rng)),
+            PlayerKind::Mcts => Ok(self.mcts.choose(game, spec, stop, rng)),
+            PlayerKind::Engine(cmd) => match self.external.as_mut() {
+                Some(e) => e.choose(game, spec),
+                None => Err(AiError::Engine(cmd.clone(), "the engine is not running".into())),
+            },
+        }
     }
 }

@@ -1,1 +1,0 @@
-//! A client for external HTP engines.

@@ -1,10 +1,10 @@
-//! `hextoe analyze`.
+//! `hextoe analyze` for ttt.
 
 use crate::cli::AnalyzeArgs;
 use crate::config::Config;
 
-/// Runs `hextoe analyze`, writing to stdout.
+/// Runs the analysis and prints it.
 pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     let _ = (args, config);
-    anyhow::bail!("analyze is not available yet")
+    anyhow::bail!("this analysis is not available yet")
 }

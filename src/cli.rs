@@ -12,11 +12,15 @@ use std::path::PathBuf;
 
 /// Tic-tac-toe and Hex in the terminal, against an AI from easy to impossible.
 #[derive(Debug, Parser)]
-#[command(name = "hextoe", version, about, long_about = None)]
+#[command(name = "hextoe", version, about, long_about = None, args_conflicts_with_subcommands = true)]
 pub struct Cli {
     /// Read this config file instead of $XDG_CONFIG_HOME/hextoe/config.toml.
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
+    /// Without a subcommand: the menu's starting values (the same flags as `play`); `--engine CMD` adds
+    /// the engine to the menu's opponents, `--load FILE` resumes a saved game at once.
+    #[command(flatten)]
+    pub menu: PlayArgs,
     /// What to do; without a subcommand hextoe opens the start menu.
     #[command(subcommand)]
     pub command: Option<Command>,

@@ -1,8 +1,9 @@
 //! The `hextoe` binary: parse the command line, load the config, dispatch.
 
 use clap::Parser;
-use hextoe::cli::{Cli, Command, PlayArgs};
+use hextoe::cli::{Cli, Command};
 use hextoe::config::Config;
+use hextoe::tui::UsageError;
 use hextoe::{commands, tui};
 use std::process::ExitCode;
 
@@ -16,7 +17,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match &cli.command {
-        None => tui::run(&PlayArgs::default(), &config, true),
+        None => tui::run(&cli.menu, &config, true),
         Some(Command::Play(a)) => tui::run(a, &config, false),
         Some(Command::Perft(a)) => commands::perft::run(a, &config),
         Some(Command::Analyze(a)) => commands::analyze::run(a, &config),
@@ -26,6 +27,11 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // Bad input (a saved file, an engine command) exits like a bad config: status 2.
+        Err(e) if e.downcast_ref::<UsageError>().is_some() => {
+            eprintln!("hextoe: {e:#}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("hextoe: {e:#}");
             ExitCode::FAILURE

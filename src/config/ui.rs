@@ -1,8 +1,550 @@
 //! `[ui]`: theme colours and key bindings for the terminal game.
+//!
+//! Every value is typed: a colour is a [`ThemeColor`] (a name or `#rrggbb`), a key is a [`KeySpec`]
+//! (`"u"`, `"S"`, `"ctrl-c"`, `"enter"` …). A bad colour, a bad key name or one key bound to two actions
+//! fails while the file is read, with the line, column and key, like every other config error.
 
-use serde::{Deserialize, Serialize};
+use crate::config::Seconds;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Color;
+use serde::de::{self, SeqAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
 
 /// Terminal UI settings.
-#[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
-pub struct UiConfig {}
+pub struct UiConfig {
+    /// Whether a mouse click places a stone. Off leaves the mouse to the terminal (text selection).
+    pub mouse: bool,
+    /// Seconds between moves when two AIs play each other, so that a person can follow the game.
+    pub watch_delay: Seconds,
+    /// `[ui.theme]`: colours.
+    pub theme: ThemeConfig,
+    /// `[ui.keys]`: key bindings.
+    pub keys: KeyBindings,
+}
+
+impl Default for UiConfig {
+    fn default() -> Self {
+        UiConfig { mouse: true, watch_delay: Seconds(0.5), theme: ThemeConfig::default(), keys: KeyBindings::default() }
+    }
+}
+
+/// A colour from the config: a terminal colour name (`red`, `lightblue`, `darkgray` …), an ANSI index
+/// (`0`–`255`) or `#rrggbb`. A newtype so that a typo fails while the file is read, not on screen.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct ThemeColor(pub Color);
+
+impl FromStr for ThemeColor {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Color::from_str(s.trim()).map(ThemeColor).map_err(|_| {
+            format!(
+                "unknown colour '{s}': expected a name (black, red, green, yellow, blue, magenta, cyan, gray, \
+                 darkgray, lightred, lightgreen, lightyellow, lightblue, lightmagenta, lightcyan, white, reset), \
+                 an index 0-255, or #rrggbb"
+            )
+        })
+    }
+}
+
+impl Serialize for ThemeColor {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0.to_string().to_ascii_lowercase())
+    }
+}
+
+impl<'de> Deserialize<'de> for ThemeColor {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(de::Error::custom)
+    }
+}
+
+/// `[ui.theme]`: the colours of the game. `NO_COLOR` in the environment turns all of them off; the game
+/// stays fully playable because stones, edges and marks also differ in shape.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ThemeConfig {
+    /// Hex: Black's stones (●) and Black's edges, top and bottom.
+    pub black: ThemeColor,
+    /// Hex: White's stones (○) and White's edges, left and right.
+    pub white: ThemeColor,
+    /// Tic-tac-toe: x.
+    pub x: ThemeColor,
+    /// Tic-tac-toe: o.
+    pub o: ThemeColor,
+    /// The cursor.
+    pub cursor: ThemeColor,
+    /// The winning line or chain.
+    pub highlight: ThemeColor,
+    /// Titles and the selected menu entry.
+    pub accent: ThemeColor,
+    /// Hint heat map: moves that win (or a high win rate).
+    pub good: ThemeColor,
+    /// Hint heat map: moves that draw (or an even win rate).
+    pub neutral: ThemeColor,
+    /// Hint heat map: moves that lose (or a low win rate); also error messages.
+    pub bad: ThemeColor,
+    /// Empty cells, labels and other quiet text.
+    pub muted: ThemeColor,
+}
+
+impl Default for ThemeConfig {
+    fn default() -> Self {
+        ThemeConfig {
+            black: ThemeColor(Color::LightRed),
+            white: ThemeColor(Color::LightBlue),
+            x: ThemeColor(Color::LightRed),
+            o: ThemeColor(Color::LightBlue),
+            cursor: ThemeColor(Color::Yellow),
+            highlight: ThemeColor(Color::LightGreen),
+            accent: ThemeColor(Color::Cyan),
+            good: ThemeColor(Color::Green),
+            neutral: ThemeColor(Color::Yellow),
+            bad: ThemeColor(Color::Red),
+            muted: ThemeColor(Color::DarkGray),
+        }
+    }
+}
+
+/// One key as written in the config: a character (`u`, `S`, `?`) or a key name (`enter`, `space`, `esc`,
+/// `tab`, `backtab`, `backspace`, `delete`, `insert`, `home`, `end`, `pageup`, `pagedown`, `up`, `down`,
+/// `left`, `right`, `f1`–`f12`), optionally after `ctrl-` and/or `alt-`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KeySpec {
+    /// The key.
+    pub code: KeyCode,
+    /// Control held.
+    pub ctrl: bool,
+    /// Alt held.
+    pub alt: bool,
+}
+
+/// The named keys and their codes, for parsing and printing.
+const NAMED_KEYS: [(&str, KeyCode); 17] = [
+    ("enter", KeyCode::Enter),
+    ("space", KeyCode::Char(' ')),
+    ("esc", KeyCode::Esc),
+    ("tab", KeyCode::Tab),
+    ("backtab", KeyCode::BackTab),
+    ("backspace", KeyCode::Backspace),
+    ("delete", KeyCode::Delete),
+    ("insert", KeyCode::Insert),
+    ("home", KeyCode::Home),
+    ("end", KeyCode::End),
+    ("pageup", KeyCode::PageUp),
+    ("pagedown", KeyCode::PageDown),
+    ("up", KeyCode::Up),
+    ("down", KeyCode::Down),
+    ("left", KeyCode::Left),
+    ("right", KeyCode::Right),
+    ("minus", KeyCode::Char('-')),
+];
+
+impl KeySpec {
+    /// A plain key without modifiers.
+    pub const fn plain(code: KeyCode) -> KeySpec {
+        KeySpec { code, ctrl: false, alt: false }
+    }
+
+    /// A plain character key.
+    pub const fn char(c: char) -> KeySpec {
+        KeySpec::plain(KeyCode::Char(c))
+    }
+
+    /// True if a key press is this key. Shift is ignored for characters, since the character itself
+    /// already says it (`S`, `?`); Control and Alt must match.
+    pub fn matches(&self, ev: &KeyEvent) -> bool {
+        let ctrl = ev.modifiers.contains(KeyModifiers::CONTROL);
+        let alt = ev.modifiers.contains(KeyModifiers::ALT);
+        if ctrl != self.ctrl || alt != self.alt {
+            return false;
+        }
+        match (self.code, ev.code) {
+            // With Control, terminals report the letter in either case.
+            (KeyCode::Char(a), KeyCode::Char(b)) if self.ctrl => a.eq_ignore_ascii_case(&b),
+            (a, b) => a == b,
+        }
+    }
+}
+
+impl fmt::Display for KeySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ctrl {
+            f.write_str("ctrl-")?;
+        }
+        if self.alt {
+            f.write_str("alt-")?;
+        }
+        if let Some((name, _)) = NAMED_KEYS.iter().find(|(_, c)| *c == self.code) {
+            return f.write_str(name);
+        }
+        match self.code {
+            KeyCode::Char(c) => write!(f, "{c}"),
+            KeyCode::F(n) => write!(f, "f{n}"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
+impl FromStr for KeySpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let bad = || {
+            format!(
+                "unknown key '{s}': expected a single character (like u, S or ?) or a key name (enter, space, \
+                 esc, tab, backtab, backspace, delete, insert, home, end, pageup, pagedown, up, down, left, \
+                 right, f1-f12), optionally after ctrl- or alt-"
+            )
+        };
+        let mut rest = s;
+        let (mut ctrl, mut alt) = (false, false);
+        loop {
+            let lower = rest.to_ascii_lowercase();
+            if rest.chars().count() > 1 && (lower.starts_with("ctrl-") || lower.starts_with("ctrl+")) {
+                ctrl = true;
+                rest = &rest[5..];
+            } else if rest.chars().count() > 1 && (lower.starts_with("alt-") || lower.starts_with("alt+")) {
+                alt = true;
+                rest = &rest[4..];
+            } else {
+                break;
+            }
+        }
+        let mut chars = rest.chars();
+        let code = match (chars.next(), chars.next()) {
+            (Some(c), None) if !c.is_control() => KeyCode::Char(if ctrl { c.to_ascii_lowercase() } else { c }),
+            _ => {
+                let lower = rest.to_ascii_lowercase();
+                if let Some((_, code)) = NAMED_KEYS.iter().find(|(n, _)| *n == lower) {
+                    *code
+                } else if let Some(n) = lower.strip_prefix('f').and_then(|d| d.parse::<u8>().ok()) {
+                    if !(1..=12).contains(&n) {
+                        return Err(bad());
+                    }
+                    KeyCode::F(n)
+                } else {
+                    return Err(bad());
+                }
+            }
+        };
+        Ok(KeySpec { code, ctrl, alt })
+    }
+}
+
+impl Serialize for KeySpec {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for KeySpec {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(de::Error::custom)
+    }
+}
+
+/// The keys of one action: one key (`undo = "u"`) or a list (`undo = ["u", "backspace"]`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Keys(pub Vec<KeySpec>);
+
+impl Keys {
+    fn of(specs: &[KeySpec]) -> Keys {
+        Keys(specs.to_vec())
+    }
+
+    /// True if one of the keys is this key press.
+    pub fn matches(&self, ev: &KeyEvent) -> bool {
+        self.0.iter().any(|k| k.matches(ev))
+    }
+}
+
+impl fmt::Display for Keys {
+    /// The keys joined by `/`, for the footer and the help screen.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, k) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str("/")?;
+            }
+            write!(f, "{k}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Serialize for Keys {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Keys {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Keys;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a key such as \"u\" or \"ctrl-c\", or a list of keys such as [\"esc\", \"q\"]")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Keys, E> {
+                v.parse().map(|k| Keys(vec![k])).map_err(E::custom)
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Keys, A::Error> {
+                let mut v = Vec::new();
+                while let Some(k) = seq.next_element::<KeySpec>()? {
+                    v.push(k);
+                }
+                if v.is_empty() {
+                    return Err(de::Error::custom("an empty key list: give at least one key"));
+                }
+                Ok(Keys(v))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// `[ui.keys]`: the key bindings, one entry per action. No key may serve two actions; digits 1-9 place
+/// directly in tic-tac-toe and letters plus digits name Hex cells unless a binding claims them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RawKeyBindings")]
+pub struct KeyBindings {
+    /// Move the cursor up.
+    pub up: Keys,
+    /// Move the cursor down.
+    pub down: Keys,
+    /// Move the cursor left.
+    pub left: Keys,
+    /// Move the cursor right.
+    pub right: Keys,
+    /// Place a stone at the cursor (or at the typed cell).
+    pub place: Keys,
+    /// Take back your last move and the AI's reply.
+    pub undo: Keys,
+    /// Play again what undo took back.
+    pub redo: Keys,
+    /// Start a new game with the same settings.
+    pub new_game: Keys,
+    /// Ask the AI for a hint and a heat map.
+    pub hint: Keys,
+    /// Hex: swap (take over the first stone) when the swap rule allows it.
+    pub swap: Keys,
+    /// Save the game in the data directory.
+    pub save: Keys,
+    /// Show or hide the help screen.
+    pub help: Keys,
+    /// Leave the game for the menu; in the menu, quit.
+    pub back: Keys,
+    /// Switch between tic-tac-toe and Hex.
+    pub switch_game: Keys,
+    /// Quit at once, from anywhere.
+    pub quit: Keys,
+}
+
+impl Default for KeyBindings {
+    fn default() -> Self {
+        use KeyCode::*;
+        let p = KeySpec::plain;
+        let c = KeySpec::char;
+        KeyBindings {
+            up: Keys::of(&[p(Up), c('k')]),
+            down: Keys::of(&[p(Down), c('j')]),
+            left: Keys::of(&[p(Left), c('h')]),
+            right: Keys::of(&[p(Right), c('l')]),
+            place: Keys::of(&[p(Enter), c(' ')]),
+            undo: Keys::of(&[c('u')]),
+            redo: Keys::of(&[c('r')]),
+            new_game: Keys::of(&[c('n')]),
+            hint: Keys::of(&[c('t')]),
+            swap: Keys::of(&[c('s')]),
+            save: Keys::of(&[c('S')]),
+            help: Keys::of(&[c('?')]),
+            back: Keys::of(&[p(Esc), c('q')]),
+            switch_game: Keys::of(&[p(Tab)]),
+            quit: Keys::of(&[KeySpec { code: Char('c'), ctrl: true, alt: false }]),
+        }
+    }
+}
+
+impl KeyBindings {
+    /// Every action with its config name, in the order of the help screen.
+    pub fn entries(&self) -> [(&'static str, &Keys); 15] {
+        [
+            ("up", &self.up),
+            ("down", &self.down),
+            ("left", &self.left),
+            ("right", &self.right),
+            ("place", &self.place),
+            ("undo", &self.undo),
+            ("redo", &self.redo),
+            ("new_game", &self.new_game),
+            ("hint", &self.hint),
+            ("swap", &self.swap),
+            ("save", &self.save),
+            ("help", &self.help),
+            ("back", &self.back),
+            ("switch_game", &self.switch_game),
+            ("quit", &self.quit),
+        ]
+    }
+
+    /// Refuses a key bound to two actions (or twice to one), naming the key and both actions.
+    pub fn check(&self) -> Result<(), String> {
+        let entries = self.entries();
+        for (i, (name, keys)) in entries.iter().enumerate() {
+            for (j, k) in keys.0.iter().enumerate() {
+                if keys.0[..j].contains(k) {
+                    return Err(format!("key '{k}' is listed twice for `{name}`"));
+                }
+                if let Some((other, _)) = entries[..i].iter().find(|(_, ks)| ks.0.contains(k)) {
+                    return Err(format!(
+                        "key '{k}' is bound to both `{other}` and `{name}`: each key can do one thing"
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The bindings as read, before the check for keys bound twice.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, default)]
+struct RawKeyBindings {
+    up: Keys,
+    down: Keys,
+    left: Keys,
+    right: Keys,
+    place: Keys,
+    undo: Keys,
+    redo: Keys,
+    new_game: Keys,
+    hint: Keys,
+    swap: Keys,
+    save: Keys,
+    help: Keys,
+    back: Keys,
+    switch_game: Keys,
+    quit: Keys,
+}
+
+impl Default for RawKeyBindings {
+    fn default() -> Self {
+        let d = KeyBindings::default();
+        RawKeyBindings {
+            up: d.up,
+            down: d.down,
+            left: d.left,
+            right: d.right,
+            place: d.place,
+            undo: d.undo,
+            redo: d.redo,
+            new_game: d.new_game,
+            hint: d.hint,
+            swap: d.swap,
+            save: d.save,
+            help: d.help,
+            back: d.back,
+            switch_game: d.switch_game,
+            quit: d.quit,
+        }
+    }
+}
+
+impl TryFrom<RawKeyBindings> for KeyBindings {
+    type Error = String;
+
+    fn try_from(r: RawKeyBindings) -> Result<Self, Self::Error> {
+        let k = KeyBindings {
+            up: r.up,
+            down: r.down,
+            left: r.left,
+            right: r.right,
+            place: r.place,
+            undo: r.undo,
+            redo: r.redo,
+            new_game: r.new_game,
+            hint: r.hint,
+            swap: r.swap,
+            save: r.save,
+            help: r.help,
+            back: r.back,
+            switch_game: r.switch_game,
+            quit: r.quit,
+        };
+        k.check()?;
+        Ok(k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use std::path::Path;
+
+    fn err(text: &str) -> String {
+        Config::from_toml(text, Path::new("ui.toml")).err().map(|e| e.to_string()).unwrap_or_default()
+    }
+
+    #[test]
+    fn keys_round_trip_through_their_names() {
+        for s in ["u", "S", "?", "ctrl-c", "alt-x", "ctrl-alt-q", "enter", "space", "esc", "f5", "pagedown", "-"] {
+            let k: KeySpec = s.parse().unwrap_or_else(|e| panic!("{e}"));
+            let back: KeySpec = k.to_string().parse().unwrap_or_else(|e| panic!("{e}"));
+            assert_eq!(k, back, "{s}");
+        }
+        assert_eq!("Ctrl+C".parse::<KeySpec>(), "ctrl-c".parse::<KeySpec>());
+        for bad in ["", "ctrl-", "f13", "f0", "enterr", "uu"] {
+            assert!(bad.parse::<KeySpec>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn keys_match_presses_with_shift_ignored_for_characters() {
+        let big_s = KeySpec::char('S');
+        assert!(big_s.matches(&KeyEvent::new(KeyCode::Char('S'), KeyModifiers::SHIFT)));
+        assert!(!big_s.matches(&KeyEvent::new(KeyCode::Char('s'), KeyModifiers::NONE)));
+        let ctrl_c: KeySpec = "ctrl-c".parse().unwrap_or_else(|e| panic!("{e}"));
+        assert!(ctrl_c.matches(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+        assert!(!ctrl_c.matches(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE)));
+    }
+
+    #[test]
+    fn defaults_have_no_clash_and_a_file_can_rebind() {
+        assert_eq!(KeyBindings::default().check(), Ok(()));
+        let c = Config::from_toml("[ui.keys]\nundo = \"backspace\"\nhint = [\"t\", \"f1\"]\n", Path::new("x"))
+            .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(c.ui.keys.undo.to_string(), "backspace");
+        assert_eq!(c.ui.keys.hint.to_string(), "t/f1");
+        assert_eq!(c.ui.keys.redo, KeyBindings::default().redo);
+    }
+
+    #[test]
+    fn bad_ui_values_say_what_was_expected() {
+        let m = err("[ui.theme]\nblack = \"purpleish\"\n");
+        assert!(m.contains("line 2") && m.contains("black") && m.contains("#rrggbb"), "{m}");
+        let m = err("[ui.keys]\nundo = \"uu\"\n");
+        assert!(m.contains("line 2") && m.contains("undo") && m.contains("key name"), "{m}");
+        let m = err("[ui.keys]\nundo = \"r\"\n");
+        assert!(m.contains("'r'") && m.contains("`undo`") && m.contains("`redo`"), "{m}");
+        let m = err("[ui.keys]\nundo = []\n");
+        assert!(m.contains("at least one key"), "{m}");
+        let m = err("[ui]\nmouse = \"yes\"\n");
+        assert!(m.contains("line 2") && m.contains("mouse") && m.contains("bool"), "{m}");
+    }
+
+    #[test]
+    fn colours_accept_names_indices_and_hex() {
+        for (s, c) in [("red", Color::Red), ("LightBlue", Color::LightBlue), ("#102030", Color::Rgb(16, 32, 48))] {
+            assert_eq!(s.parse::<ThemeColor>(), Ok(ThemeColor(c)));
+        }
+        assert_eq!("208".parse::<ThemeColor>(), Ok(ThemeColor(Color::Indexed(208))));
+    }
+}

@@ -1,10 +1,87 @@
-//! The terminal game (ratatui + crossterm).
+//! The terminal game (ratatui + crossterm): tic-tac-toe and Hex against the AI, another person, or an
+//! external engine.
+//!
+//! | file | what lives there |
+//! |---|---|
+//! | [`app`] | the state and its event entry points (keys, mouse, resize, AI replies, ticks) |
+//! | [`commands`] | what the keys do in a game: place, type a cell, undo/redo, swap, hint, save, new game |
+//! | [`thinking`] | the AI's turns and hints: starting, cancelling and receiving searches |
+//! | [`action`] | actions and the key map from `[ui.keys]` |
+//! | [`typing`] | typing a Hex cell name (`f6`) among letter keys |
+//! | [`menu`], [`settings`] | the start menu and the settings a game is made from |
+//! | [`game`], [`position`] | a game on screen (seats, undo/redo, cursor, result) over either rules |
+//! | [`hint`] | hints and their heat map values |
+//! | [`worker`] | the AI thread: jobs, replies, Hex players moved in and out |
+//! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
+//! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
+//! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
+//! | [`storage`], [`score`], [`save`] | the data directory, the session score, saved games |
+//! | [`view`] | drawing: menu, boards, side panel, footer, help, too-small screen |
+
+pub mod action;
+pub mod app;
+pub mod commands;
+pub mod event_loop;
+pub mod game;
+pub mod geometry;
+pub mod hint;
+pub mod menu;
+pub mod position;
+pub mod save;
+pub mod score;
+pub mod settings;
+pub mod storage;
+pub mod terminal;
+pub mod theme;
+pub mod thinking;
+pub mod typing;
+pub mod view;
+pub mod worker;
 
 use crate::cli::PlayArgs;
 use crate::config::Config;
+use app::{App, AppOptions};
+use settings::Settings;
+use std::io::IsTerminal;
+use std::time::{SystemTime, UNIX_EPOCH};
+use storage::Storage;
+use theme::Theme;
 
-/// Runs the interactive game until the user quits.
+/// A problem with what the user asked for (a saved file, an engine command): reported before the screen
+/// changes, and the binary exits with status 2, like for a bad config.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UsageError(pub String);
+
+/// Runs the interactive game until the user quits: the menu first if `show_menu`, else straight into a
+/// game from the flags (or the file of `--load`).
+///
+/// Everything that can fail because of the user's input — the saved file, starting an engine — is checked
+/// before the terminal is touched.
 pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<()> {
-    let _ = (args, config, show_menu);
-    anyhow::bail!("the terminal game is not available yet")
+    let mut settings = Settings::new(args, config);
+    let loaded = match &args.load {
+        Some(path) => Some(save::load(path).map_err(|e| UsageError(e.to_string()))?),
+        None => None,
+    };
+    let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
+    let options = AppOptions { color: !Theme::no_color_requested(), seed, storage: Storage::user() };
+    let mut app = App::new(config.clone(), settings.clone(), options);
+    if !show_menu || loaded.is_some() {
+        if let Some(p) = &loaded {
+            settings.game = p.kind();
+            if let position::Position::Hex(g) = p {
+                settings.size = g.size();
+                settings.swap = settings.swap || g.swap_rule();
+            }
+        }
+        app.start(settings, loaded).map_err(UsageError)?;
+    }
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        anyhow::bail!("the game needs a terminal: run hextoe in a terminal window (stdin and stdout must be a tty)");
+    }
+    let mut guard = terminal::TerminalGuard::enter(config.ui.mouse)?;
+    let result = event_loop::run(&mut guard.terminal, &mut app);
+    drop(guard);
+    result
 }

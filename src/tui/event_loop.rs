@@ -1,0 +1,86 @@
+//! The event loop: one channel carries key and mouse events (from an input thread) and AI replies (from
+//! the worker thread). When nothing is going on the loop blocks on that channel and uses no CPU; only
+//! while the AI thinks (to turn the spinner), while a typed letter is held, or between two AIs' moves does
+//! it wait with a timeout.
+
+use super::app::App;
+use super::view;
+use super::worker::{self, Job, Reply};
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{self, Event as TermEvent};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Instant;
+
+/// What arrives on the loop's channel.
+#[derive(Debug)]
+pub enum Event {
+    /// A terminal event: key, mouse, resize.
+    Input(TermEvent),
+    /// The worker's answer.
+    Reply(Reply),
+    /// Reading the terminal failed; the loop ends with this error.
+    InputFailed(String),
+}
+
+/// Hands one event to the app.
+fn dispatch(app: &mut App, ev: Event) -> anyhow::Result<()> {
+    match ev {
+        Event::Input(TermEvent::Key(k)) => app.handle_key(k),
+        Event::Input(TermEvent::Mouse(m)) => app.handle_mouse(m),
+        Event::Input(TermEvent::Resize(w, h)) => app.resize(w, h),
+        Event::Input(_) => {}
+        Event::Reply(r) => app.handle_reply(r),
+        Event::InputFailed(e) => anyhow::bail!("cannot read the terminal: {e}"),
+    }
+    Ok(())
+}
+
+/// Runs the game until the app quits.
+pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> anyhow::Result<()> {
+    let (tx, rx) = mpsc::channel::<Event>();
+    let (job_tx, job_rx) = mpsc::channel::<Job>();
+    worker::spawn(job_rx, tx.clone(), Event::Reply)?;
+    std::thread::Builder::new().name("hextoe-input".into()).spawn(move || {
+        loop {
+            let ev = match event::read() {
+                Ok(ev) => Event::Input(ev),
+                Err(e) => Event::InputFailed(e.to_string()),
+            };
+            let failed = matches!(ev, Event::InputFailed(_));
+            if tx.send(ev).is_err() || failed {
+                break;
+            }
+        }
+    })?;
+    let size = terminal.size()?;
+    app.resize(size.width, size.height);
+    loop {
+        for job in app.take_jobs() {
+            job_tx.send(job)?;
+        }
+        if app.should_quit() {
+            return Ok(());
+        }
+        terminal.draw(|f| view::draw(f, app))?;
+        let now = Instant::now();
+        let ev = match app.next_deadline(now) {
+            None => match rx.recv() {
+                Ok(ev) => ev,
+                Err(_) => return Ok(()),
+            },
+            Some(deadline) => match rx.recv_timeout(deadline.saturating_duration_since(now)) {
+                Ok(ev) => ev,
+                Err(RecvTimeoutError::Timeout) => {
+                    app.tick(Instant::now());
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => return Ok(()),
+            },
+        };
+        dispatch(app, ev)?;
+        // Take whatever else is queued before drawing again (a burst of keys, a resize storm).
+        while let Ok(ev) = rx.try_recv() {
+            dispatch(app, ev)?;
+        }
+    }
+}

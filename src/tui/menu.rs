@@ -1,0 +1,192 @@
+//! The start menu's state: which entry is selected and the settings being edited. ↑/↓ choose an entry,
+//! ←/→ change its value, Enter starts (or resumes, or quits, on those entries).
+
+use super::settings::{Opponent, Settings};
+use crate::ai::Level;
+use crate::ai::ttt::Style;
+use crate::game::GameKind;
+use crate::game::hex::MAX_SIZE;
+
+/// One line of the menu.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MenuRow {
+    /// Tic-tac-toe or Hex.
+    Game,
+    /// Hex board side.
+    Size,
+    /// Who plays whom.
+    Opponent,
+    /// AI level.
+    Level,
+    /// Tic-tac-toe AI style.
+    Style,
+    /// Hex swap rule.
+    Swap,
+    /// Start a new game.
+    Start,
+    /// Back to the game in progress.
+    Resume,
+    /// Leave hextoe.
+    Quit,
+}
+
+impl MenuRow {
+    /// The entry's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuRow::Game => "Game",
+            MenuRow::Size => "Board size",
+            MenuRow::Opponent => "Players",
+            MenuRow::Level => "Level",
+            MenuRow::Style => "AI style",
+            MenuRow::Swap => "Swap rule",
+            MenuRow::Start => "Start new game",
+            MenuRow::Resume => "Resume game",
+            MenuRow::Quit => "Quit",
+        }
+    }
+
+    /// True for entries with a value that ←/→ change.
+    pub fn has_value(self) -> bool {
+        !matches!(self, MenuRow::Start | MenuRow::Resume | MenuRow::Quit)
+    }
+}
+
+/// The menu.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Menu {
+    /// The selected entry.
+    pub selected: MenuRow,
+    /// The settings the next game starts with.
+    pub settings: Settings,
+}
+
+impl Menu {
+    /// A menu on these settings with "Start new game" selected.
+    pub fn new(settings: Settings) -> Menu {
+        Menu { selected: MenuRow::Start, settings }
+    }
+
+    /// The entries shown: Hex hides the AI style, tic-tac-toe the size and swap rule; Resume only when a
+    /// game is in progress.
+    pub fn rows(&self, can_resume: bool) -> Vec<MenuRow> {
+        let hex = self.settings.game == GameKind::Hex;
+        let mut rows = vec![MenuRow::Game];
+        if hex {
+            rows.push(MenuRow::Size);
+        }
+        rows.extend([MenuRow::Opponent, MenuRow::Level]);
+        rows.push(if hex { MenuRow::Swap } else { MenuRow::Style });
+        if can_resume {
+            rows.push(MenuRow::Resume);
+        }
+        rows.extend([MenuRow::Start, MenuRow::Quit]);
+        rows
+    }
+
+    /// Moves the selection up (`-1`) or down (`+1`), wrapping around.
+    pub fn select(&mut self, delta: i32, can_resume: bool) {
+        let rows = self.rows(can_resume);
+        let i = rows.iter().position(|&r| r == self.selected).unwrap_or(0) as i32;
+        let n = rows.len() as i32;
+        self.selected = rows[((i + delta).rem_euclid(n)) as usize];
+    }
+
+    /// Makes sure the selection is a visible entry (after the game changed or the game in progress ended).
+    pub fn fix_selection(&mut self, can_resume: bool) {
+        if !self.rows(can_resume).contains(&self.selected) {
+            self.selected = MenuRow::Start;
+        }
+    }
+
+    /// Changes the selected entry's value to the previous (`-1`) or next (`+1`) one.
+    pub fn change(&mut self, delta: i32) {
+        let s = &mut self.settings;
+        match self.selected {
+            MenuRow::Game => {
+                *s = s.switched();
+                if s.game == GameKind::Tictactoe {
+                    s.opponent = match s.opponent {
+                        Opponent::HumanVsEngine => Opponent::HumanVsAi,
+                        Opponent::EngineVsHuman => Opponent::AiVsHuman,
+                        o => o,
+                    };
+                }
+            }
+            MenuRow::Size => s.size = (s.size as i32 + delta).clamp(1, MAX_SIZE as i32) as usize,
+            MenuRow::Opponent => {
+                let engine_ok = s.engine.is_some() && s.game == GameKind::Hex;
+                let choices: Vec<Opponent> =
+                    Opponent::ALL.into_iter().filter(|o| engine_ok || !o.uses_engine()).collect();
+                s.opponent = cycle(&choices, s.opponent, delta);
+            }
+            MenuRow::Level => s.level = cycle(&Level::ALL, s.level, delta),
+            MenuRow::Style => s.style = cycle(&[Style::Minimax, Style::Rules], s.style, delta),
+            MenuRow::Swap => s.swap = !s.swap,
+            MenuRow::Start | MenuRow::Resume | MenuRow::Quit => {}
+        }
+    }
+
+    /// The value shown beside an entry.
+    pub fn value(&self, row: MenuRow) -> String {
+        let s = &self.settings;
+        match row {
+            MenuRow::Game => match s.game {
+                GameKind::Tictactoe => "Tic-tac-toe".into(),
+                GameKind::Hex => "Hex".into(),
+            },
+            MenuRow::Size => format!("{0}×{0}", s.size),
+            MenuRow::Opponent => match (s.opponent.uses_engine(), &s.engine) {
+                (true, Some(cmd)) => format!("{} — {}", s.opponent.label(), short(cmd, 24)),
+                _ => s.opponent.label().into(),
+            },
+            MenuRow::Level => s.level.to_string(),
+            MenuRow::Style => match s.style {
+                Style::Minimax => "minimax".into(),
+                Style::Rules => "rules".into(),
+            },
+            MenuRow::Swap => if s.swap { "on" } else { "off" }.into(),
+            MenuRow::Start | MenuRow::Resume | MenuRow::Quit => String::new(),
+        }
+    }
+}
+
+/// The next (or previous) element of `all` after `now`, wrapping around.
+fn cycle<T: Copy + PartialEq>(all: &[T], now: T, delta: i32) -> T {
+    let i = all.iter().position(|&x| x == now).unwrap_or(0) as i32;
+    all[((i + delta).rem_euclid(all.len() as i32)) as usize]
+}
+
+/// A string cut to `n` characters with an ellipsis.
+pub fn short(s: &str, n: usize) -> String {
+    if s.chars().count() <= n { s.to_string() } else { s.chars().take(n.saturating_sub(1)).chain(['…']).collect() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::PlayArgs;
+    use crate::config::Config;
+
+    #[test]
+    fn rows_follow_the_game_and_values_wrap() {
+        let mut m = Menu::new(Settings::new(&PlayArgs::default(), &Config::default()));
+        m.settings.game = GameKind::Hex;
+        assert!(m.rows(false).contains(&MenuRow::Size) && !m.rows(false).contains(&MenuRow::Style));
+        m.selected = MenuRow::Game;
+        m.change(1);
+        assert_eq!(m.settings.game, GameKind::Tictactoe);
+        assert!(m.rows(true).contains(&MenuRow::Style) && m.rows(true).contains(&MenuRow::Resume));
+        m.selected = MenuRow::Opponent;
+        let seen: Vec<Opponent> = (0..6)
+            .map(|_| {
+                m.change(1);
+                m.settings.opponent
+            })
+            .collect();
+        assert!(!seen.iter().any(|o| o.uses_engine()), "no engine without --engine: {seen:?}");
+        m.selected = MenuRow::Quit;
+        m.select(1, false);
+        assert_eq!(m.selected, MenuRow::Game, "wraps around");
+    }
+}

@@ -1,0 +1,214 @@
+//! Saved games: SGF for Hex (HexGui's dialect), a move list for tic-tac-toe; written by `S`, read by
+//! `--load FILE`.
+//!
+//! The tic-tac-toe file is text, one move per line, the mover's letter first; `#` starts a comment:
+//!
+//! ```text
+//! # hextoe tic-tac-toe
+//! x b2
+//! o a1
+//! ```
+//!
+//! A Hex save is `(;FF[4]GM[11]SZ[11]AP[hextoe:0.1.0];B[f6];W[swap-pieces];W[e7])`.
+
+use super::position::{Move, Position};
+use super::storage::{Storage, timestamp};
+use crate::game::GameKind;
+use crate::game::hex::{self, Color, HexMove};
+use crate::game::ttt;
+use std::path::{Path, PathBuf};
+
+/// Why a saved game could not be read; the message names the file and what was expected.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot load {path}: {reason}")]
+pub struct LoadError {
+    /// The file.
+    pub path: PathBuf,
+    /// What was wrong, as a sentence.
+    pub reason: String,
+}
+
+/// Writes the game into the data directory's `saves/` folder and returns the file's path.
+pub fn save(storage: &Storage, position: &Position) -> Result<PathBuf, String> {
+    let (name, text) = match position {
+        Position::Ttt { moves, .. } => (format!("saves/tictactoe-{}.txt", timestamp()), ttt_text(moves)),
+        Position::Hex(g) => (format!("saves/hex-{}x{}-{}.sgf", g.size(), g.size(), timestamp()), hex_sgf(g)),
+    };
+    storage.write(&name, &text).map_err(|e| format!("cannot save to {}: {e}", storage.path(&name).display()))
+}
+
+/// Reads a saved game: SGF (a file starting with `(`) is Hex, anything else a tic-tac-toe move list.
+pub fn load(path: &Path) -> Result<Position, LoadError> {
+    let err = |reason: String| LoadError { path: path.to_path_buf(), reason };
+    let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
+    if text.trim_start().starts_with('(') { read_hex_sgf(&text).map_err(err) } else { read_ttt(&text).map_err(err) }
+}
+
+/// The tic-tac-toe move-list text.
+pub fn ttt_text(moves: &[ttt::Cell]) -> String {
+    let mut s = String::from("# hextoe tic-tac-toe: one move per line, x first\n");
+    for (i, c) in moves.iter().enumerate() {
+        s.push_str(&format!("{} {c}\n", if i % 2 == 0 { 'x' } else { 'o' }));
+    }
+    s
+}
+
+/// Reads a tic-tac-toe move list: lines `x b2` (or just `b2`), `#` comments and blank lines ignored.
+pub fn read_ttt(text: &str) -> Result<Position, String> {
+    let mut pos = Position::new(GameKind::Tictactoe, 3, false)?;
+    for (lineno, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |why: String| format!("line {}: {why}", lineno + 1);
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let cell = match words.as_slice() {
+            [cell] => cell,
+            [who, cell] => {
+                let expected = if pos.ply() % 2 == 0 { "x" } else { "o" };
+                if !who.eq_ignore_ascii_case(expected) {
+                    return Err(at(format!("'{who}' moves, but it is {expected}'s turn: x and o alternate, x first")));
+                }
+                cell
+            }
+            _ => return Err(at(format!("'{line}' is not a move: expected a player and a cell, like 'x b2'"))),
+        };
+        let c: ttt::Cell = cell.parse().map_err(|e: ttt::cell::ParseCellError| at(e.to_string()))?;
+        pos.play(Move::Ttt(c)).map_err(at)?;
+    }
+    Ok(pos)
+}
+
+/// HexGui's SGF for a game from the empty board.
+pub fn hex_sgf(g: &hex::Game) -> String {
+    let n = g.size();
+    let mut s = format!("(;FF[4]GM[11]SZ[{n}]AP[hextoe:{}]", env!("CARGO_PKG_VERSION"));
+    let mut color = Color::Black;
+    for m in g.history() {
+        s.push_str(&format!(";{}[{m}]", if color == Color::Black { 'B' } else { 'W' }));
+        // A swap is White's move, after which White moves again.
+        if *m != HexMove::Swap {
+            color = color.opponent();
+        }
+    }
+    s.push_str(")\n");
+    s
+}
+
+/// Reads HexGui's SGF: `SZ` and the `B[..]` / `W[..]` moves of the main line; a `swap-pieces` turns the swap
+/// rule on. Other properties are skipped.
+pub fn read_hex_sgf(text: &str) -> Result<Position, String> {
+    let props = sgf_properties(text)?;
+    let size = match props.iter().find(|(k, _)| k == "SZ") {
+        Some((_, v)) => {
+            v.trim().parse::<usize>().map_err(|_| format!("SZ[{v}] is not a board size: expected 1 to 19"))?
+        }
+        None => return Err("no SZ[..] property: expected the board size, e.g. SZ[11]".into()),
+    };
+    if let Some((_, gm)) = props.iter().find(|(k, _)| k == "GM")
+        && gm.trim() != "11"
+    {
+        return Err(format!("GM[{gm}] is not Hex: expected GM[11]"));
+    }
+    let moves: Vec<&(String, String)> = props.iter().filter(|(k, _)| k == "B" || k == "W").collect();
+    let swap = moves.iter().any(|(_, v)| v.trim().eq_ignore_ascii_case("swap-pieces"));
+    let mut game = hex::Game::new(size, swap).map_err(|e| e.to_string())?;
+    for (i, (k, v)) in moves.iter().enumerate() {
+        let at = |why: String| format!("move {} ({k}[{v}]): {why}", i + 1);
+        let mv = HexMove::parse(v, size).map_err(|e| at(e.to_string()))?;
+        let color = if k == "B" { Color::Black } else { Color::White };
+        game.play_as(color, mv).map_err(|e| at(e.to_string()))?;
+    }
+    Ok(Position::Hex(Box::new(game)))
+}
+
+/// The `(name, value)` pairs of an SGF text in order, for a single main line without variations.
+fn sgf_properties(text: &str) -> Result<Vec<(String, String)>, String> {
+    let t = text.trim();
+    if !t.starts_with("(;") || !t.ends_with(')') {
+        return Err("not an SGF game: expected a text like (;FF[4]GM[11]SZ[11];B[f6];W[e7])".into());
+    }
+    let mut out = Vec::new();
+    let mut name = String::new();
+    let mut chars = t[1..t.len() - 1].chars();
+    while let Some(ch) = chars.next() {
+        match ch {
+            'A'..='Z' => name.push(ch),
+            '[' => {
+                let mut value = String::new();
+                loop {
+                    match chars.next() {
+                        Some('\\') => value.extend(chars.next()),
+                        Some(']') => break,
+                        Some(c) => value.push(c),
+                        None => return Err(format!("property {name} is not closed: expected ']'")),
+                    }
+                }
+                if name.is_empty() {
+                    // A second value of the last property, e.g. AB[a1][b2]: keep the name.
+                    name = out.last().map(|(n, _): &(String, String)| n.clone()).unwrap_or_default();
+                }
+                out.push((std::mem::take(&mut name), value));
+            }
+            ';' | ' ' | '\n' | '\r' | '\t' => name.clear(),
+            '(' | ')' => return Err("variations are not supported: expected a single line of moves".into()),
+            c if c.is_ascii_lowercase() => name.push(c.to_ascii_uppercase()),
+            c => return Err(format!("unexpected '{c}' in the SGF")),
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_sgf_round_trips_with_a_swap() {
+        let pos =
+            read_hex_sgf("(;FF[4]GM[11]SZ[5];B[c3];W[swap-pieces];W[b2];B[a1])").unwrap_or_else(|e| panic!("{e}"));
+        let Position::Hex(g) = &pos else { panic!("not hex") };
+        assert!(g.swapped());
+        assert_eq!(g.history().len(), 4);
+        let text = hex_sgf(g);
+        assert!(text.starts_with("(;FF[4]GM[11]SZ[5]"), "{text}");
+        assert!(text.contains(";B[c3];W[swap-pieces];W[b2];B[a1])"), "{text}");
+        assert_eq!(read_hex_sgf(&text), Ok(pos));
+    }
+
+    #[test]
+    fn bad_hex_files_say_why() {
+        for (text, want) in [
+            ("(;FF[4]GM[11];B[a1])", "SZ"),
+            ("(;FF[4]GM[11]SZ[5];B[z9])", "move 1"),
+            ("(;FF[4]GM[11]SZ[5];B[a1];B[a2])", "move 2"),
+            ("(;FF[4]GM[1]SZ[5])", "not Hex"),
+            ("(;FF[4]GM[11]SZ[99])", "out of range"),
+            ("(;SZ[5];B[a1](;W[b1]))", "variations"),
+            ("(;SZ[5];B[a1", "not an SGF"),
+        ] {
+            let e = read_hex_sgf(text).err().unwrap_or_default();
+            assert!(e.contains(want), "{text}: {e}");
+        }
+    }
+
+    #[test]
+    fn ttt_lists_round_trip_and_bad_lines_say_why() {
+        let cells: Vec<ttt::Cell> =
+            ["b2", "a1", "c3"].iter().map(|s| s.parse().unwrap_or_else(|e| panic!("{e}"))).collect();
+        let text = ttt_text(&cells);
+        let pos = read_ttt(&text).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(pos.ply(), 3);
+        assert_eq!(read_ttt("b2\na1\n").map(|p| p.ply()), Ok(2));
+        for (text, want) in [
+            ("x b2\nx a1\n", "line 2"),
+            ("x b9\n", "not a tic-tac-toe cell"),
+            ("x b2\no b2\n", "taken"),
+            ("x b2 c3 d4\n", "not a move"),
+        ] {
+            let e = read_ttt(text).err().unwrap_or_default();
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+    }
+}

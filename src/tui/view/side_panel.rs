@@ -1,0 +1,173 @@
+//! The side panel: who plays which side (and, in Hex, which edges each colour joins), whose turn it is or
+//! the result, the moves, the AI's explanation of its last move, the hint, and the session score.
+
+use super::wrap;
+use crate::game::hex::Color;
+use crate::tui::app::{App, Purpose};
+use crate::tui::game::Match;
+use crate::tui::position::{Move, Position};
+use crate::tui::settings::SeatKind;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+/// The spinner's frames.
+pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+
+/// Draws the panel for game `g` in `area`.
+pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
+    let theme = &app.theme;
+    let title = match &g.position {
+        Position::Ttt { .. } => " Tic-tac-toe ".to_string(),
+        Position::Hex(h) => format!(" Hex {0}×{0}{1} ", h.size(), if h.swap_rule() { " · swap" } else { "" }),
+    };
+    let block =
+        Block::default().borders(Borders::LEFT).border_style(theme.muted()).title(Span::styled(title, theme.accent()));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = inner.width.saturating_sub(1) as usize;
+
+    // Players.
+    let mut top: Vec<Line> = Vec::new();
+    for seat in 0..2 {
+        let name = match g.seats[seat] {
+            SeatKind::Human => g.seat_name(seat),
+            _ => format!("{} · {}", g.seat_name(seat), g.settings.level),
+        };
+        let line = match &g.position {
+            Position::Ttt { .. } => {
+                let p = if seat == 0 { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
+                Line::from(vec![
+                    Span::styled(
+                        format!(" {} ", p.letter()),
+                        theme.ttt(p).add_modifier(ratatui::style::Modifier::BOLD),
+                    ),
+                    Span::raw(name),
+                ])
+            }
+            Position::Hex(_) => {
+                let c = g.position.color_of_seat(seat);
+                let (glyph, word, edges) = match c {
+                    Color::Black => ('●', "Black", "joins top–bottom"),
+                    Color::White => ('○', "White", "joins left–right"),
+                };
+                top.push(Line::from(vec![Span::styled(format!(" {glyph} {word}  "), theme.hex(c)), Span::raw(name)]));
+                Line::styled(format!("   {edges}"), theme.muted())
+            }
+        };
+        top.push(line);
+    }
+    top.push(Line::raw(""));
+    top.push(turn_line(app, g));
+    top.push(Line::raw(""));
+
+    // Explanation, hint and score go at the bottom; the moves fill what is left.
+    let mut bottom: Vec<Line> = Vec::new();
+    if let Some((seat, text)) = &g.explanation {
+        bottom.push(Line::styled(format!(" {} ({}):", g.seat_name(*seat), g.side_name(*seat)), theme.accent()));
+        for l in wrap(text, width.saturating_sub(1)).into_iter().take(3) {
+            bottom.push(Line::raw(format!(" {l}")));
+        }
+        bottom.push(Line::raw(""));
+    }
+    if let Some(h) = g.current_hint() {
+        bottom.push(Line::styled(format!(" Hint: {}", h.suggestion), theme.accent()));
+        let best: Vec<Span> = h
+            .heat
+            .iter()
+            .take(4)
+            .flat_map(|(m, v)| [Span::styled(format!(" {m} {}", v.label()), theme.tone(v.tone()))])
+            .collect();
+        bottom.push(Line::from(best));
+        if h.relative {
+            bottom.push(Line::styled(" (scores scaled among the moves)", theme.muted()));
+        }
+        bottom.push(Line::raw(""));
+    }
+    if g.counts_for_score() {
+        let t = app.score.tally(&g.settings.score_key());
+        bottom.push(Line::styled(format!(" Score · {} {}", g.kind(), g.settings.level), theme.accent()));
+        bottom.push(Line::raw(format!(" You {} · draws {} · AI {}", t.wins, t.draws, t.losses)));
+    }
+
+    let room = (inner.height as usize).saturating_sub(top.len() + bottom.len() + 1);
+    let mut lines = top;
+    lines.push(Line::styled(" Moves", theme.accent()));
+    lines.extend(move_lines(g, room, theme));
+    let used = lines.len();
+    lines.extend(std::iter::repeat_n(Line::raw(""), (inner.height as usize).saturating_sub(used + bottom.len())));
+    lines.extend(bottom);
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// Whose turn, the thinking spinner, or the result.
+fn turn_line<'a>(app: &App, g: &Match) -> Line<'a> {
+    let theme = &app.theme;
+    if let Some(result) = g.result_line() {
+        return Line::styled(format!(" {result} "), theme.result());
+    }
+    let seat = g.to_move();
+    let side = match &g.position {
+        Position::Ttt { .. } => g.side_name(seat).to_string(),
+        Position::Hex(_) => match g.position.color_of_seat(seat) {
+            Color::Black => "Black ●".into(),
+            Color::White => "White ○".into(),
+        },
+    };
+    let thinking =
+        app.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Move { match_id, .. } if match_id == g.id));
+    if let Some(t) = thinking {
+        let spin = SPINNER[app.spinner % SPINNER.len()];
+        return Line::styled(
+            format!(" {spin} {} thinking… {:.1} s", g.seat_name(seat), t.started.elapsed().as_secs_f64()),
+            theme.accent(),
+        );
+    }
+    if let Some(why) = &g.failed {
+        let _ = why;
+        return Line::styled(format!(" {} cannot move", g.seat_name(seat)), theme.error());
+    }
+    let who = g.seat_name(seat);
+    let text = if who == "You" { format!(" ▶ Your move ({side})") } else { format!(" ▶ {who} to move ({side})") };
+    Line::styled(text, theme.text().add_modifier(ratatui::style::Modifier::BOLD))
+}
+
+/// The move list, two moves a line, the last `room` lines.
+fn move_lines<'a>(g: &Match, room: usize, theme: &crate::tui::theme::Theme) -> Vec<Line<'a>> {
+    let history = g.position.history();
+    let swapped = matches!(&g.position, Position::Hex(h) if h.swapped());
+    let mark = |k: usize, m: &Move| -> Span<'a> {
+        match m {
+            Move::Ttt(_) => {
+                let p = if k.is_multiple_of(2) { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
+                Span::styled(format!("{} {:<4}", p.letter(), m.to_string()), theme.ttt(p))
+            }
+            Move::Hex(_) => {
+                // Colours alternate, except that after a swap White moves twice in a row.
+                let black = if swapped && k >= 2 { !k.is_multiple_of(2) } else { k.is_multiple_of(2) };
+                let c = if black { Color::Black } else { Color::White };
+                let glyph = if black { '●' } else { '○' };
+                Span::styled(format!("{glyph} {:<5}", m.to_string()), theme.hex(c))
+            }
+        }
+    };
+    let pairs: Vec<Line> = history
+        .chunks(2)
+        .enumerate()
+        .map(|(i, pair)| {
+            let mut spans = vec![Span::styled(format!(" {:>3}. ", i + 1), Style::default())];
+            for (j, m) in pair.iter().enumerate() {
+                spans.push(mark(2 * i + j, m));
+                spans.push(Span::raw(" "));
+            }
+            Line::from(spans)
+        })
+        .collect();
+    if pairs.is_empty() {
+        return vec![Line::styled("   (none yet)", theme.muted())];
+    }
+    let skip = pairs.len().saturating_sub(room.max(1));
+    pairs.into_iter().skip(skip).collect()
+}

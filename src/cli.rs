@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 /// Tic-tac-toe and Hex in the terminal, against an AI from easy to impossible.
 #[derive(Debug, Parser)]
-#[command(name = "hextoe", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+#[command(name = "hextoe", version, about, long_about = None)]
 pub struct Cli {
     /// Read this config file instead of $XDG_CONFIG_HOME/hextoe/config.toml.
     #[arg(long, global = true, value_name = "PATH")]
@@ -59,7 +59,7 @@ fn seconds(s: &str) -> Result<f64, String> {
 }
 
 /// `hextoe play`.
-#[derive(Debug, Args, Clone, Default)]
+#[derive(Debug, Args, Clone, Default, PartialEq)]
 pub struct PlayArgs {
     /// Which game.
     #[arg(long)]

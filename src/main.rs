@@ -1,7 +1,7 @@
 //! The `hextoe` binary: parse the command line, load the config, dispatch.
 
 use clap::Parser;
-use hextoe::cli::{Cli, Command};
+use hextoe::cli::{Cli, Command, PlayArgs};
 use hextoe::config::Config;
 use hextoe::tui::UsageError;
 use hextoe::{commands, tui};
@@ -9,6 +9,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if cli.command.is_some() && cli.menu != PlayArgs::default() {
+        eprintln!(
+            "hextoe: the game flags (--game, --size, --level …) go after the subcommand, e.g. hextoe play --game hex"
+        );
+        return ExitCode::from(2);
+    }
     let config = match Config::load(cli.config.as_deref()) {
         Ok(c) => c,
         Err(e) => {

@@ -206,7 +206,7 @@ pub enum ConfigError {
         source: std::io::Error,
     },
     /// The file is not valid TOML or does not fit the schema.
-    #[error("invalid config file {path}:\n{message}")]
+    #[error("invalid config file {path}: {message}")]
     Invalid {
         /// The file.
         path: PathBuf,
@@ -218,7 +218,7 @@ pub enum ConfigError {
 impl Config {
     /// Parses config text; `path` is only for messages.
     pub fn from_toml(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        toml::from_str(text).map_err(|e| ConfigError::Invalid { path: path.to_path_buf(), message: e.to_string() })
+        toml::from_str(text).map_err(|e| ConfigError::Invalid { path: path.to_path_buf(), message: describe(&e, text) })
     }
 
     /// Reads a config file.
@@ -243,6 +243,44 @@ impl Config {
             _ => Config::from_toml(DEFAULT_TOML, Path::new("<built-in config.toml>")),
         }
     }
+}
+
+/// A parse error as one line — line, column, the dotted key, what was wrong and expected — followed by the
+/// parser's picture of the offending line.
+fn describe(e: &toml::de::Error, text: &str) -> String {
+    let Some(span) = e.span() else { return e.to_string() };
+    let start = span.start.min(text.len());
+    let before = &text[..start];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    let key = key_at(text, line).map(|k| format!(", key `{k}`")).unwrap_or_default();
+    let full = e.to_string();
+    let picture: Vec<&str> = full.lines().filter(|l| l.trim_start().contains('|')).map(str::trim_end).collect();
+    format!("line {line}, column {column}{key}: {}\n{}", e.message().trim(), picture.join("\n"))
+}
+
+/// The dotted key written on a 1-based line: the table header above it plus the key before `=`, or the
+/// header itself when the line is one.
+fn key_at(text: &str, line: usize) -> Option<String> {
+    let header = |l: &str| {
+        let t = l.trim();
+        (t.starts_with('[') && t.ends_with(']')).then(|| t.trim_matches(|c| c == '[' || c == ']').trim().to_string())
+    };
+    let lines: Vec<&str> = text.lines().collect();
+    let here = lines.get(line.checked_sub(1)?)?;
+    if let Some(h) = header(here) {
+        return Some(h);
+    }
+    let (k, _) = here.split_once('=')?;
+    let k = k.trim().trim_matches('"');
+    if k.is_empty() || k.starts_with('#') {
+        return None;
+    }
+    let table = lines[..line - 1].iter().rev().find_map(|l| header(l));
+    Some(match table {
+        Some(t) => format!("{t}.{k}"),
+        None => k.to_string(),
+    })
 }
 
 #[cfg(test)]
@@ -279,6 +317,18 @@ mod tests {
         let c = Config::from_toml("[hex]\nsize = 7\n", Path::new("x.toml")).unwrap_or_default();
         assert_eq!(c.hex.size, BoardSize(7));
         assert_eq!(c.tictactoe, TttConfig::default());
+    }
+
+    #[test]
+    fn messages_give_the_dotted_key_and_the_column() {
+        let msg = Config::from_toml("game = \"hex\"\n[hex.medium]\nthreads = 1\nmove_time = -1\n", Path::new("c.toml"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(msg.contains("line 4, column 13, key `hex.medium.move_time`: "), "{msg}");
+        assert!(msg.contains("4 | move_time = -1"), "{msg}");
+        let msg = Config::from_toml("[hex\n", Path::new("c.toml")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("line 1") && !msg.contains("key `"), "{msg}");
     }
 
     #[test]

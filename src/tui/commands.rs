@@ -49,7 +49,13 @@ impl App {
         if let Some(c) = game.position.last_move().and_then(super::game::cell_of) {
             game.cursor = c;
         }
-        self.message = Some(super::app::Message { text: intro(&game), error: false });
+        // A loaded game that is already over is shown, not scored.
+        game.scored = game.is_over();
+        let text = match game.result_line() {
+            Some(line) => format!("{line}. This game is over: undo to go back, or start a new one."),
+            None => intro(&game),
+        };
+        self.message = Some(super::app::Message { text, error: false });
         self.game = Some(game);
         self.screen = Screen::Game;
         self.help = false;
@@ -341,26 +347,17 @@ impl App {
 
 /// The first status line of a game: who plays what, and who starts.
 fn intro(g: &Match) -> String {
-    let first = g.seat_name(g.to_move());
-    match g.kind() {
-        GameKind::Tictactoe => match g.lone_human() {
-            Some(h) => format!("You play {}. {}", g.side_name(h), if g.to_move() == h { "Your move." } else { "" })
-                .trim()
-                .to_string(),
-            None => format!("{first} ({}) moves first.", g.side_name(g.to_move())),
-        },
-        GameKind::Hex => match g.lone_human() {
-            Some(h) => {
-                let c = g.position.color_of_seat(h);
-                format!(
-                    "You play {} — join {}.{}",
-                    color_name(c),
-                    edges(c),
-                    if g.to_move() == h { " Your move." } else { "" }
-                )
-            }
-            None => format!("{first} plays Black ● and starts; Black joins top–bottom, White left–right."),
-        },
+    let your_move = |h: usize| if g.to_move() == h && !g.is_over() { " Your move." } else { "" };
+    match (g.kind(), g.lone_human()) {
+        (GameKind::Tictactoe, Some(h)) => format!("You play {}.{}", g.side_name(h), your_move(h)),
+        (GameKind::Tictactoe, None) => format!("{} plays x and moves first.", g.seat_name(0)),
+        (GameKind::Hex, Some(h)) => {
+            let c = g.position.color_of_seat(h);
+            format!("You are {}: join the {} edges.{}", color_name(c), edges(c).replace('–', " and "), your_move(h))
+        }
+        (GameKind::Hex, None) => {
+            format!("{} plays Black ● and starts. Black joins top–bottom, White left–right.", g.seat_name(0))
+        }
     }
 }
 
@@ -375,8 +372,18 @@ pub fn color_name(c: Color) -> &'static str {
 /// The edges a colour joins.
 pub fn edges(c: Color) -> &'static str {
     match c {
-        Color::Black => "top and bottom",
-        Color::White => "left and right",
+        Color::Black => "top–bottom",
+        Color::White => "left–right",
+    }
+}
+
+/// A seat as the subject of a sentence: "you", "the AI", "the engine", "Player 2", "AI 1".
+fn subject(g: &Match, seat: usize) -> String {
+    match g.seat_name(seat).as_str() {
+        "You" => "you".into(),
+        "AI" => "the AI".into(),
+        "Engine" => "the engine".into(),
+        other => other.into(),
     }
 }
 
@@ -384,29 +391,27 @@ pub fn edges(c: Color) -> &'static str {
 pub fn swap_message(g: &Match, seat: usize) -> String {
     let other = 1 - seat;
     let (mine, theirs) = (g.position.color_of_seat(seat), g.position.color_of_seat(other));
+    let (me, them) = (subject(g, seat), subject(g, other));
+    let me_cap = capitalise(&me).trim_end_matches('.').to_string();
     match (g.seats[seat], g.lone_human()) {
         (SeatKind::Human, Some(_)) => format!(
-            "You swapped: you now play {} ({}); {} plays {} ({}) and moves next.",
+            "You swapped: you are now {} ({}); {them} is {} ({}) and moves next.",
             color_name(mine),
             edges(mine),
-            g.seat_name(other),
             color_name(theirs),
             edges(theirs)
         ),
         (_, Some(_)) => format!(
-            "{} swapped: it took over your first stone and now plays {} ({}). You now play {} ({}) — your move.",
-            g.seat_name(seat),
+            "{me_cap} swapped: it took your stone and is now {} ({}); you are {} ({}). Your move.",
             color_name(mine),
             edges(mine),
             color_name(theirs),
             edges(theirs)
         ),
         _ => format!(
-            "{} swapped: now plays {} ({}); {} plays {} ({}) and moves next.",
-            g.seat_name(seat),
+            "{me_cap} swapped and is now {} ({}); {them} is {} ({}) and moves next.",
             color_name(mine),
             edges(mine),
-            g.seat_name(other),
             color_name(theirs),
             edges(theirs)
         ),

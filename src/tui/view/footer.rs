@@ -60,21 +60,23 @@ pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
             let can_swap = app.game.as_ref().is_some_and(|g| g.position.can_swap() && g.human_to_move());
             let mut v = vec![(arrows(app), "move")];
             match kind {
-                Some(GameKind::Tictactoe) => v.push(("1-9".into(), "place")),
-                _ => v.push(("f6".into(), "go to cell")),
+                Some(GameKind::Tictactoe) => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
+                _ => {
+                    v.push((first_key(app, Action::Place), "place"));
+                    v.push(("f6".into(), "jump to cell"));
+                }
             }
-            v.push((first_key(app, Action::Place), "place"));
             if can_swap {
                 v.push((k(Action::Swap), "swap"));
             }
             v.extend([
                 (k(Action::Undo), "undo"),
-                (k(Action::Redo), "redo"),
                 (k(Action::Hint), "hint"),
                 (k(Action::NewGame), "new"),
+                (k(Action::Back).split('/').next_back().unwrap_or("").to_string(), "menu"),
+                (k(Action::Redo), "redo"),
                 (k(Action::SwitchGame), if kind == Some(GameKind::Hex) { "tic-tac-toe" } else { "hex" }),
                 (k(Action::Save), "save"),
-                (k(Action::Back).split('/').next_back().unwrap_or("").to_string(), "menu"),
             ]);
             v
         }

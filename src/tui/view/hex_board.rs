@@ -99,6 +99,8 @@ pub fn draw(buf: &mut Buffer, geo: &HexGeometry, g: &Match, theme: &Theme) {
             };
             if over && chain.contains(cell) {
                 style = theme.highlight();
+            } else if over && board.at(cell).is_some() {
+                style = style.add_modifier(Modifier::DIM);
             }
             if last == Some(cell) {
                 style = style.add_modifier(theme.last_move());

@@ -31,7 +31,12 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
 
     // Players.
     let mut top: Vec<Line> = Vec::new();
-    for seat in 0..2 {
+    // Black first in Hex, whoever holds it; x first in tic-tac-toe.
+    let order = match &g.position {
+        Position::Hex(_) => [g.position.seat_of_color(Color::Black), g.position.seat_of_color(Color::White)],
+        Position::Ttt { .. } => [0, 1],
+    };
+    for seat in order {
         let name = match g.seats[seat] {
             SeatKind::Human => g.seat_name(seat),
             _ => format!("{} · {}", g.seat_name(seat), g.settings.level),

@@ -1,0 +1,132 @@
+//! Whole-screen snapshots of the terminal game, drawn into ratatui's TestBackend at fixed sizes: the menu,
+//! tic-tac-toe in progress and won, Hex 11×11 and 19×19, the help overlay and the too-small screen.
+//! Positions are loaded, not played by the AI, so the pictures do not depend on the AI's choices.
+
+use hextoe::ai::Level;
+use hextoe::ai::ttt::Style;
+use hextoe::config::Config;
+use hextoe::game::GameKind;
+use hextoe::game::hex::parse_position as hex_position;
+use hextoe::tui::app::{App, AppOptions};
+use hextoe::tui::position::{Move, Position};
+use hextoe::tui::settings::{Opponent, Settings};
+use hextoe::tui::view;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::{Color, Modifier};
+
+fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
+    Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, engine: None }
+}
+
+fn app(color: bool) -> App {
+    App::new(
+        Config::default(),
+        settings(GameKind::Hex, 11, Opponent::HumanVsAi),
+        AppOptions { color, seed: 1, storage: None },
+    )
+}
+
+fn ttt(moves: &[&str]) -> Position {
+    let mut p = Position::new(GameKind::Tictactoe, 3, false).unwrap_or_else(|e| panic!("{e}"));
+    for m in moves {
+        p.play(Move::Ttt(m.parse().unwrap_or_else(|e| panic!("{e}")))).unwrap_or_else(|e| panic!("{e}"));
+    }
+    p
+}
+
+fn hex(moves: &str, n: usize) -> Position {
+    Position::Hex(Box::new(hex_position(moves, n, false).unwrap_or_else(|e| panic!("{e}"))))
+}
+
+fn render(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).unwrap_or_else(|e| match e {});
+    t.draw(|f| view::draw(f, app)).unwrap_or_else(|e| match e {});
+    t
+}
+
+fn game(position: Position, opponent: Opponent) -> App {
+    let mut a = app(false);
+    let s = settings(position.kind(), position.size(), opponent);
+    a.start(s, Some(position)).unwrap_or_else(|e| panic!("{e}"));
+    assert!(a.take_jobs().is_empty(), "snapshots show positions where a person is to move");
+    a
+}
+
+#[test]
+fn menu() {
+    insta::assert_snapshot!(render(&app(false), 80, 24).backend());
+}
+
+#[test]
+fn tictactoe_in_progress() {
+    let mut a = game(ttt(&["b2", "a1", "c3", "c1"]), Opponent::HumanVsAi);
+    a.message = None;
+    insta::assert_snapshot!(render(&a, 80, 24).backend());
+}
+
+#[test]
+fn tictactoe_won() {
+    let mut a = game(ttt(&["a1", "b1", "a2", "b2"]), Opponent::HumanVsAi);
+    a.handle_key(KeyEvent::new(KeyCode::Char('7'), KeyModifiers::NONE));
+    assert_eq!(a.game.as_ref().and_then(|g| g.result_line()).as_deref(), Some("You win"));
+    insta::assert_snapshot!(render(&a, 80, 24).backend());
+}
+
+#[test]
+fn hex_11_in_progress() {
+    let mut a = game(hex("f6 e7 e6 d8 g4 f5", 11), Opponent::HumanVsAi);
+    a.message = None;
+    insta::assert_snapshot!(render(&a, 100, 45).backend());
+}
+
+#[test]
+fn hex_19_won_with_chain() {
+    let moves: Vec<String> = (1..=19).flat_map(|r| [format!("j{r}"), format!("a{r}")]).take(37).collect();
+    let a = game(hex(&moves.join(" "), 19), Opponent::HumanVsAi);
+    assert_eq!(a.game.as_ref().and_then(|g| g.result_line()).as_deref(), Some("You win"));
+    insta::assert_snapshot!(render(&a, 100, 45).backend());
+}
+
+#[test]
+fn help_overlay() {
+    let mut a = game(hex("f6 e7", 11), Opponent::HumanVsAi);
+    a.help = true;
+    insta::assert_snapshot!(render(&a, 100, 45).backend());
+}
+
+#[test]
+fn too_small() {
+    let a = game(hex("", 19), Opponent::HumanVsAi);
+    let t = render(&a, 80, 24);
+    let text = t.backend().to_string();
+    assert!(text.contains("terminal too small: need 91×25"), "{text}");
+    insta::assert_snapshot!(t.backend());
+    // Large enough again: the game is back.
+    assert!(render(&a, 91, 25).backend().to_string().contains("Hex 19×19"));
+}
+
+#[test]
+fn no_color_draws_without_colours_and_keeps_shapes() {
+    let a = game(hex("f6 e7", 11), Opponent::HumanVsAi);
+    let plain = render(&a, 100, 45);
+    let buf = plain.backend().buffer();
+    assert!(buf.content().iter().all(|c| c.fg == Color::Reset && c.bg == Color::Reset), "NO_COLOR: no colour at all");
+    let text = plain.backend().to_string();
+    assert!(text.contains('●') && text.contains('○') && text.contains('╲') && text.contains('─'));
+    let mut colored = game(hex("f6 e7", 11), Opponent::HumanVsAi);
+    colored.theme = hextoe::tui::theme::Theme::new(Config::default().ui.theme, true);
+    let buf = render(&colored, 100, 45).backend().buffer().clone();
+    assert!(buf.content().iter().any(|c| c.fg == Color::LightRed), "Black's colour");
+    assert!(buf.content().iter().any(|c| c.fg == Color::LightBlue), "White's colour");
+    // The last move is marked by modifiers, which survive NO_COLOR.
+    assert!(
+        plain
+            .backend()
+            .buffer()
+            .content()
+            .iter()
+            .any(|c| c.symbol() == "○" && c.modifier.contains(Modifier::UNDERLINED))
+    );
+}

@@ -136,8 +136,9 @@ impl Menu {
                 GameKind::Hex => "Hex".into(),
             },
             MenuRow::Size => format!("{0}×{0}", s.size),
-            MenuRow::Opponent => match (s.opponent.uses_engine(), &s.engine) {
-                (true, Some(cmd)) => format!("{} — {}", s.opponent.label(), short(cmd, 24)),
+            MenuRow::Opponent => match (s.opponent, &s.engine) {
+                (Opponent::HumanVsEngine, Some(cmd)) => format!("You vs {} (you first)", short(cmd, 16)),
+                (Opponent::EngineVsHuman, Some(cmd)) => format!("{} vs you", short(cmd, 24)),
                 _ => s.opponent.label().into(),
             },
             MenuRow::Level => s.level.to_string(),

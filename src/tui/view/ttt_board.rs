@@ -1,6 +1,6 @@
 //! The tic-tac-toe grid: large x and o drawn with line characters, the digit key of each empty cell in its
-//! corner, the cursor as a filled (or reversed) cell, the last move marked `•`, the winning line
-//! highlighted and, with a hint, each move's value written in its cell.
+//! corner, the cursor as a filled (or reversed) cell between `[ ]`, the last move marked `•`, the winning
+//! line highlighted and, with a hint, each move's value written at the bottom of its cell.
 
 use crate::game::ttt::{Cell, Player};
 use crate::tui::game::Match;
@@ -111,9 +111,15 @@ pub fn draw(buf: &mut Buffer, geo: &TttGeometry, g: &Match, theme: &Theme) {
                         text = format!("★{text}");
                     }
                     let w = text.chars().count() as u16;
-                    put_str(buf, rect.x + cw.saturating_sub(w) / 2, rect.y + ch / 2, &text, base(style));
+                    put_str(buf, rect.x + cw.saturating_sub(w) / 2, rect.bottom() - 1, &text, base(style));
                 }
             }
+        }
+        if is_cursor {
+            // Brackets as well as the fill, so the cursor shows without colour and in plain text.
+            let mark = theme.cursor_mark().patch(theme.cursor());
+            put_str(buf, rect.x, rect.y + ch / 2, "[", mark);
+            put_str(buf, rect.right() - 1, rect.y + ch / 2, "]", mark);
         }
     }
 }

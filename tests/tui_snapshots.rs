@@ -130,3 +130,31 @@ fn no_color_draws_without_colours_and_keeps_shapes() {
             .any(|c| c.symbol() == "○" && c.modifier.contains(Modifier::UNDERLINED))
     );
 }
+
+#[test]
+fn every_screen_draws_at_every_size_without_panicking() {
+    let mut screens: Vec<App> = vec![app(false)];
+    for (pos, opp) in [
+        (ttt(&["b2", "a1"]), Opponent::HumanVsAi),
+        (hex("f6 e7", 11), Opponent::HumanVsAi),
+        (hex("a1", 1), Opponent::TwoHumans),
+        (hex("", 19), Opponent::HumanVsAi),
+    ] {
+        screens.push(game(pos, opp));
+    }
+    let mut helped = game(hex("", 2), Opponent::TwoHumans);
+    helped.help = true;
+    screens.push(helped);
+    // A sparse grid plus the sizes either side of each screen's minimum.
+    let mut sizes: Vec<(u16, u16)> =
+        (1..=130).step_by(16).flat_map(|w| (1..=50).step_by(7).map(move |h| (w, h))).collect();
+    for (w, h) in [(46, 18), (54, 16), (67, 17), (91, 25), (100, 45), (73, 27)] {
+        sizes.extend([(w - 1, h), (w, h - 1), (w, h), (w + 1, h + 1)]);
+    }
+    for a in &screens {
+        for &(w, h) in &sizes {
+            let t = render(a, w, h);
+            assert!(!t.backend().to_string().is_empty());
+        }
+    }
+}

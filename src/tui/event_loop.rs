@@ -20,6 +20,8 @@ pub enum Event {
     Reply(Reply),
     /// Reading the terminal failed; the loop ends with this error.
     InputFailed(String),
+    /// A search panicked; the loop ends with this error rather than wait for a reply that never comes.
+    AiCrashed(String),
 }
 
 /// Hands one event to the app.
@@ -31,6 +33,7 @@ fn dispatch(app: &mut App, ev: Event) -> anyhow::Result<()> {
         Event::Input(_) => {}
         Event::Reply(r) => app.handle_reply(r),
         Event::InputFailed(e) => anyhow::bail!("cannot read the terminal: {e}"),
+        Event::AiCrashed(e) => anyhow::bail!("the AI stopped with an internal error: {e}"),
     }
     Ok(())
 }
@@ -39,7 +42,7 @@ fn dispatch(app: &mut App, ev: Event) -> anyhow::Result<()> {
 pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> anyhow::Result<()> {
     let (tx, rx) = mpsc::channel::<Event>();
     let (job_tx, job_rx) = mpsc::channel::<Job>();
-    worker::spawn(job_rx, tx.clone(), Event::Reply)?;
+    worker::spawn(job_rx, tx.clone(), Event::Reply, Event::AiCrashed)?;
     std::thread::Builder::new().name("hextoe-input".into()).spawn(move || {
         loop {
             let ev = match event::read() {

@@ -97,6 +97,7 @@ impl Match {
     /// Plays a move for the seat to move; a new move forgets what undo took back.
     pub fn play(&mut self, m: Move) -> Result<(), String> {
         self.position.play(m)?;
+        self.hint = None;
         if self.redo.last() == Some(&m) {
             self.redo.pop();
         } else {
@@ -131,6 +132,7 @@ impl Match {
                 self.redo.push(m);
             }
         }
+        self.hint = None;
         // The cursor goes to the move taken back last (yours), ready for another try.
         if let Some(c) = self.redo.last().copied().and_then(cell_of) {
             self.cursor = c;
@@ -155,6 +157,7 @@ impl Match {
         if n == 0 {
             return Err("nothing to redo".into());
         }
+        self.hint = None;
         Ok(n)
     }
 

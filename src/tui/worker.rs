@@ -89,15 +89,29 @@ pub fn execute(job: Job) -> Reply {
 }
 
 /// Starts the worker thread. It runs jobs one after another and sends each reply through `wrap` into the
-/// app's event channel; it ends when the job channel closes or the event channel is gone.
+/// app's event channel; it ends when the job channel closes or the event channel is gone. A search that
+/// panics is reported through `crashed` (with the panic's message) instead of leaving the app waiting.
 pub fn spawn<E: Send + 'static>(
     jobs: Receiver<Job>,
     events: Sender<E>,
     wrap: fn(Reply) -> E,
+    crashed: fn(String) -> E,
 ) -> std::io::Result<thread::JoinHandle<()>> {
     thread::Builder::new().name("hextoe-ai".into()).spawn(move || {
         while let Ok(job) = jobs.recv() {
-            if events.send(wrap(execute(job))).is_err() {
+            let ev = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| execute(job))) {
+                Ok(reply) => wrap(reply),
+                Err(p) => {
+                    let why = p
+                        .downcast_ref::<&str>()
+                        .map(|s| s.to_string())
+                        .or_else(|| p.downcast_ref::<String>().cloned())
+                        .unwrap_or_else(|| "unknown error".into());
+                    let _ = events.send(crashed(why));
+                    break;
+                }
+            };
+            if events.send(ev).is_err() {
                 break;
             }
         }

@@ -27,6 +27,7 @@ pub fn minimax(board: &Board, level: Level, depth: u32, scores: &[(Cell, i32)], 
     let mut after = *board;
     after.play(chosen);
     let forks = after.threats(me).count_ones() >= 2;
+    let picked = if tied == 1 { String::new() } else { format!("; picked one of {tied} at random") };
     match value_of(score, ply) {
         Value::Win { plies: 1 } => "wins now".into(),
         Value::Win { plies: n } => {
@@ -37,17 +38,17 @@ pub fn minimax(board: &Board, level: Level, depth: u32, scores: &[(Cell, i32)], 
             } else {
                 String::new()
             };
-            format!("{how}wins in {} whatever {opp} does", plies(n))
+            format!("{how}wins in {} whatever {opp} does{picked}", plies(n))
         }
         Value::Loss { plies: n } => match &blocked {
-            Some(line) => format!("blocks {opp} on {line}, but {opp} still wins in {}", plies(n)),
-            None => format!("every move loses; this one holds out longest: {opp} wins in {}", plies(n)),
+            Some(line) => format!("blocks {opp} on {line}, but {opp} still wins in {}{picked}", plies(n)),
+            None if tied == total => format!("every move loses: {opp} wins in {} whatever {me} does{picked}", plies(n)),
+            None => format!("every move loses; this one holds out longest: {opp} wins in {}{picked}", plies(n)),
         },
         Value::Draw => {
             if let Some(line) = blocked {
                 return format!("blocks {opp} on {line}");
             }
-            let picked = if tied == 1 { String::new() } else { format!("; picked one of {tied} at random") };
             if to_end {
                 if total == 1 {
                     "the last free cell: the game ends in a draw".into()
@@ -96,7 +97,9 @@ mod tests {
         let fork = explain("xo./.x./..o", Level::Impossible, 9, "a2");
         assert!(fork.starts_with("forks: two threats at once; wins in 3 plies whatever o does"), "{fork}");
         let lost = explain("x.x/.o./o.x", Level::Impossible, 9, "b1");
-        assert_eq!(lost, "blocks x on a1–c1, but x still wins in 2 plies");
+        assert_eq!(lost, "blocks x on a1–c1, but x still wins in 2 plies; picked one of 4 at random");
+        let lost = explain("x.x/.o./o.x", Level::Impossible, 9, "b3");
+        assert_eq!(lost, "every move loses: x wins in 2 plies whatever o does; picked one of 4 at random");
         let easy = explain(".........", Level::Easy, 1, "a1");
         assert_eq!(easy, "easy looks only one move ahead and no move wins now; picked one of 9 at random");
     }

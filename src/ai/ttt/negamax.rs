@@ -52,6 +52,22 @@ pub fn value_of(score: i32, ply: u32) -> Value {
 
 /// The tic-tac-toe minimax player. It owns its transposition table, so keep one engine for a whole game
 /// (or a whole session: table entries never go stale) and the search after the first is mostly look-ups.
+///
+/// ```
+/// use hextoe::ai::Level;
+/// use hextoe::ai::ttt::{TttEngine, Value};
+/// use hextoe::game::ttt::parse_position;
+/// use rand::SeedableRng;
+///
+/// let board = parse_position("xox/oox/...")?;
+/// let mut engine = TttEngine::new();
+/// let best = engine.evaluate_all(&board).into_iter().max_by_key(|&(_, v)| v);
+/// assert_eq!(best.map(|(c, v)| (c.to_string(), v)), Some(("c3".to_string(), Value::Win { plies: 1 })));
+/// let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+/// let choice = engine.choose(&board, Level::Impossible, 9, &mut rng);
+/// assert_eq!(choice.map(|c| c.explanation), Some("wins now".to_string()));
+/// # Ok::<(), hextoe::game::ttt::ParsePositionError>(())
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct TttEngine {
     tt: Table,

@@ -1,4 +1,4 @@
-//! Helpers shared by the tic-tac-toe tests: every reachable position, and an independent game-theoretic
+//! Shared by the tic-tac-toe tests: every reachable position, and an independent game-theoretic
 //! oracle (plain negamax, memoised by position, no pruning) to hold the players to.
 
 #![allow(dead_code)]

@@ -161,7 +161,9 @@ impl App {
                     (_, Some(c)) => Hint::from_hex(ply, &c),
                     _ => return,
                 };
-                let text = format!("Hint: {} — {}", hint.suggestion, hint.explanation);
+                let keys = self.keys.label(super::action::Action::Place);
+                let place = keys.split('/').next().unwrap_or("enter");
+                let text = format!("Hint: {} — {place} plays it; the side panel says why.", hint.suggestion);
                 g.cursor = super::game::cell_of(hint.suggestion).unwrap_or(g.cursor);
                 g.hint = Some(hint);
                 self.say(text);

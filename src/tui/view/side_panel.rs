@@ -79,12 +79,23 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
     }
     if let Some(h) = g.current_hint() {
         bottom.push(Line::styled(format!(" Hint: {}", h.suggestion), theme.accent()));
-        let best: Vec<Span> = h
-            .heat
-            .iter()
-            .take(4)
-            .flat_map(|(m, v)| [Span::styled(format!(" {m} {}", v.label()), theme.tone(v.tone()))])
-            .collect();
+        for l in wrap(&h.explanation, width.saturating_sub(1)).into_iter().take(3) {
+            bottom.push(Line::raw(format!(" {l}")));
+        }
+        // The suggestion first, then the other moves the AI looked at, best first.
+        let mut heat: Vec<_> = h.heat.iter().filter(|(m, _)| *m == h.suggestion).collect();
+        heat.extend(h.heat.iter().filter(|(m, _)| *m != h.suggestion));
+        let mut best: Vec<Span> = Vec::new();
+        let mut used = 1;
+        for (m, v) in heat {
+            let item = format!("{m} {}", v.label());
+            if used + item.chars().count() + 2 > width {
+                break;
+            }
+            used += item.chars().count() + 2;
+            best.push(Span::raw(if best.is_empty() { " " } else { "  " }));
+            best.push(Span::styled(item, theme.tone(v.tone())));
+        }
         bottom.push(Line::from(best));
         if h.relative {
             bottom.push(Line::styled(" (scores scaled among the moves)", theme.muted()));

@@ -1,115 +1,11 @@
-//! `[ui]`: theme colours and key bindings for the terminal game.
-//!
-//! Every value is typed: a colour is a [`ThemeColor`] (a name or `#rrggbb`), a key is a [`KeySpec`]
-//! (`"u"`, `"S"`, `"ctrl-c"`, `"enter"` …). A bad colour, a bad key name or one key bound to two actions
-//! fails while the file is read, with the line, column and key, like every other config error.
+//! `[ui.keys]`: key bindings. A [`KeySpec`] is one key as written (`u`, `S`, `ctrl-c`, `enter`); an action
+//! takes one key or a list ([`Keys`]); [`KeyBindings`] refuses a key bound to two actions.
 
-use crate::config::Seconds;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use ratatui::style::Color;
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::str::FromStr;
-
-/// Terminal UI settings.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct UiConfig {
-    /// Whether a mouse click places a stone. Off leaves the mouse to the terminal (text selection).
-    pub mouse: bool,
-    /// Seconds between moves when two AIs play each other, so that a person can follow the game.
-    pub watch_delay: Seconds,
-    /// `[ui.theme]`: colours.
-    pub theme: ThemeConfig,
-    /// `[ui.keys]`: key bindings.
-    pub keys: KeyBindings,
-}
-
-impl Default for UiConfig {
-    fn default() -> Self {
-        UiConfig { mouse: true, watch_delay: Seconds(0.5), theme: ThemeConfig::default(), keys: KeyBindings::default() }
-    }
-}
-
-/// A colour from the config: a terminal colour name (`red`, `lightblue`, `darkgray` …), an ANSI index
-/// (`0`–`255`) or `#rrggbb`. A newtype so that a typo fails while the file is read, not on screen.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct ThemeColor(pub Color);
-
-impl FromStr for ThemeColor {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Color::from_str(s.trim()).map(ThemeColor).map_err(|_| {
-            format!(
-                "unknown colour '{s}': expected a name (black, red, green, yellow, blue, magenta, cyan, gray, \
-                 darkgray, lightred, lightgreen, lightyellow, lightblue, lightmagenta, lightcyan, white, reset), \
-                 an index 0-255, or #rrggbb"
-            )
-        })
-    }
-}
-
-impl Serialize for ThemeColor {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(&self.0.to_string().to_ascii_lowercase())
-    }
-}
-
-impl<'de> Deserialize<'de> for ThemeColor {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse().map_err(de::Error::custom)
-    }
-}
-
-/// `[ui.theme]`: the colours of the game. `NO_COLOR` in the environment turns all of them off; the game
-/// stays fully playable because stones, edges and marks also differ in shape.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct ThemeConfig {
-    /// Hex: Black's stones (●) and Black's edges, top and bottom.
-    pub black: ThemeColor,
-    /// Hex: White's stones (○) and White's edges, left and right.
-    pub white: ThemeColor,
-    /// Tic-tac-toe: x.
-    pub x: ThemeColor,
-    /// Tic-tac-toe: o.
-    pub o: ThemeColor,
-    /// The cursor.
-    pub cursor: ThemeColor,
-    /// The winning line or chain.
-    pub highlight: ThemeColor,
-    /// Titles and the selected menu entry.
-    pub accent: ThemeColor,
-    /// Hint heat map: moves that win (or a high win rate).
-    pub good: ThemeColor,
-    /// Hint heat map: moves that draw (or an even win rate).
-    pub neutral: ThemeColor,
-    /// Hint heat map: moves that lose (or a low win rate); also error messages.
-    pub bad: ThemeColor,
-    /// Empty cells, labels and other quiet text.
-    pub muted: ThemeColor,
-}
-
-impl Default for ThemeConfig {
-    fn default() -> Self {
-        ThemeConfig {
-            black: ThemeColor(Color::LightRed),
-            white: ThemeColor(Color::LightBlue),
-            x: ThemeColor(Color::LightRed),
-            o: ThemeColor(Color::LightBlue),
-            cursor: ThemeColor(Color::Yellow),
-            highlight: ThemeColor(Color::LightGreen),
-            accent: ThemeColor(Color::Cyan),
-            good: ThemeColor(Color::Green),
-            neutral: ThemeColor(Color::Yellow),
-            bad: ThemeColor(Color::Red),
-            muted: ThemeColor(Color::DarkGray),
-        }
-    }
-}
 
 /// One key as written in the config: a character (`u`, `S`, `?`) or a key name (`enter`, `space`, `esc`,
 /// `tab`, `backtab`, `backspace`, `delete`, `insert`, `home`, `end`, `pageup`, `pagedown`, `up`, `down`,
@@ -527,24 +423,12 @@ mod tests {
     }
 
     #[test]
-    fn bad_ui_values_say_what_was_expected() {
-        let m = err("[ui.theme]\nblack = \"purpleish\"\n");
-        assert!(m.contains("line 2") && m.contains("black") && m.contains("#rrggbb"), "{m}");
+    fn bad_keys_say_what_was_expected() {
         let m = err("[ui.keys]\nundo = \"uu\"\n");
         assert!(m.contains("line 2") && m.contains("undo") && m.contains("key name"), "{m}");
         let m = err("[ui.keys]\nundo = \"r\"\n");
         assert!(m.contains("'r'") && m.contains("`undo`") && m.contains("`redo`"), "{m}");
         let m = err("[ui.keys]\nundo = []\n");
         assert!(m.contains("at least one key"), "{m}");
-        let m = err("[ui]\nmouse = \"yes\"\n");
-        assert!(m.contains("line 2") && m.contains("mouse") && m.contains("bool"), "{m}");
-    }
-
-    #[test]
-    fn colours_accept_names_indices_and_hex() {
-        for (s, c) in [("red", Color::Red), ("LightBlue", Color::LightBlue), ("#102030", Color::Rgb(16, 32, 48))] {
-            assert_eq!(s.parse::<ThemeColor>(), Ok(ThemeColor(c)));
-        }
-        assert_eq!("208".parse::<ThemeColor>(), Ok(ThemeColor(Color::Indexed(208))));
     }
 }

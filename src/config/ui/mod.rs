@@ -1,0 +1,52 @@
+//! `[ui]`: theme colours and key bindings for the terminal game.
+//!
+//! Every value is typed: a colour is a [`ThemeColor`] (a name or `#rrggbb`), a key is a [`KeySpec`]
+//! (`"u"`, `"S"`, `"ctrl-c"`, `"enter"` …). A bad colour, a bad key name or one key bound to two actions
+//! fails while the file is read, with the line, column and key, like every other config error.
+//!
+//! - [`theme`]: `[ui.theme]`, the colours.
+//! - [`keys`]: `[ui.keys]`, the key bindings.
+
+pub mod keys;
+pub mod theme;
+
+pub use keys::{KeyBindings, KeySpec, Keys};
+pub use theme::{ThemeColor, ThemeConfig};
+
+use crate::config::Seconds;
+use serde::{Deserialize, Serialize};
+
+/// Terminal UI settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct UiConfig {
+    /// Whether a mouse click places a stone. Off leaves the mouse to the terminal (text selection).
+    pub mouse: bool,
+    /// Seconds between moves when two AIs play each other, so that a person can follow the game.
+    pub watch_delay: Seconds,
+    /// `[ui.theme]`: colours.
+    pub theme: ThemeConfig,
+    /// `[ui.keys]`: key bindings.
+    pub keys: KeyBindings,
+}
+
+impl Default for UiConfig {
+    fn default() -> Self {
+        UiConfig { mouse: true, watch_delay: Seconds(0.5), theme: ThemeConfig::default(), keys: KeyBindings::default() }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::config::Config;
+    use std::path::Path;
+
+    #[test]
+    fn mouse_must_be_a_bool() {
+        let m = Config::from_toml("[ui]\nmouse = \"yes\"\n", Path::new("ui.toml"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(m.contains("line 2") && m.contains("mouse") && m.contains("bool"), "{m}");
+    }
+}

@@ -190,7 +190,7 @@ impl ExternalEngine {
             None => Err(std::io::Error::other("its input is closed")),
         };
         if written.is_err() {
-            let why = format!("exited before '{command}'{}", self.exit_note());
+            let why = format!("exited before answering '{command}'{}", self.exit_note());
             return Err(self.kill(why));
         }
         let deadline = Instant::now() + timeout;

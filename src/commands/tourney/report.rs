@@ -183,12 +183,12 @@ pub fn render(r: &Report) -> String {
     let _ = writeln!(s, "{title}: {} games per pairing, seed {}", r.games_per_pairing, r.seed);
     let (first, second) = if r.game == "hex" { ("black", "white") } else { ("x", "o") };
     let width = r.standings.iter().map(|p| p.player.chars().count()).max().unwrap_or(6).max(6);
-    let _ =
-        writeln!(s, "\n{first:<width$}  {second:<width$}  {:>6}  {:>6}  {:>6}  {:>6}", "games", first, second, "draws");
+    let (fw, sw) = (format!("{first} wins"), format!("{second} wins"));
+    let _ = writeln!(s, "\n{first:<width$}  {second:<width$}  {:>6}  {fw:>10}  {sw:>10}  {:>6}", "games", "draws");
     for p in &r.pairings {
         let _ = writeln!(
             s,
-            "{:<width$}  {:<width$}  {:>6}  {:>6}  {:>6}  {:>6}",
+            "{:<width$}  {:<width$}  {:>6}  {:>10}  {:>10}  {:>6}",
             p.black, p.white, p.games, p.black_wins, p.white_wins, p.draws
         );
     }

@@ -160,6 +160,19 @@ fn tictactoe_genmove_fills_the_last_cell_and_scores_a_draw() {
 }
 
 #[test]
+fn tictactoe_genmove_blocks_a_threat_and_prefers_winning_to_blocking() {
+    // x threatens a1–a3, so o must block at a3.
+    let block = "game tictactoe\nplay x a1\nplay o b1\nplay x a2\ngenmove o\n";
+    // Both threaten; x wins at a3 rather than block o's b1–b3.
+    let win = "game tictactoe\nplay x a1\nplay o b1\nplay x a2\nplay o b2\ngenmove x\nfinal_score\n";
+    for style in ["minimax", "rules"] {
+        let args = ["--ai", style, "--level", "impossible"];
+        assert_eq!(session(&args, block), answers(&["= ", "= ", "= ", "= ", "= a3"]), "{style}");
+        assert_eq!(session(&args, win), answers(&["= ", "= ", "= ", "= ", "= ", "= a3", "= X+"]), "{style}");
+    }
+}
+
+#[test]
 fn hex_session_refuses_bad_moves_and_scores() {
     let input = "1 boardsize 3\n\
                  2 play b b2\n\

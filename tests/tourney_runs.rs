@@ -93,6 +93,13 @@ fn tictactoe_counts_draws() {
     assert_eq!(total, 60);
     assert_eq!(r["game"], "tictactoe");
     assert!(r.get("size").is_none());
+    // Perfect play never loses, and two perfect players only draw.
+    let perfect = r["standings"].as_array().unwrap().iter().find(|s| s["player"] == "minimax:impossible").unwrap();
+    assert_eq!(n(perfect, "losses"), 0, "{perfect}");
+    let both = json(&["--game", "ttt", "--players", "minimax:impossible,rules:impossible", "--games", "6"]);
+    for p in both["pairings"].as_array().unwrap() {
+        assert_eq!(n(p, "draws"), n(p, "games"), "{p}");
+    }
 }
 
 #[test]

@@ -48,6 +48,8 @@ pub struct ExternalEngine {
     stdin: Option<ChildStdin>,
     lines: Receiver<ReadLine>,
     stderr: Arc<Mutex<String>>,
+    /// Closed when the stderr reader has seen the end of the engine's stderr.
+    stderr_done: Receiver<()>,
     /// Board size and moves (with colours) the engine holds, when known.
     synced: Option<(usize, Vec<(Color, HexMove)>)>,
     /// Why the engine can no longer be used, once it cannot.
@@ -83,9 +85,11 @@ impl ExternalEngine {
             });
         }
         let stderr = Arc::new(Mutex::new(String::new()));
+        let (done, stderr_done) = mpsc::channel::<()>();
         if let Some(mut errpipe) = child.stderr.take() {
             let tail = Arc::clone(&stderr);
             thread::spawn(move || {
+                let _done = done;
                 let mut chunk = [0u8; 1024];
                 while let Ok(n @ 1..) = errpipe.read(&mut chunk) {
                     if let Ok(mut t) = tail.lock() {
@@ -106,6 +110,7 @@ impl ExternalEngine {
             stdin,
             lines,
             stderr,
+            stderr_done,
             synced: None,
             dead: None,
         };
@@ -264,8 +269,8 @@ impl ExternalEngine {
                 _ => break,
             }
         }
-        // Give the stderr reader a moment to collect the last words.
-        thread::sleep(Duration::from_millis(20));
+        // Let the stderr reader collect the last words (it finishes when the pipe closes).
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
         let tail = self.stderr.lock().map(|t| t.trim().to_string()).unwrap_or_default();
         if !tail.is_empty() {
             let start = tail.len().saturating_sub(STDERR_TAIL);

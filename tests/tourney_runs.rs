@@ -132,6 +132,19 @@ fn broken_engines_forfeit_and_the_tourney_goes_on() {
 }
 
 #[test]
+fn a_player_over_its_time_forfeits() {
+    let slow = "engine@0.1s:sh -c 'while read c; do case \"$c\" in genmove*) exec sleep 5;; *) printf \"= \\n\\n\";; esac; done'";
+    let r = json(&["--size", "3", "--players", &format!("random,{slow}"), "--games", "2", "--seed", "6"]);
+    check_counts(&r, &["random", slow], 2);
+    let forfeits = r["forfeits"].as_array().unwrap();
+    assert_eq!(forfeits.len(), 2, "{forfeits:?}");
+    for f in forfeits {
+        assert_eq!(f["player"], slow);
+        assert!(f["reason"].as_str().unwrap().contains("gave no answer to 'genmove"), "{f}");
+    }
+}
+
+#[test]
 fn an_external_engine_plays_real_games() {
     let bin = shell_words::quote(env!("CARGO_BIN_EXE_hextoe")).into_owned();
     let engine = format!("engine:{bin} --config {} engine --level easy --seed 8", shell_words::quote(CONFIG));

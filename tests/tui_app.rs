@@ -473,3 +473,40 @@ fn two_ais_play_a_whole_game_at_the_watch_pace() {
     assert!(result(&a).is_some());
     assert_eq!(a.next_deadline(now), None, "nothing to wait for once the game is over");
 }
+
+/// hextoe's own engine mode as the external engine.
+fn engine_command() -> String {
+    let bin = shell_words::quote(env!("CARGO_BIN_EXE_hextoe")).into_owned();
+    format!("{bin} engine --level easy --seed 5")
+}
+
+#[test]
+fn an_external_engine_replies_and_undo_keeps_it_in_step() {
+    let mut s = settings(GameKind::Hex, 5, Opponent::HumanVsEngine);
+    s.engine = Some(engine_command());
+    let mut a = started(s);
+    assert_eq!(a.game.as_ref().map(|g| g.seat_name(1)), Some("Engine".to_string()));
+    typed(&mut a, "c3\n");
+    settle(&mut a);
+    assert_eq!(ply(&a), 2, "the engine answered: {:?}", a.message);
+    typed(&mut a, "u");
+    assert_eq!(ply(&a), 0);
+    while result(&a).is_none() {
+        let c = first_free_hex(&a);
+        typed(&mut a, &format!("{c}\n"));
+        settle(&mut a);
+        assert!(a.game.as_ref().is_some_and(|g| g.failed.is_none()), "{:?}", a.message);
+    }
+    assert!(a.score.tallies.is_empty(), "games against an engine are not scored");
+}
+
+#[test]
+fn an_engine_that_does_not_start_is_refused_with_its_reason() {
+    let mut s = settings(GameKind::Hex, 5, Opponent::HumanVsEngine);
+    s.engine = Some("/nonexistent/engine --flag".into());
+    let mut a = app();
+    let err = a.start(s, None).err().unwrap_or_default();
+    assert!(err.contains("/nonexistent/engine"), "{err}");
+    assert_eq!(a.screen, Screen::Menu, "the menu stays up");
+    assert!(a.game.is_none());
+}

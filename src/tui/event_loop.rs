@@ -59,7 +59,7 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> anyhow::Result<()> 
     app.resize(size.width, size.height);
     loop {
         for job in app.take_jobs() {
-            job_tx.send(job)?;
+            job_tx.send(job).map_err(|_| anyhow::anyhow!("the AI thread has stopped"))?;
         }
         if app.should_quit() {
             return Ok(());

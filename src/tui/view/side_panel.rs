@@ -38,8 +38,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
     };
     for seat in order {
         let name = match g.seats[seat] {
-            SeatKind::Human => g.seat_name(seat),
-            _ => format!("{} · {}", g.seat_name(seat), g.settings.level),
+            SeatKind::Human | SeatKind::Engine => g.seat_name(seat),
+            SeatKind::Ai => format!("{} · {}", g.seat_name(seat), g.settings.level),
         };
         let line = match &g.position {
             Position::Ttt { .. } => {

@@ -34,8 +34,14 @@ impl App {
                     SeatKind::Human => continue,
                     SeatKind::Ai => self.config.hex.spec(settings.level, None),
                     SeatKind::Engine => {
+                        // An engine keeps its own time settings: no move time of ours, only the client's
+                        // generous default deadline.
                         let cmd = settings.engine.clone().unwrap_or_default();
-                        PlayerSpec { kind: PlayerKind::Engine(cmd), ..self.config.hex.spec(settings.level, None) }
+                        PlayerSpec {
+                            kind: PlayerKind::Engine(cmd),
+                            budget: crate::ai::Budget { threads: 1, ..crate::ai::Budget::default() },
+                            memory_mb: self.config.hex.level(settings.level).memory_mb,
+                        }
                     }
                 };
                 let player = HexPlayer::new(spec, self.rng.random()).map_err(|e| e.to_string())?;

@@ -210,6 +210,6 @@ impl App {
         g.failed = Some(why.clone());
         let new = self.keys.label(super::action::Action::NewGame);
         let back = self.keys.label(super::action::Action::Back);
-        self.complain(format!("{name} cannot move: {why}. {new}: new game, {back}: menu."));
+        self.complain(format!("{name} cannot move (the side panel says why). {new}: new game, {back}: menu."));
     }
 }

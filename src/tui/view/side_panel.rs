@@ -66,6 +66,11 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
     }
     top.push(Line::raw(""));
     top.push(turn_line(app, g));
+    if let Some(why) = &g.failed {
+        for l in wrap(why, width.saturating_sub(1)).into_iter().take(5) {
+            top.push(Line::styled(format!(" {l}"), theme.error()));
+        }
+    }
     top.push(Line::raw(""));
 
     // Explanation, hint and score go at the bottom; the moves fill what is left.
@@ -141,9 +146,8 @@ fn turn_line<'a>(app: &App, g: &Match) -> Line<'a> {
             theme.accent(),
         );
     }
-    if let Some(why) = &g.failed {
-        let _ = why;
-        return Line::styled(format!(" {} cannot move", g.seat_name(seat)), theme.error());
+    if g.failed.is_some() {
+        return Line::styled(format!(" {} cannot move:", g.seat_name(seat)), theme.error());
     }
     let who = g.seat_name(seat);
     let text = if who == "You" { format!(" ▶ Your move ({side})") } else { format!(" ▶ {who} to move ({side})") };

@@ -158,3 +158,41 @@ fn every_screen_draws_at_every_size_without_panicking() {
         }
     }
 }
+
+#[test]
+fn a_hex_hint_writes_win_rates_on_the_board() {
+    use hextoe::ai::hex::{HexChoice, MoveEval};
+    use hextoe::game::hex::{Cell, HexMove};
+    use hextoe::tui::geometry::{BoardGeometry, game_layout};
+    use hextoe::tui::hint::Hint;
+    use ratatui::layout::Rect;
+    let mut a = game(hex("f6 e7", 11), Opponent::HumanVsAi);
+    let cell = |s: &str| Cell::parse(s, 11).unwrap_or_else(|e| panic!("{e}"));
+    let ev = |s: &str, score: f64, proven: Option<bool>| MoveEval {
+        mv: HexMove::Place(cell(s)),
+        score,
+        visits: Some(100),
+        proven,
+    };
+    let choice = HexChoice {
+        mv: HexMove::Place(cell("d8")),
+        explanation: "win rate 72%".into(),
+        evals: vec![ev("d8", 0.72, None), ev("g5", 0.45, None), ev("a1", 0.05, None), ev("k11", 0.0, Some(false))],
+    };
+    if let Some(g) = a.game.as_mut() {
+        g.hint = Some(Hint::from_hex(2, &choice));
+    }
+    let t = render(&a, 100, 45);
+    let Ok(layout) = game_layout(Rect::new(0, 0, 100, 45), GameKind::Hex, 11) else { panic!("layout") };
+    let BoardGeometry::Hex(geo) = layout.geometry else { panic!("not hex") };
+    let buf = t.backend().buffer();
+    for (name, want) in [("d8", "7"), ("g5", "4"), ("a1", "0"), ("k11", "L"), ("b2", "·")] {
+        let c = cell(name);
+        let (x, y) = geo.cell_pos(c.col(), c.row());
+        assert_eq!(buf[(x, y)].symbol(), want, "{name}");
+    }
+    let (x, y) = geo.cell_pos(cell("d8").col(), cell("d8").row());
+    assert!(buf[(x, y)].modifier.contains(Modifier::REVERSED), "the suggestion stands out without colour");
+    let text = t.backend().to_string();
+    assert!(text.contains("Hint: d8") && text.contains("d8 72%  g5 45%"), "{text}");
+}

@@ -69,6 +69,9 @@ impl HeatValue {
     }
 }
 
+/// How many of a Hex search's candidates the heat map shows (the rest are mostly noise from few visits).
+pub const HEX_CANDIDATES: usize = 12;
+
 /// A hint for the position after `ply` moves; it is shown until a move changes the position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
@@ -98,7 +101,7 @@ impl Hint {
         Hint { ply, suggestion: Move::Ttt(c.cell), explanation: c.explanation.clone(), heat, relative: false }
     }
 
-    /// A Hex hint. Scores that are win rates are kept; other scores (heuristic evaluations) are scaled to
+    /// A Hex hint from the search's best [`HEX_CANDIDATES`] moves. Scores that are win rates are kept; other scores (heuristic evaluations) are scaled to
     /// 0..=1 among the moves, and the hint says so.
     pub fn from_hex(ply: usize, c: &HexChoice) -> Hint {
         let relative = c.evals.iter().any(|e| !(0.0..=1.0).contains(&e.score) || !e.score.is_finite());
@@ -109,6 +112,7 @@ impl Hint {
             .evals
             .iter()
             .filter(|e| e.mv != HexMove::Swap || c.mv == HexMove::Swap)
+            .take(HEX_CANDIDATES)
             .map(|e| {
                 let rate = if !relative {
                     e.score

@@ -340,7 +340,7 @@ impl App {
             return;
         };
         match save::save(storage, &g.position) {
-            Ok(path) => self.say(format!("Saved to {} (hextoe play --load FILE resumes it).", path.display())),
+            Ok(path) => self.say(format!("Saved to {}", path.display())),
             Err(e) => self.complain(e),
         }
     }

@@ -21,7 +21,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     lines.push(Line::from(vec![key("f6 enter".into()), Span::raw("Hex: type a cell, then place")]));
     lines.push(Line::from(vec![
         key(String::new()),
-        Span::styled("(a command letter that is also a column waits 0.7 s for a digit)", theme.muted()),
+        Span::styled("(a letter that is also a command waits 0.7 s for a digit)", theme.muted()),
     ]));
     lines.push(Line::from(vec![key("mouse".into()), Span::raw("click a cell to place there")]));
     lines.push(Line::raw(""));

@@ -1,8 +1,28 @@
 //! A fixed 384-bit set of cells, enough for 19×19 = 361.
 
-use super::Cell;
+use super::{Cell, MAX_SIZE};
 
 const WORDS: usize = 6;
+
+/// `BOARDS[n]` holds every cell of the n×n board, built at compile time.
+const BOARDS: [CellSet; MAX_SIZE + 1] = {
+    let mut t = [CellSet::EMPTY; MAX_SIZE + 1];
+    let mut n = 1;
+    while n <= MAX_SIZE {
+        let mut r = 0;
+        while r < n {
+            let mut c = 0;
+            while c < n {
+                let i = r * MAX_SIZE + c;
+                t[n].0[i / 64] |= 1 << (i % 64);
+                c += 1;
+            }
+            r += 1;
+        }
+        n += 1;
+    }
+    t
+};
 
 /// A set of cells as six 64-bit words, indexed by [`Cell::index`]. Copy-cheap, so search code can keep
 /// many of them; set operations are word-parallel.
@@ -13,17 +33,28 @@ impl CellSet {
     /// The empty set.
     pub const EMPTY: CellSet = CellSet([0; WORDS]);
 
-    /// Every cell of an n×n board.
+    /// Every cell of an n×n board (the empty set beyond [`MAX_SIZE`]). A table lookup, so search code can
+    /// call it at every node.
+    #[inline]
     pub fn board(size: usize) -> CellSet {
-        let mut s = CellSet::EMPTY;
-        for r in 0..size {
-            for c in 0..size {
-                if let Some(cell) = Cell::new(c, r) {
-                    s.insert(cell);
-                }
-            }
-        }
-        s
+        BOARDS.get(size).copied().unwrap_or(CellSet::EMPTY)
+    }
+
+    /// The raw words, for hashing and compact keys (bit `i` of word `w` is the cell with index `64w + i`).
+    pub fn words(&self) -> &[u64; WORDS] {
+        &self.0
+    }
+
+    /// The smallest cell in index order.
+    #[inline]
+    pub fn first(&self) -> Option<Cell> {
+        let w = self.0.iter().position(|&w| w != 0)?;
+        Cell::from_index(w * 64 + self.0[w].trailing_zeros() as usize)
+    }
+
+    /// True if every cell of `self` is in `o`.
+    pub fn is_subset(&self, o: &CellSet) -> bool {
+        (0..WORDS).all(|i| self.0[i] & !o.0[i] == 0)
     }
 
     /// True if `c` is in the set.
@@ -138,5 +169,19 @@ mod tests {
         assert_eq!(full.minus(&eleven).len(), 361 - 121);
         assert_eq!(full.and(&eleven), eleven);
         assert!(full.intersects(&eleven));
+        assert!(eleven.is_subset(&full) && !full.is_subset(&eleven));
+        assert_eq!(eleven.first(), Cell::new(0, 0));
+        assert_eq!(CellSet::EMPTY.first(), None);
+        assert_eq!(CellSet::board(0), CellSet::EMPTY);
+        assert_eq!(CellSet::board(20), CellSet::EMPTY);
+    }
+
+    #[test]
+    fn board_table_matches_cells() {
+        for n in 1..=MAX_SIZE {
+            let b = CellSet::board(n);
+            assert_eq!(b.len(), n * n);
+            assert!(b.iter().all(|c| c.on_board(n)));
+        }
     }
 }

@@ -199,9 +199,45 @@ impl Board {
         hit_a && hit_b
     }
 
-    /// Every empty cell where a `color` stone would win at once (see [`Board::wins_with`]).
+    /// The cells along one of `color`'s edges: row 1 / row n for Black, column a / the last for White.
+    pub fn edge_line(&self, color: Color, first: bool) -> CellSet {
+        let n = self.size();
+        let line = if first { 0 } else { n - 1 };
+        match color {
+            Color::Black => CellSet::row(line, n),
+            Color::White => CellSet::column(line, n),
+        }
+    }
+
+    /// The `color` stones whose group touches its first (`true`) or second edge.
+    pub fn edge_group(&self, color: Color, first: bool) -> CellSet {
+        let (a, b) = Board::edge_nodes(color);
+        let root = self.find_ro(if first { a } else { b });
+        self.stones[color.index()].iter().filter(|s| self.find_ro(s.index()) == root).collect()
+    }
+
+    /// Every empty cell where a `color` stone would win at once (the cells [`Board::wins_with`] accepts):
+    /// the empty cells that touch both edges' groups, or the edges themselves. Word-parallel, so search
+    /// code can ask at every node.
     pub fn winning_cells(&self, color: Color) -> CellSet {
-        self.empty_cells().iter().filter(|&c| self.wins_with(c, color)).collect()
+        if self.winner.is_some() {
+            return CellSet::EMPTY;
+        }
+        let n = self.size();
+        let (a, b) = Board::edge_nodes(color);
+        let (ra, rb) = (self.find_ro(a), self.find_ro(b));
+        let (mut sa, mut sb) = (CellSet::EMPTY, CellSet::EMPTY);
+        for s in self.stones[color.index()].iter() {
+            let r = self.find_ro(s.index());
+            if r == ra {
+                sa.insert(s);
+            } else if r == rb {
+                sb.insert(s);
+            }
+        }
+        let near_a = sa.neighbours(n).or(&self.edge_line(color, true));
+        let near_b = sb.neighbours(n).or(&self.edge_line(color, false));
+        near_a.and(&near_b).and(&self.empty_cells())
     }
 
     /// True if the group of stone `c` touches `color`'s first (top or left) edge, `first == true`, or its
@@ -337,5 +373,25 @@ mod tests {
         b.play(cell("b1", 2), Color::White);
         // a2 and b1 touch through (c+1, r-1).
         assert_eq!(b.winner(), Some(Color::White));
+    }
+
+    #[test]
+    fn winning_cells_agree_with_wins_with() {
+        let mut b = Board::new(4).unwrap_or_else(|e| panic!("{e}"));
+        // Black b1 b2 b3 reaches row 3: a4 and b4 win; White a2 b... keeps counts honest.
+        for (s, col) in [("b1", Color::Black), ("a1", Color::White), ("b2", Color::Black), ("d2", Color::White)] {
+            b.play(cell(s, 4), col);
+        }
+        b.play(cell("b3", 4), Color::Black);
+        let wins: Vec<String> = b.winning_cells(Color::Black).iter().map(|c| c.to_string()).collect();
+        assert_eq!(wins, ["a4", "b4"]);
+        for color in [Color::Black, Color::White] {
+            let slow: CellSet = b.empty_cells().iter().filter(|&c| b.wins_with(c, color)).collect();
+            assert_eq!(b.winning_cells(color), slow);
+        }
+        assert!(b.edge_group(Color::Black, true).contains(cell("b3", 4)));
+        assert!(b.edge_group(Color::Black, false).is_empty());
+        let one = Board::new(1).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(one.winning_cells(Color::White).len(), 1);
     }
 }

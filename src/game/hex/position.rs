@@ -94,8 +94,8 @@ pub enum ParsePositionError {
     },
 }
 
-/// Reads a diagram or a move list for an n×n board. A move list that swaps at move 2 turns the swap rule on
-/// for the game it returns; otherwise the game gets `swap_rule`.
+/// Reads a diagram or a move list for an n×n board. A move list that swaps turns the swap rule on for the
+/// game it returns (the swap must still be move 2); otherwise the game gets `swap_rule`.
 pub fn parse_position(text: &str, size: usize, swap_rule: bool) -> Result<Game, ParsePositionError> {
     let text = text.trim();
     let board = Board::new(size)?;
@@ -116,7 +116,7 @@ fn parse_moves(text: &str, size: usize, swap_rule: bool) -> Result<Game, ParsePo
     for (i, t) in tokens.iter().enumerate() {
         moves.push(HexMove::parse(t, size).map_err(|source| ParsePositionError::BadMove { index: i + 1, source })?);
     }
-    let swap = swap_rule || moves.get(1) == Some(&HexMove::Swap);
+    let swap = swap_rule || moves.contains(&HexMove::Swap);
     let mut game = Game::new(size, swap)?;
     for (i, m) in moves.into_iter().enumerate() {
         game.play(m).map_err(|source| ParsePositionError::Illegal {

@@ -48,15 +48,21 @@ pub(super) fn facts(game: &Game, mv: HexMove) -> Vec<String> {
     let me = board.to_move();
     let opp = me.opponent();
     let mut out = Vec::new();
+    let opening = game.can_swap().then(|| board.stones(Color::Black).first()).flatten();
     let c = match mv {
         HexMove::Swap => {
-            if let Some(first) = board.stones(Color::Black).first() {
-                out.push(format!("swaps: takes over the black stone {first} and plays black from now on"));
+            if let Some(first) = opening {
+                out.push(format!(
+                    "swaps: {first} is a central opening, the kind that wins, so it takes the stone over and plays black from now on"
+                ));
             }
             return out;
         }
         HexMove::Place(c) => c,
     };
+    if let Some(first) = opening {
+        out.push(format!("does not swap: {first} is too near the border to be worth taking over"));
+    }
     if board.wins_with(c, me) {
         out.push("wins now".into());
         return out;

@@ -96,11 +96,20 @@ fn run<R: Rng + ?Sized>(
         swap_rule: game.swap_rule() && game.start().stone_count() == 0,
     };
     let can_swap = game.can_swap();
+    // The opening rule decides the swap (see `eval::opening`); analysis still scores both kinds of move.
+    let swap_rule = if can_swap { search::swap_decision(board) } else { None };
     let mut moves: Vec<HexMove> = Vec::new();
-    if can_swap {
+    if swap_rule.is_some() && (exact_all || swap_rule == Some(true)) {
         moves.push(HexMove::Swap);
     }
-    moves.extend(root_order(eval, board).into_iter().map(|(c, _)| HexMove::Place(c)));
+    if swap_rule != Some(true) || exact_all {
+        moves.extend(root_order(eval, board).into_iter().map(|(c, _)| HexMove::Place(c)));
+    }
+    let allowed = |m: HexMove| match swap_rule {
+        Some(true) => m == HexMove::Swap,
+        Some(false) => m != HexMove::Swap,
+        None => true,
+    };
     let empties = board.empty_cells().len() as u32;
     let max_depth = budget.depth.unwrap_or(MAX_DEPTH).clamp(1, empties.max(1) + can_swap as u32);
 
@@ -135,8 +144,9 @@ fn run<R: Rng + ?Sized>(
             (0, vec![RootScore { mv, score: 0.0, exact: false }])
         }
     };
-    let best = scores.iter().map(|s| s.score).fold(-INF, f64::max);
-    let tied: Vec<&RootScore> = scores.iter().filter(|s| (s.exact || depth == 0) && tie(s.score, best)).collect();
+    let best = scores.iter().filter(|s| allowed(s.mv)).map(|s| s.score).fold(-INF, f64::max);
+    let tied: Vec<&RootScore> =
+        scores.iter().filter(|s| allowed(s.mv) && (s.exact || depth == 0) && tie(s.score, best)).collect();
     let pick = tied.choose(rng).copied().copied().unwrap_or(scores[0]);
     let effort = explain::Effort { eval, depth, nodes: searcher.nodes, elapsed: start.elapsed() };
     let mut evals: Vec<MoveEval> = scores

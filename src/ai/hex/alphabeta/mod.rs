@@ -153,7 +153,8 @@ fn run<R: Rng + ?Sized>(
         .iter()
         .map(|s| MoveEval {
             mv: s.mv,
-            score: s.score,
+            // Adding 0 turns a negated zero into a plain one.
+            score: s.score + 0.0,
             visits: None,
             proven: if s.exact && s.score >= WIN_MIN {
                 Some(true)

@@ -123,12 +123,16 @@ fn value(p: &Potential, n: usize) -> f64 {
     p.potential.map_or(4.0 * n as f64 + 4.0, f64::from)
 }
 
+/// Potential first, mobility to break ties.
+fn combine(own: &Potential, opp: &Potential, n: usize) -> f64 {
+    (value(opp, n) - value(own, n)) + (own.mobility as f64 - opp.mobility as f64) / 400.0
+}
+
 /// The two-distance score for `color` and move priorities (cells on either side's cheapest paths first).
 pub fn analyse(board: &Board, color: Color) -> (f64, Vec<(Cell, f64)>) {
-    let n = board.size();
     let own = potential(board, color);
     let opp = potential(board, color.opponent());
-    let score = (value(&opp, n) - value(&own, n)) + (own.mobility as f64 - opp.mobility as f64) / 400.0;
+    let score = combine(&own, &opp, board.size());
     let pri = board
         .empty_cells()
         .iter()
@@ -142,10 +146,7 @@ pub fn analyse(board: &Board, color: Color) -> (f64, Vec<(Cell, f64)>) {
 
 /// The two-distance score of `board` for `color`.
 pub fn score(board: &Board, color: Color) -> f64 {
-    let n = board.size();
-    let own = potential(board, color);
-    let opp = potential(board, color.opponent());
-    (value(&opp, n) - value(&own, n)) + (own.mobility as f64 - opp.mobility as f64) / 400.0
+    combine(&potential(board, color), &potential(board, color.opponent()), board.size())
 }
 
 #[cfg(test)]

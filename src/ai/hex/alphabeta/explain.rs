@@ -25,11 +25,14 @@ pub(super) fn explain(game: &Game, mv: HexMove, score: f64, effort: &Effort) -> 
     if score >= WIN_MIN {
         let plies = (super::WIN - score).round() as u32;
         if plies > 1 {
-            parts.push(format!("wins by force in {} moves", plies.div_ceil(2)));
+            parts.push(format!("wins by force in {}", moves(plies.div_ceil(2))));
         }
     } else if score <= -WIN_MIN {
         let plies = (super::WIN + score).round() as u32;
-        parts.push(format!("every move loses against best play (in {} moves); this one holds out longest", plies / 2));
+        parts.push(format!(
+            "every move loses against best play (the opponent wins in {}); this one holds out longest",
+            moves(plies / 2)
+        ));
     }
     let depth = if effort.depth == 0 { "a partial depth 1".to_string() } else { format!("depth {}", effort.depth) };
     let value = if score.abs() >= WIN_MIN { "proven".to_string() } else { format!("{score:+.3}") };
@@ -40,6 +43,11 @@ pub(super) fn explain(game: &Game, mv: HexMove, score: f64, effort: &Effort) -> 
         effort.elapsed.as_millis()
     ));
     parts.join("; ")
+}
+
+/// "1 move", "3 moves".
+fn moves(n: u32) -> String {
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
 }
 
 /// What is plainly true about the move on the board.

@@ -87,7 +87,11 @@ fn run<R: Rng + ?Sized>(
     };
     let mut searcher = Searcher {
         eval,
-        tt: tt::Table::new(spec.memory_mb.saturating_mul(1 << 20)),
+        // A search of one or two plies stores next to nothing: a small table keeps quick moves quick.
+        tt: tt::Table::new(match budget.depth {
+            Some(d) if d <= 2 => 1 << 16,
+            _ => spec.memory_mb.saturating_mul(1 << 20),
+        }),
         nodes: 0,
         deadline: time.map(|t| start + t.mul_f64(HARD_SHARE)),
         node_limit: budget.nodes,

@@ -104,7 +104,7 @@ fn bad_saved_games_stop_before_the_screen_with_status_2() {
     let cases = [
         ("bad.sgf", "(;FF[4]GM[11]SZ[5];B[c3];B[c4])", "move 2"),
         ("bad.txt", "x b2\nx c3\n", "line 2"),
-        ("size.sgf", "(;FF[4]GM[11]SZ[40])", "expected 1 to 19"),
+        ("size.sgf", "(;FF[4]GM[11]SZ[40])", "1 to 19"),
     ];
     for (name, text, want) in cases {
         let f = write(home.path(), name, text);

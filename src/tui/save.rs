@@ -9,12 +9,13 @@
 //! o a1
 //! ```
 //!
-//! A Hex save is `(;FF[4]GM[11]SZ[11]AP[hextoe:0.1.0];B[f6];W[swap-pieces];W[e7])`.
+//! A Hex save is HexGui SGF, written and read by [`crate::game::hex::sgf`]:
+//! `(;FF[4]GM[11]AP[hextoe:0.1.0]SZ[11];B[f6];W[swap-pieces];W[e7])`.
 
 use super::position::{Move, Position};
 use super::storage::{Storage, timestamp};
 use crate::game::GameKind;
-use crate::game::hex::{self, Color, HexMove};
+use crate::game::hex;
 use crate::game::ttt;
 use std::path::{Path, PathBuf};
 
@@ -80,84 +81,14 @@ pub fn read_ttt(text: &str) -> Result<Position, String> {
     Ok(pos)
 }
 
-/// HexGui's SGF for a game from the empty board.
+/// HexGui's SGF for a Hex game (see [`crate::game::hex::sgf`]).
 pub fn hex_sgf(g: &hex::Game) -> String {
-    let n = g.size();
-    let mut s = format!("(;FF[4]GM[11]SZ[{n}]AP[hextoe:{}]", env!("CARGO_PKG_VERSION"));
-    let mut color = Color::Black;
-    for m in g.history() {
-        s.push_str(&format!(";{}[{m}]", if color == Color::Black { 'B' } else { 'W' }));
-        // A swap is White's move, after which White moves again.
-        if *m != HexMove::Swap {
-            color = color.opponent();
-        }
-    }
-    s.push_str(")\n");
-    s
+    hex::sgf::write(g)
 }
 
-/// Reads HexGui's SGF: `SZ` and the `B[..]` / `W[..]` moves of the main line; a `swap-pieces` turns the swap
-/// rule on. Other properties are skipped.
+/// Reads HexGui's SGF (the main line); a `swap-pieces` in the file turns the swap rule on.
 pub fn read_hex_sgf(text: &str) -> Result<Position, String> {
-    let props = sgf_properties(text)?;
-    let size = match props.iter().find(|(k, _)| k == "SZ") {
-        Some((_, v)) => {
-            v.trim().parse::<usize>().map_err(|_| format!("SZ[{v}] is not a board size: expected 1 to 19"))?
-        }
-        None => return Err("no SZ[..] property: expected the board size, e.g. SZ[11]".into()),
-    };
-    if let Some((_, gm)) = props.iter().find(|(k, _)| k == "GM")
-        && gm.trim() != "11"
-    {
-        return Err(format!("GM[{gm}] is not Hex: expected GM[11]"));
-    }
-    let moves: Vec<&(String, String)> = props.iter().filter(|(k, _)| k == "B" || k == "W").collect();
-    let swap = moves.iter().any(|(_, v)| v.trim().eq_ignore_ascii_case("swap-pieces"));
-    let mut game = hex::Game::new(size, swap).map_err(|e| e.to_string())?;
-    for (i, (k, v)) in moves.iter().enumerate() {
-        let at = |why: String| format!("move {} ({k}[{v}]): {why}", i + 1);
-        let mv = HexMove::parse(v, size).map_err(|e| at(e.to_string()))?;
-        let color = if k == "B" { Color::Black } else { Color::White };
-        game.play_as(color, mv).map_err(|e| at(e.to_string()))?;
-    }
-    Ok(Position::Hex(Box::new(game)))
-}
-
-/// The `(name, value)` pairs of an SGF text in order, for a single main line without variations.
-fn sgf_properties(text: &str) -> Result<Vec<(String, String)>, String> {
-    let t = text.trim();
-    if !t.starts_with("(;") || !t.ends_with(')') {
-        return Err("not an SGF game: expected a text like (;FF[4]GM[11]SZ[11];B[f6];W[e7])".into());
-    }
-    let mut out = Vec::new();
-    let mut name = String::new();
-    let mut chars = t[1..t.len() - 1].chars();
-    while let Some(ch) = chars.next() {
-        match ch {
-            'A'..='Z' => name.push(ch),
-            '[' => {
-                let mut value = String::new();
-                loop {
-                    match chars.next() {
-                        Some('\\') => value.extend(chars.next()),
-                        Some(']') => break,
-                        Some(c) => value.push(c),
-                        None => return Err(format!("property {name} is not closed: expected ']'")),
-                    }
-                }
-                if name.is_empty() {
-                    // A second value of the last property, e.g. AB[a1][b2]: keep the name.
-                    name = out.last().map(|(n, _): &(String, String)| n.clone()).unwrap_or_default();
-                }
-                out.push((std::mem::take(&mut name), value));
-            }
-            ';' | ' ' | '\n' | '\r' | '\t' => name.clear(),
-            '(' | ')' => return Err("variations are not supported: expected a single line of moves".into()),
-            c if c.is_ascii_lowercase() => name.push(c.to_ascii_uppercase()),
-            c => return Err(format!("unexpected '{c}' in the SGF")),
-        }
-    }
-    Ok(out)
+    hex::sgf::read(text, false).map(|g| Position::Hex(Box::new(g))).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -172,7 +103,7 @@ mod tests {
         assert!(g.swapped());
         assert_eq!(g.history().len(), 4);
         let text = hex_sgf(g);
-        assert!(text.starts_with("(;FF[4]GM[11]SZ[5]"), "{text}");
+        assert!(text.starts_with("(;FF[4]GM[11]") && text.contains("SZ[5]"), "{text}");
         assert!(text.contains(";B[c3];W[swap-pieces];W[b2];B[a1])"), "{text}");
         assert_eq!(read_hex_sgf(&text), Ok(pos));
     }
@@ -180,13 +111,11 @@ mod tests {
     #[test]
     fn bad_hex_files_say_why() {
         for (text, want) in [
-            ("(;FF[4]GM[11];B[a1])", "SZ"),
-            ("(;FF[4]GM[11]SZ[5];B[z9])", "move 1"),
+            ("(;FF[4]GM[11]SZ[5];B[z9])", "z9"),
             ("(;FF[4]GM[11]SZ[5];B[a1];B[a2])", "move 2"),
-            ("(;FF[4]GM[1]SZ[5])", "not Hex"),
-            ("(;FF[4]GM[11]SZ[99])", "out of range"),
-            ("(;SZ[5];B[a1](;W[b1]))", "variations"),
-            ("(;SZ[5];B[a1", "not an SGF"),
+            ("(;FF[4]GM[1]SZ[5])", "not a Hex game"),
+            ("(;FF[4]GM[11]SZ[99])", "1 to 19"),
+            ("(;SZ[5];B[a1", "truncated"),
         ] {
             let e = read_hex_sgf(text).err().unwrap_or_default();
             assert!(e.contains(want), "{text}: {e}");

@@ -20,12 +20,16 @@ pub struct SizeError(pub usize);
 ///
 /// There is no unplay: union–find cannot split. Undo replays the history (see [`super::Game`]); search
 /// code clones boards, which are small (under a kilobyte).
-#[derive(Clone, PartialEq, Eq)]
+///
+/// Two boards are equal when they have the same size and the same stones: the union–find's internal shape
+/// depends on the order the stones were played and is not part of the position.
+#[derive(Clone)]
 pub struct Board {
     size: u8,
     stones: [CellSet; 2],
     parent: [u16; CELLS + 4],
     winner: Option<Color>,
+    hash: u64,
 }
 
 impl Board {
@@ -39,6 +43,7 @@ impl Board {
             stones: [CellSet::EMPTY; 2],
             parent: std::array::from_fn(|i| i as u16),
             winner: None,
+            hash: 0,
         })
     }
 
@@ -90,6 +95,12 @@ impl Board {
         if self.stones[0].len() > self.stones[1].len() { Color::White } else { Color::Black }
     }
 
+    /// The Zobrist hash of the stones (see [`super::zobrist`]): equal positions hash equal, whatever the
+    /// order their stones were played in.
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
     /// The winner, once one colour's edges are joined.
     pub fn winner(&self) -> Option<Color> {
         self.winner
@@ -137,6 +148,7 @@ impl Board {
     pub fn play(&mut self, c: Cell, color: Color) {
         debug_assert!(self.is_empty_cell(c), "{c} is not an empty cell");
         self.stones[color.index()].insert(c);
+        self.hash ^= super::zobrist::key(c, color);
         let i = c.index();
         for n in c.neighbours(self.size()) {
             if self.stones[color.index()].contains(n) {
@@ -147,14 +159,95 @@ impl Board {
             self.union(i, e);
         }
         if self.winner.is_none() {
-            let (a, b) = match color {
-                Color::Black => (TOP, BOTTOM),
-                Color::White => (LEFT, RIGHT),
-            };
+            let (a, b) = Board::edge_nodes(color);
             if self.find(a) == self.find(b) {
                 self.winner = Some(color);
             }
         }
+    }
+
+    /// The two edge nodes of a colour: top and bottom for Black, left and right for White.
+    fn edge_nodes(color: Color) -> (usize, usize) {
+        match color {
+            Color::Black => (TOP, BOTTOM),
+            Color::White => (LEFT, RIGHT),
+        }
+    }
+
+    /// True if a `color` stone on the empty cell `c` would join `color`'s two edges now. Read-only and
+    /// cheap (a few `find`s), so search code can look for wins and for the opponent's threats without
+    /// copying the board.
+    pub fn wins_with(&self, c: Cell, color: Color) -> bool {
+        if !self.is_empty_cell(c) || self.winner.is_some() {
+            return false;
+        }
+        let (a, b) = Board::edge_nodes(color);
+        let (ra, rb) = (self.find_ro(a), self.find_ro(b));
+        let (mut hit_a, mut hit_b) = (false, false);
+        for e in self.edges_of(c, color).into_iter().flatten() {
+            hit_a |= e == a;
+            hit_b |= e == b;
+        }
+        let own = &self.stones[color.index()];
+        for n in c.neighbours(self.size()) {
+            if own.contains(n) {
+                let r = self.find_ro(n.index());
+                hit_a |= r == ra;
+                hit_b |= r == rb;
+            }
+        }
+        hit_a && hit_b
+    }
+
+    /// The cells along one of `color`'s edges: row 1 / row n for Black, column a / the last for White.
+    pub fn edge_line(&self, color: Color, first: bool) -> CellSet {
+        let n = self.size();
+        let line = if first { 0 } else { n - 1 };
+        match color {
+            Color::Black => CellSet::row(line, n),
+            Color::White => CellSet::column(line, n),
+        }
+    }
+
+    /// The `color` stones whose group touches its first (`true`) or second edge.
+    pub fn edge_group(&self, color: Color, first: bool) -> CellSet {
+        let (a, b) = Board::edge_nodes(color);
+        let root = self.find_ro(if first { a } else { b });
+        self.stones[color.index()].iter().filter(|s| self.find_ro(s.index()) == root).collect()
+    }
+
+    /// Every empty cell where a `color` stone would win at once (the cells [`Board::wins_with`] accepts):
+    /// the empty cells that touch both edges' groups, or the edges themselves. Word-parallel, so search
+    /// code can ask at every node.
+    pub fn winning_cells(&self, color: Color) -> CellSet {
+        if self.winner.is_some() {
+            return CellSet::EMPTY;
+        }
+        let n = self.size();
+        let (a, b) = Board::edge_nodes(color);
+        let (ra, rb) = (self.find_ro(a), self.find_ro(b));
+        let (mut sa, mut sb) = (CellSet::EMPTY, CellSet::EMPTY);
+        for s in self.stones[color.index()].iter() {
+            let r = self.find_ro(s.index());
+            if r == ra {
+                sa.insert(s);
+            } else if r == rb {
+                sb.insert(s);
+            }
+        }
+        let near_a = sa.neighbours(n).or(&self.edge_line(color, true));
+        let near_b = sb.neighbours(n).or(&self.edge_line(color, false));
+        near_a.and(&near_b).and(&self.empty_cells())
+    }
+
+    /// True if the group of stone `c` touches `color`'s first (top or left) edge, `first == true`, or its
+    /// second edge. False for an empty cell or a stone of the other colour.
+    pub fn touches_edge(&self, c: Cell, color: Color, first: bool) -> bool {
+        if self.at(c) != Some(color) {
+            return false;
+        }
+        let (a, b) = Board::edge_nodes(color);
+        self.find_ro(c.index()) == self.find_ro(if first { a } else { b })
     }
 
     /// True if stones `a` and `b` are in one group (same colour, connected).
@@ -190,6 +283,21 @@ impl Board {
             }
         }
         s
+    }
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.stones == other.stones
+    }
+}
+
+impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.size.hash(state);
+        self.stones.hash(state);
     }
 }
 
@@ -265,5 +373,25 @@ mod tests {
         b.play(cell("b1", 2), Color::White);
         // a2 and b1 touch through (c+1, r-1).
         assert_eq!(b.winner(), Some(Color::White));
+    }
+
+    #[test]
+    fn winning_cells_agree_with_wins_with() {
+        let mut b = Board::new(4).unwrap_or_else(|e| panic!("{e}"));
+        // Black b1 b2 b3 reaches row 3: a4 and b4 win; White a2 b... keeps counts honest.
+        for (s, col) in [("b1", Color::Black), ("a1", Color::White), ("b2", Color::Black), ("d2", Color::White)] {
+            b.play(cell(s, 4), col);
+        }
+        b.play(cell("b3", 4), Color::Black);
+        let wins: Vec<String> = b.winning_cells(Color::Black).iter().map(|c| c.to_string()).collect();
+        assert_eq!(wins, ["a4", "b4"]);
+        for color in [Color::Black, Color::White] {
+            let slow: CellSet = b.empty_cells().iter().filter(|&c| b.wins_with(c, color)).collect();
+            assert_eq!(b.winning_cells(color), slow);
+        }
+        assert!(b.edge_group(Color::Black, true).contains(cell("b3", 4)));
+        assert!(b.edge_group(Color::Black, false).is_empty());
+        let one = Board::new(1).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(one.winning_cells(Color::White).len(), 1);
     }
 }

@@ -10,16 +10,20 @@
 //! - [`game`]: a board with its move history, the swap rule and undo.
 //! - [`position`]: the position text (`b../.w./...`) and move lists.
 //! - [`sgf`]: HexGui's SGF, written and read.
+//! - [`zobrist`]: hash keys per stone, for transposition tables.
+//! - [`perft`]: game-tree counts by depth, exact and deduplicated by position.
 
 pub mod bitset;
 pub mod board;
 pub mod cell;
 pub mod game;
+pub mod perft;
 pub mod position;
 pub mod sgf;
+pub mod zobrist;
 
 pub use bitset::CellSet;
-pub use board::Board;
+pub use board::{Board, SizeError};
 pub use cell::{Cell, Color, HexMove, MAX_SIZE, ParseCellError};
 pub use game::{Game, HexMoveError};
 pub use position::{ParsePositionError, parse_position};

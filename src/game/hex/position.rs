@@ -51,9 +51,29 @@ pub enum ParsePositionError {
         /// White stones.
         white: usize,
     },
+    /// A stone outside the board.
+    #[error("{0} is off the {1}×{1} board")]
+    OffBoard(Cell, usize),
+    /// A cell given a stone twice.
+    #[error("{0} is given a stone twice")]
+    Duplicate(Cell),
     /// Both colours connected.
     #[error("both black and white have joined their edges; a game stops at the first win")]
     TwoWinners,
+    /// A winner whose stone was not the last one played: play stops at the first win.
+    #[error(
+        "{winner} has joined its edges, so {winner}'s stone was the last one played: expected {expected}, found {black} black and {white} white"
+    )]
+    PlayedAfterWin {
+        /// The colour that has joined its edges.
+        winner: Color,
+        /// What the counts should be.
+        expected: &'static str,
+        /// Black stones.
+        black: usize,
+        /// White stones.
+        white: usize,
+    },
     /// A bad token in a move list.
     #[error("move {index} of the list: {source}")]
     BadMove {
@@ -74,8 +94,8 @@ pub enum ParsePositionError {
     },
 }
 
-/// Reads a diagram or a move list for an n×n board. A move list that swaps at move 2 turns the swap rule on
-/// for the game it returns; otherwise the game gets `swap_rule`.
+/// Reads a diagram or a move list for an n×n board. A move list that swaps turns the swap rule on for the
+/// game it returns (the swap must still be move 2); otherwise the game gets `swap_rule`.
 pub fn parse_position(text: &str, size: usize, swap_rule: bool) -> Result<Game, ParsePositionError> {
     let text = text.trim();
     let board = Board::new(size)?;
@@ -96,7 +116,7 @@ fn parse_moves(text: &str, size: usize, swap_rule: bool) -> Result<Game, ParsePo
     for (i, t) in tokens.iter().enumerate() {
         moves.push(HexMove::parse(t, size).map_err(|source| ParsePositionError::BadMove { index: i + 1, source })?);
     }
-    let swap = swap_rule || moves.get(1) == Some(&HexMove::Swap);
+    let swap = swap_rule || moves.contains(&HexMove::Swap);
     let mut game = Game::new(size, swap)?;
     for (i, m) in moves.into_iter().enumerate() {
         game.play(m).map_err(|source| ParsePositionError::Illegal {
@@ -108,7 +128,7 @@ fn parse_moves(text: &str, size: usize, swap_rule: bool) -> Result<Game, ParsePo
     Ok(game)
 }
 
-fn parse_diagram(text: &str, mut board: Board, swap_rule: bool) -> Result<Game, ParsePositionError> {
+fn parse_diagram(text: &str, board: Board, swap_rule: bool) -> Result<Game, ParsePositionError> {
     let size = board.size();
     let rows: Vec<&str> = text.split('/').map(str::trim).collect();
     if rows.len() != size {
@@ -132,20 +152,34 @@ fn parse_diagram(text: &str, mut board: Board, swap_rule: bool) -> Result<Game, 
             }
         }
     }
-    let (black, white) = (stones[0].len(), stones[1].len());
+    let board = board_from_stones(board.size(), &stones[0], &stones[1])?;
+    Ok(Game::from_board(board, swap_rule))
+}
+
+/// Builds a board from lists of black and white stones (a diagram, an SGF setup) and checks that
+/// alternate play can reach it: the counts, at most one winner, and the winner's stone played last.
+pub fn board_from_stones(size: usize, black: &[Cell], white: &[Cell]) -> Result<Board, ParsePositionError> {
+    let mut board = Board::new(size)?;
+    let stones = [black, white];
+    for (i, list) in stones.iter().enumerate() {
+        for &c in list.iter() {
+            if !c.on_board(size) {
+                return Err(ParsePositionError::OffBoard(c, size));
+            }
+            if !board.is_empty_cell(c) {
+                return Err(ParsePositionError::Duplicate(c));
+            }
+            board.play(c, if i == 0 { Color::Black } else { Color::White });
+        }
+    }
+    let (black, white) = (black.len(), white.len());
     if black != white && black != white + 1 {
         return Err(ParsePositionError::Counts { black, white });
-    }
-    for (i, list) in stones.iter().enumerate() {
-        let color = if i == 0 { Color::Black } else { Color::White };
-        for &c in list {
-            board.play(c, color);
-        }
     }
     let mut both = true;
     for color in [Color::Black, Color::White] {
         let mut only = Board::new(size)?;
-        for &c in &stones[color.index()] {
+        for &c in stones[color.index()] {
             only.play(c, color);
         }
         both &= only.winner().is_some();
@@ -153,7 +187,27 @@ fn parse_diagram(text: &str, mut board: Board, swap_rule: bool) -> Result<Game, 
     if both {
         return Err(ParsePositionError::TwoWinners);
     }
-    Ok(Game::from_board(board, swap_rule))
+    // The winning stone ends the game, so the winner made the last move.
+    match board.winner() {
+        Some(Color::Black) if black != white + 1 => {
+            return Err(ParsePositionError::PlayedAfterWin {
+                winner: Color::Black,
+                expected: "one more black stone than white",
+                black,
+                white,
+            });
+        }
+        Some(Color::White) if black != white => {
+            return Err(ParsePositionError::PlayedAfterWin {
+                winner: Color::White,
+                expected: "as many white stones as black",
+                black,
+                white,
+            });
+        }
+        _ => {}
+    }
+    Ok(board)
 }
 
 #[cfg(test)]
@@ -188,5 +242,11 @@ mod tests {
         assert!(matches!(parse_position("a1 z9", 3, false), Err(ParsePositionError::BadMove { index: 2, .. })));
         assert!(matches!(parse_position("a1 b1 swap", 3, false), Err(ParsePositionError::Illegal { index: 3, .. })));
         assert!(matches!(parse_position("", 0, false), Err(ParsePositionError::Size(_))));
+        // Black joined top and bottom, then White played on: impossible.
+        assert!(matches!(
+            parse_position("bw/bw", 2, false),
+            Err(ParsePositionError::PlayedAfterWin { winner: Color::Black, .. })
+        ));
+        assert!(parse_position("b./bw", 2, false).is_ok_and(|g| g.winner() == Some(Color::Black)));
     }
 }

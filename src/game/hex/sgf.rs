@@ -1,1 +1,371 @@
-//! HexGui's SGF: `(;FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];W[e7]…)`, written and read.
+//! HexGui's SGF, written and read: `(;FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];W[e7]…)`.
+//!
+//! Cells are written as HexGui writes them (`f6`: column letter, row number from the top); the swap is
+//! `swap-pieces` (HexGui's older `swap` is read too) and is White's move, after which White moves again.
+//! A game that starts from a position puts it in the root node as `AB`/`AW` setup with `PL` for the side to
+//! move. The reader follows the main line (the first variation of every branch), ignores properties it
+//! does not know (comments, times, player names…), and stops at a `resign`.
+
+use super::position::{ParsePositionError, board_from_stones};
+use super::{Board, Cell, Color, Game, HexMove, HexMoveError, MAX_SIZE, ParseCellError};
+use std::fmt::Write;
+
+/// Why an SGF file could not be read. Every message says where and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SgfError {
+    /// The text is not SGF at that point.
+    #[error("line {line}: {message}")]
+    Syntax {
+        /// 1-based line.
+        line: usize,
+        /// What was wrong and what was expected.
+        message: String,
+    },
+    /// The file stops in the middle.
+    #[error("the file is truncated: it ends {0}")]
+    Truncated(&'static str),
+    /// A game other than Hex.
+    #[error("GM[{0}] is not a Hex game: expected GM[11]")]
+    NotHex(String),
+    /// A bad or unsupported board size.
+    #[error("SZ[{0}] is not a board size hextoe plays: expected SZ[n] or SZ[n:n] with n from 1 to {MAX_SIZE}")]
+    Size(String),
+    /// A bad cell in a move or setup.
+    #[error("{prop}[{value}]: {source}")]
+    Cell {
+        /// The property, e.g. `B` or `AW`.
+        prop: String,
+        /// The value as written.
+        value: String,
+        /// Why.
+        source: ParseCellError,
+    },
+    /// The setup position cannot arise in a game.
+    #[error("the setup position (AB/AW) is impossible: {0}")]
+    Setup(ParsePositionError),
+    /// Setup after the first move.
+    #[error("setup ({0}) after moves have been played is not supported")]
+    LateSetup(String),
+    /// `PL` names the wrong side.
+    #[error("PL[{0}] disagrees with the setup, where {1} is to move")]
+    Player(String, Color),
+    /// A move the rules refuse at that point, out of turn included.
+    #[error("move {index} ({prop}[{value}]) is illegal: {source}")]
+    Illegal {
+        /// 1-based move number.
+        index: usize,
+        /// `B` or `W`.
+        prop: String,
+        /// The move as written.
+        value: String,
+        /// Why.
+        source: HexMoveError,
+    },
+}
+
+/// Writes a game as HexGui SGF: the root node with size and setup, then one node per move.
+pub fn write(game: &Game) -> String {
+    let size = game.size();
+    let mut s = format!("(;FF[4]GM[11]AP[hextoe:{}]SZ[{size}]", env!("CARGO_PKG_VERSION"));
+    let start = game.start();
+    if start.stone_count() > 0 {
+        for (prop, color) in [("AB", Color::Black), ("AW", Color::White)] {
+            let stones = start.stones(color);
+            if !stones.is_empty() {
+                s.push_str(prop);
+                for c in stones.iter() {
+                    let _ = write!(s, "[{c}]");
+                }
+            }
+        }
+        let _ = write!(s, "PL[{}]", if start.to_move() == Color::Black { 'B' } else { 'W' });
+    }
+    let mut board: Board = start.clone();
+    for m in game.history() {
+        let mover = board.to_move();
+        let _ = write!(s, ";{}[{m}]", if mover == Color::Black { 'B' } else { 'W' });
+        if let HexMove::Place(c) = m {
+            board.play(*c, mover);
+        }
+    }
+    s.push_str(")\n");
+    s
+}
+
+/// One node: its properties with their values, in file order.
+type Node = Vec<(String, Vec<String>)>;
+
+/// Reads the main line of a HexGui SGF game. The swap rule is on for the game returned if `swap_rule` is
+/// or if the file swaps.
+pub fn read(text: &str, swap_rule: bool) -> Result<Game, SgfError> {
+    let nodes = Parser { text: text.as_bytes(), pos: 0 }.main_line()?;
+    let mut size = 11;
+    let (mut black, mut white) = (Vec::new(), Vec::new());
+    let mut player: Option<String> = None;
+    // Size and game type first: cells cannot be read without the size.
+    for (prop, values) in nodes.first().into_iter().flatten() {
+        let v = values.first().map(|v| v.trim()).unwrap_or("");
+        match prop.as_str() {
+            "GM" if v != "11" => return Err(SgfError::NotHex(v.to_string())),
+            "SZ" => size = parse_size(v)?,
+            _ => {}
+        }
+    }
+    let mut moves: Vec<(String, String)> = Vec::new();
+    let mut resigned = false;
+    for node in &nodes {
+        for (prop, values) in node {
+            match prop.as_str() {
+                "AB" | "AW" | "AE" if !moves.is_empty() => return Err(SgfError::LateSetup(prop.clone())),
+                "AB" | "AW" => {
+                    for v in values {
+                        let cell = Cell::parse(v, size).map_err(|source| SgfError::Cell {
+                            prop: prop.clone(),
+                            value: v.clone(),
+                            source,
+                        })?;
+                        if prop == "AB" { &mut black } else { &mut white }.push(cell);
+                    }
+                }
+                "PL" => player = values.first().map(|v| v.trim().to_string()),
+                "B" | "W" if !resigned => {
+                    let v = values.first().map(|v| v.trim().to_string()).unwrap_or_default();
+                    if v.eq_ignore_ascii_case("resign") {
+                        resigned = true;
+                    } else {
+                        moves.push((prop.clone(), v));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let start = board_from_stones(size, &black, &white).map_err(SgfError::Setup)?;
+    if let Some(p) = player {
+        let named = Color::parse(&p).ok_or_else(|| SgfError::Player(p.clone(), start.to_move()))?;
+        if named != start.to_move() {
+            return Err(SgfError::Player(p, start.to_move()));
+        }
+    }
+    let parsed: Vec<HexMove> = moves
+        .iter()
+        .map(|(prop, v)| {
+            HexMove::parse(v, size).map_err(|source| SgfError::Cell { prop: prop.clone(), value: v.clone(), source })
+        })
+        .collect::<Result<_, _>>()?;
+    let swap = swap_rule || parsed.contains(&HexMove::Swap);
+    let mut game = Game::from_board(start, swap);
+    for (i, ((prop, value), m)) in moves.iter().zip(parsed).enumerate() {
+        let color = if prop == "B" { Color::Black } else { Color::White };
+        game.play_as(color, m).map_err(|source| SgfError::Illegal {
+            index: i + 1,
+            prop: prop.clone(),
+            value: value.clone(),
+            source,
+        })?;
+    }
+    Ok(game)
+}
+
+fn parse_size(v: &str) -> Result<usize, SgfError> {
+    let bad = || SgfError::Size(v.to_string());
+    let (a, b) = v.split_once(':').unwrap_or((v, v));
+    let (a, b): (usize, usize) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
+    if a != b || !(1..=MAX_SIZE).contains(&a) {
+        return Err(bad());
+    }
+    Ok(a)
+}
+
+/// A small SGF reader: `(`, `;`, property identifiers, `[values]` with `\` escapes, `)`.
+struct Parser<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl Parser<'_> {
+    fn line(&self) -> usize {
+        1 + self.text[..self.pos.min(self.text.len())].iter().filter(|&&b| b == b'\n').count()
+    }
+
+    fn syntax(&self, message: impl Into<String>) -> SgfError {
+        SgfError::Syntax { line: self.line(), message: message.into() }
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&mut self) -> Option<u8> {
+        self.skip_ws();
+        self.text.get(self.pos).copied()
+    }
+
+    /// The nodes of the main line: the first game tree, following the first variation at each branch.
+    fn main_line(mut self) -> Result<Vec<Node>, SgfError> {
+        match self.peek() {
+            Some(b'(') => self.pos += 1,
+            None => return Err(SgfError::Truncated("before the game starts: expected '(;'")),
+            Some(_) => return Err(self.syntax("expected '(' to start the game: this does not look like SGF")),
+        }
+        let mut nodes = Vec::new();
+        // Depth of parentheses. In SGF a variation is followed only by its sibling variations and the
+        // closing ')', so once the first one closes the main line is complete: skip the rest.
+        let mut depth = 1usize;
+        let mut done = false;
+        loop {
+            match self.peek() {
+                None => return Err(SgfError::Truncated("inside the game: a ')' is missing")),
+                Some(b';') => {
+                    self.pos += 1;
+                    let node = self.node()?;
+                    if !done {
+                        nodes.push(node);
+                    }
+                }
+                Some(b'(') => {
+                    self.pos += 1;
+                    depth += 1;
+                }
+                Some(b')') => {
+                    self.pos += 1;
+                    depth -= 1;
+                    if depth == 0 {
+                        break;
+                    }
+                    done = true;
+                }
+                Some(c) => return Err(self.syntax(format!("unexpected '{}': expected ';', '(' or ')'", c as char))),
+            }
+        }
+        if nodes.is_empty() {
+            return Err(self.syntax("the game has no node: expected '(;FF[4]GM[11]SZ[11]…)'"));
+        }
+        Ok(nodes)
+    }
+
+    fn node(&mut self) -> Result<Node, SgfError> {
+        let mut props = Vec::new();
+        while let Some(c) = self.peek() {
+            if !c.is_ascii_alphabetic() {
+                break;
+            }
+            let start = self.pos;
+            while self.pos < self.text.len() && self.text[self.pos].is_ascii_alphabetic() {
+                self.pos += 1;
+            }
+            let raw = String::from_utf8_lossy(&self.text[start..self.pos]).into_owned();
+            // FF[3] allowed lower-case letters inside identifiers (`AddBlack`); only the capitals count.
+            let ident: String = raw.chars().filter(char::is_ascii_uppercase).collect();
+            let mut values = Vec::new();
+            while self.peek() == Some(b'[') {
+                self.pos += 1;
+                values.push(self.value()?);
+            }
+            if values.is_empty() {
+                return Err(self.syntax(format!("property {raw} has no value: expected {raw}[…]")));
+            }
+            props.push((ident, values));
+        }
+        Ok(props)
+    }
+
+    fn value(&mut self) -> Result<String, SgfError> {
+        let mut v = Vec::new();
+        loop {
+            match self.text.get(self.pos) {
+                None => return Err(SgfError::Truncated("inside a property value: a ']' is missing")),
+                Some(b']') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    if let Some(&c) = self.text.get(self.pos + 1) {
+                        v.push(c);
+                    }
+                    self.pos += 2;
+                }
+                Some(&c) => {
+                    v.push(c);
+                    self.pos += 1;
+                }
+            }
+        }
+        Ok(String::from_utf8_lossy(&v).into_owned())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hex::parse_position;
+
+    fn game(moves: &str, size: usize, swap: bool) -> Game {
+        parse_position(moves, size, swap).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn writes_hexgui_format() {
+        let g = game("f6 swap-pieces e7", 11, true);
+        assert_eq!(
+            write(&g),
+            format!("(;FF[4]GM[11]AP[hextoe:{}]SZ[11];B[f6];W[swap-pieces];W[e7])\n", env!("CARGO_PKG_VERSION"))
+        );
+    }
+
+    #[test]
+    fn reads_hexgui_files_with_extras() {
+        let text = "(;AP[HexGui:0.9.GIT]FF[4]GM[11]SZ[11]PB[me]C[a \\] comment]\n;B[f6]BL[10];W[swap-pieces];W[e7]\n(;B[d4](;W[c3])(;W[a2]))(;B[a1]))";
+        let g = read(text, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g, game("f6 swap-pieces e7 d4 c3", 11, true));
+    }
+
+    #[test]
+    fn setup_round_trips() {
+        let start = parse_position("b../.w./...", 3, false).unwrap_or_else(|e| panic!("{e}"));
+        let mut g = start.clone();
+        assert!(g.play(HexMove::parse("c1", 3).unwrap_or(HexMove::Swap)).is_ok());
+        let text = write(&g);
+        assert!(text.contains("AB[a1]AW[b2]PL[B]"), "{text}");
+        assert_eq!(read(&text, false), Ok(g));
+    }
+
+    #[test]
+    fn sizes() {
+        assert!(read("(;GM[11]SZ[7:7];B[g7])", false).is_ok_and(|g| g.size() == 7));
+        assert!(read("(;GM[11];B[k11])", false).is_ok_and(|g| g.size() == 11));
+        for bad in ["SZ[7:9]", "SZ[0]", "SZ[20]", "SZ[x]"] {
+            assert!(matches!(read(&format!("(;GM[11]{bad})"), false), Err(SgfError::Size(_))), "{bad}");
+        }
+    }
+
+    #[test]
+    fn bad_files_say_why() {
+        let err = |t: &str| read(t, false).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(err("(;GM[1]SZ[19];B[pd])").contains("GM[11]"));
+        assert!(err("(;GM[11]SZ[5];B[a1];B[b2])").contains("move 2 (B[b2]) is illegal: it is white's turn"));
+        assert!(err("(;GM[11]SZ[5];B[a1];W[a1])").contains("already taken"));
+        assert!(err("(;GM[11]SZ[5];B[f1])").contains("off the 5×5 board"));
+        assert!(read("(;GM[11]SZ[5];B[a1];W[swap-pieces])", false).is_ok_and(|g| g.swapped() && g.swap_rule()));
+        assert!(err("(;GM[11]SZ[5];B[a1];W[pass])").contains("W[pass]: 'pass' is not a cell"));
+        assert!(err("(;GM[11]SZ[5];B[a1];W[b2];B[swap-pieces])").contains("second move"));
+        assert!(err("(;GM[11]SZ[5];B[a1]").contains("truncated"));
+        assert!(err("(;GM[11]SZ[5];B[a1").contains("']' is missing"));
+        assert!(err("").contains("truncated"));
+        assert!(err("hello").contains("does not look like SGF"));
+        assert!(err("(;GM[11]SZ[5];B[a1]AB[c3])").contains("after moves"));
+        assert!(err("(;GM[11]SZ[3]AB[a1][b1])").contains("impossible"));
+        assert!(err("(;GM[11]SZ[3]AB[a1]PL[B])").contains("PL[B]"));
+        assert!(err("(;GM[11]SZ[3]B)").contains("no value"));
+        assert!(err("(;GM[11]SZ[5]\n;B[a1]x)").contains("line 2: property x has no value"));
+        assert!(err("(;GM[11]SZ[5];B[a1]+)").contains("unexpected '+'"));
+    }
+
+    #[test]
+    fn resign_ends_the_main_line() {
+        let g = read("(;GM[11]SZ[5];B[c3];W[resign])", false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.history().len(), 1);
+    }
+}

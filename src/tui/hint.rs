@@ -108,9 +108,12 @@ impl Hint {
         let finite = || c.evals.iter().map(|e| e.score).filter(|s| s.is_finite());
         let lo = finite().fold(f64::INFINITY, f64::min);
         let hi = finite().fold(f64::NEG_INFINITY, f64::max);
+        // Scores that are all alike (a player to which every move looks the same) say nothing: no heat map.
+        let informative = hi > lo || c.evals.iter().any(|e| e.proven.is_some());
         let heat = c
             .evals
             .iter()
+            .filter(|_| informative)
             .filter(|e| e.mv != HexMove::Swap || c.mv == HexMove::Swap)
             .take(HEX_CANDIDATES)
             .map(|e| {
@@ -152,9 +155,20 @@ mod tests {
         assert!(h.relative);
         assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(HeatValue::glyph), Some('9'));
         assert_eq!(h.value_of(Move::Hex(cell(1, 0))).map(HeatValue::tone), Some(Tone::Bad));
-        let choice = HexChoice { mv: cell(0, 0), explanation: String::new(), evals: vec![ev(cell(0, 0), 0.55)] };
+        let choice = HexChoice {
+            mv: cell(0, 0),
+            explanation: String::new(),
+            evals: vec![ev(cell(0, 0), 0.55), ev(cell(1, 0), 0.25)],
+        };
         let h = Hint::from_hex(0, &choice);
         assert!(!h.relative);
         assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(HeatValue::label), Some("55%".to_string()));
+        // All alike: no heat map, only the suggestion.
+        let choice = HexChoice {
+            mv: cell(0, 0),
+            explanation: String::new(),
+            evals: vec![ev(cell(0, 0), 0.0), ev(cell(1, 0), 0.0)],
+        };
+        assert!(Hint::from_hex(0, &choice).heat.is_empty());
     }
 }

@@ -17,6 +17,8 @@ pub const BLACK_STONE: char = '●';
 pub const WHITE_STONE: char = '○';
 /// An empty cell.
 pub const EMPTY: char = '·';
+/// A hint's suggestion when the search gave no win rate for it.
+pub const SUGGESTION: char = '★';
 
 fn put(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     let area = buf.area;
@@ -93,6 +95,9 @@ pub fn draw(buf: &mut Buffer, geo: &HexGeometry, g: &Match, theme: &Theme) {
                             st = st.add_modifier(Modifier::BOLD | Modifier::REVERSED);
                         }
                         (v.glyph(), st)
+                    }
+                    None if hint.is_some_and(|h| h.suggestion == Move::Hex(HexMove::Place(cell))) => {
+                        (SUGGESTION, theme.accent().add_modifier(Modifier::REVERSED))
                     }
                     None => (EMPTY, theme.muted()),
                 },

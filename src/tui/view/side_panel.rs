@@ -90,18 +90,28 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
         // The suggestion first, then the other moves the AI looked at, best first.
         let mut heat: Vec<_> = h.heat.iter().filter(|(m, _)| *m == h.suggestion).collect();
         heat.extend(h.heat.iter().filter(|(m, _)| *m != h.suggestion));
-        let mut best: Vec<Span> = Vec::new();
-        let mut used = 1;
+        // Up to three lines of candidates, as many per line as fit.
+        let mut line: Vec<Span> = Vec::new();
+        let mut used = 0;
+        let mut rows = 0;
         for (m, v) in heat {
             let item = format!("{m} {}", v.label());
-            if used + item.chars().count() + 2 > width {
-                break;
+            let need = item.chars().count() + 2;
+            if used + need > width && !line.is_empty() {
+                bottom.push(Line::from(std::mem::take(&mut line)));
+                used = 0;
+                rows += 1;
+                if rows == 3 {
+                    break;
+                }
             }
-            used += item.chars().count() + 2;
-            best.push(Span::raw(if best.is_empty() { " " } else { "  " }));
-            best.push(Span::styled(item, theme.tone(v.tone())));
+            line.push(Span::raw(if line.is_empty() { " " } else { "  " }));
+            line.push(Span::styled(item, theme.tone(v.tone())));
+            used += need;
         }
-        bottom.push(Line::from(best));
+        if !line.is_empty() && rows < 3 {
+            bottom.push(Line::from(line));
+        }
         if h.relative {
             bottom.push(Line::styled(" (scores scaled among the moves)", theme.muted()));
         }

@@ -4,12 +4,14 @@
 //! - [`tree`]: the node arena with its hard size limit, proofs, re-rooting.
 //! - [`search`]: one thread's simulations (selection, knowledge-pruned expansion, playout, backup).
 //! - [`report`]: merging the threads' roots, the principal variation, the explanation.
+//! - [`exact`]: the exact solver, tried first on positions small enough for it.
 //!
 //! [`MctsState`] lives in the [`HexPlayer`](super::HexPlayer) between moves. It keeps one tree per thread
 //! (root parallelism: each thread searches its own tree, the roots are summed at the end, so no locks and
 //! no `unsafe`), and when the next position continues the same game it keeps the subtree of the moves
 //! actually played.
 
+pub mod exact;
 pub mod report;
 pub mod search;
 pub mod tree;
@@ -19,6 +21,7 @@ pub use report::{Analysis, MoveStat, ProofSource};
 use super::playout::{Bits, FastRng, PlayBoard};
 use super::{HexChoice, PlayerSpec};
 use crate::ai::Stop;
+use crate::ai::hex::solver::{self, Solver};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Game, HexMove};
 use rand::Rng;
@@ -39,11 +42,12 @@ struct Kept {
     trees: Vec<Tree>,
 }
 
-/// The search state a player keeps between moves, so that the subtree of the moves actually played is
-/// reused.
+/// The search state a player keeps between moves: the trees, so that the subtree of the moves actually
+/// played is reused, and the solver with its table.
 #[derive(Debug, Default)]
 pub struct MctsState {
     kept: Option<Kept>,
+    solver: Option<(usize, Solver)>,
 }
 
 /// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
@@ -77,16 +81,32 @@ impl MctsState {
     pub fn analyze<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> Analysis {
         let start = Instant::now();
         let threads = spec.budget.threads.clamp(1, 256);
-        let mut trees = self.take_trees(game, threads, spec.memory_mb);
         let mut frng = FastRng::from_rng(rng);
         let (time, sims) = match (spec.budget.move_time, spec.budget.nodes) {
             (None, None) => (Some(DEFAULT_TIME), None),
             other => other,
         };
-        let limits = Limits { sims: None, deadline: time.map(|t| start + t), stop: stop.clone() };
+        let deadline = time.map(|t| start + t);
+        let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);
+        if let Some(exact::Exact::Win(analysis)) = exact {
+            return analysis;
+        }
+        let mut trees = self.take_trees(game, threads, spec.memory_mb);
+        let limits = Limits { sims: None, deadline, stop: stop.clone() };
         let n = game.size();
         let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, sims, &mut frng));
-        let analysis = summarize(&trees, game, simulations, start, &mut frng);
+        let mut analysis = summarize(&trees, game, simulations, start, &mut frng);
+        if let Some(exact::Exact::Loss) = exact {
+            // Every move is lost; the search still ranks them, and the most visited holds out longest.
+            for m in &mut analysis.moves {
+                m.proven = Some(false);
+            }
+            analysis.proven = Some(false);
+            analysis.proof_source = Some(ProofSource::Solver);
+            analysis.explanation =
+                "every move loses against perfect play; choosing the one that holds out longest".to_string();
+        }
+        analysis.seconds = start.elapsed().as_secs_f64();
         self.kept = Some(Kept {
             start: game.start().clone(),
             history: game.history().to_vec(),
@@ -96,10 +116,43 @@ impl MctsState {
         analysis
     }
 
+    /// Tries the exact solver on small positions, within a share of the budget: half the move time on
+    /// positions of up to 25 empty cells, a quarter beyond; with a simulation budget, a tenth as many
+    /// solver positions (at least 256), so that seeded searches stay reproducible.
+    #[allow(clippy::too_many_arguments)]
+    fn try_exact(
+        &mut self,
+        game: &Game,
+        spec: &PlayerSpec,
+        time: Option<Duration>,
+        sims: Option<u64>,
+        stop: &Stop,
+        start: Instant,
+        rng: &mut FastRng,
+    ) -> Option<exact::Exact> {
+        let empty = game.board().empty_cells().len();
+        if empty > exact::MAX_EMPTY {
+            return None;
+        }
+        let share = if empty <= 25 { 0.5 } else { 0.25 };
+        let limits = solver::Limits {
+            nodes: sims.map(|s| (s / 10).max(256)),
+            deadline: time.map(|t| start + t.mul_f64(share)),
+            stop: stop.clone(),
+        };
+        let mb = (spec.memory_mb / 4).max(1);
+        let solver = match &mut self.solver {
+            Some((m, s)) if *m == mb => s,
+            slot => &mut slot.insert((mb, Solver::new(mb))).1,
+        };
+        exact::try_solve(solver, game, &limits, start, rng)
+    }
+
     /// The trees to search `game` with: the kept ones re-rooted at the current position if it continues
     /// the kept game, else fresh ones; one per thread, sharing the memory budget.
     fn take_trees(&mut self, game: &Game, threads: usize, memory_mb: usize) -> Vec<Tree> {
-        let limit = (memory_mb.max(1) << 20) / threads / Tree::NODE_BYTES;
+        // Three quarters of the memory for the trees, a quarter for the solver's table.
+        let limit = ((memory_mb.max(1) << 20) * 3 / 4) / threads / Tree::NODE_BYTES;
         let n = game.size();
         let mut trees: Vec<Tree> = match self.kept.take() {
             Some(k)

@@ -190,7 +190,8 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
         if tree.node(0).proof != Proof::Unknown || limits.sims.is_some_and(|n| sims >= n) {
             break;
         }
-        if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d)) {
+        if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d))
+        {
             break;
         }
         simulate(tree, root, p, rng, &mut s);

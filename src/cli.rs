@@ -164,16 +164,20 @@ pub struct TourneyArgs {
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser())]
     pub size: Option<usize>,
-    /// Comma-separated players, e.g. `random,rush,resistance` (for tic-tac-toe: `minimax:easy,rules:impossible`).
+    /// Comma-separated players, e.g. `random,rush,resistance@0.2s,better-connected@d3,easy,engine:CMD`
+    /// (for tic-tac-toe: `random,minimax:easy,rules:impossible`). The README describes the syntax.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Games per pairing, half with each colour.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
-    /// Seconds per move for timed players.
+    /// Seconds per move for players named without limits, and for levels (replacing the configured time).
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
-    /// Seed for reproducible games.
+    /// Turn the swap rule on (Hex).
+    #[arg(long)]
+    pub swap: bool,
+    /// Seed for reproducible games (random when absent; the report shows it).
     #[arg(long)]
     pub seed: Option<u64>,
     /// Print JSON instead of tables.
@@ -199,6 +203,9 @@ pub struct EngineArgs {
     /// Seconds per Hex move.
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
+    /// Hex player for genmove instead of the level's, e.g. `resistance@0.5s` (the `player` command's syntax).
+    #[arg(long, value_name = "PLAYER")]
+    pub player: Option<String>,
     /// Turn the swap rule on.
     #[arg(long)]
     pub swap: bool,

@@ -1,23 +1,364 @@
-//! An external HTP engine as a Hex player.
+//! An external HTP engine as a Hex player: the one player that thinks in another process.
+//!
+//! [`ExternalEngine`] starts the program from a command line (split by shell rules, so quotes work), checks
+//! that it answers `name`, and then keeps it in step with the game it is asked about: moves it has not seen
+//! are sent with `play` one by one; when the game is not a continuation of what the engine holds (a new
+//! game, an undo, another size) it is reset with `boardsize n n` + `clear_board` and the whole game is
+//! replayed. A position that did not start empty is sent as its stones, Black and White alternately.
+//!
+//! Every answer is awaited with a deadline. An engine that overruns it is killed, and so is one that
+//! breaks the protocol; either way the player reports an [`AiError`] with what happened, including the
+//! engine's own message when it refused a command and the tail of its stderr when it died. `quit` is sent
+//! on drop, and the process is killed if it does not exit.
+//!
+//! - [`wire`]: line reading and answer parsing, shared with `hextoe engine`.
+
+pub mod wire;
 
 use super::{AiError, HexChoice, PlayerSpec};
-use crate::game::hex::Game;
+use crate::game::hex::{Color, Game, HexMove};
+use std::io::{BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+use wire::ReadLine;
 
-/// A running external engine process.
+/// How long the engine may take to start and answer `name`, and to answer any set-up command.
+pub const SETUP_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How long `genmove` may take when the spec has no move time.
+pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
+
+/// How much of the engine's stderr is kept for error messages, in bytes.
+const STDERR_TAIL: usize = 600;
+
+/// The deadline for a `genmove` with this move time: 10 % over it plus 100 ms for the process round trip.
+pub fn move_timeout(move_time: Option<Duration>) -> Duration {
+    move_time.map_or(DEFAULT_MOVE_TIMEOUT, |t| t.mul_f64(1.1) + Duration::from_millis(100))
+}
+
+/// A running external engine process and what it has been told.
 #[derive(Debug)]
 pub struct ExternalEngine {
     command: String,
+    name: String,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<ReadLine>,
+    stderr: Arc<Mutex<String>>,
+    /// Closed when the stderr reader has seen the end of the engine's stderr.
+    stderr_done: Receiver<()>,
+    /// Board size and moves (with colours) the engine holds, when known.
+    synced: Option<(usize, Vec<(Color, HexMove)>)>,
+    /// Why the engine can no longer be used, once it cannot.
+    dead: Option<String>,
 }
 
 impl ExternalEngine {
-    /// Starts the engine (placeholder: not implemented yet).
+    /// Starts the engine and checks that it answers `name`. Fails with a message if the command line is
+    /// empty or unbalanced, the program cannot be started, or it does not speak the protocol.
     pub fn start(command: &str) -> Result<ExternalEngine, AiError> {
-        Err(AiError::Engine(command.to_string(), "external engines are not supported yet".into()))
+        let err = |m: String| AiError::Engine(command.to_string(), m);
+        let argv = shell_words::split(command).map_err(|e| err(format!("cannot split the command line: {e}")))?;
+        let (program, args) = argv.split_first().ok_or_else(|| err("the command line is empty".into()))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| err(format!("cannot start '{program}': {e}")))?;
+        let stdin = child.stdin.take();
+        let (tx, lines) = mpsc::channel();
+        if let Some(out) = child.stdout.take() {
+            thread::spawn(move || {
+                let mut r = BufReader::new(out);
+                loop {
+                    let l = wire::read_line(&mut r, wire::MAX_LINE).unwrap_or(ReadLine::Eof);
+                    let eof = l == ReadLine::Eof;
+                    if tx.send(l).is_err() || eof {
+                        return;
+                    }
+                }
+            });
+        }
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let (done, stderr_done) = mpsc::channel::<()>();
+        if let Some(mut errpipe) = child.stderr.take() {
+            let tail = Arc::clone(&stderr);
+            thread::spawn(move || {
+                let _done = done;
+                let mut chunk = [0u8; 1024];
+                while let Ok(n @ 1..) = errpipe.read(&mut chunk) {
+                    if let Ok(mut t) = tail.lock() {
+                        t.push_str(&String::from_utf8_lossy(&chunk[..n]));
+                        if t.len() > 2 * STDERR_TAIL {
+                            let cut = t.len() - STDERR_TAIL;
+                            let cut = (cut..t.len()).find(|&i| t.is_char_boundary(i)).unwrap_or(t.len());
+                            t.drain(..cut);
+                        }
+                    }
+                }
+            });
+        }
+        let mut engine = ExternalEngine {
+            command: command.to_string(),
+            name: String::new(),
+            child,
+            stdin,
+            lines,
+            stderr,
+            stderr_done,
+            synced: None,
+            dead: None,
+        };
+        engine.name = engine.send("name", SETUP_TIMEOUT)?;
+        Ok(engine)
     }
 
-    /// Asks the engine for a move in `game`.
+    /// The name the engine gave for itself.
+    pub fn engine_name(&self) -> &str {
+        &self.name
+    }
+
+    /// Asks the engine for a move in `game` within the spec's move time (see [`move_timeout`]). The move is
+    /// checked against the rules before it is returned; `resign` is reported as an error saying so.
     pub fn choose(&mut self, game: &Game, spec: &PlayerSpec) -> Result<HexChoice, AiError> {
-        let _ = (game, spec);
-        Err(AiError::Engine(self.command.clone(), "external engines are not supported yet".into()))
+        self.sync(game)?;
+        let color = game.to_move();
+        let command = format!("genmove {}", color.letter());
+        let answer = self.send(&command, move_timeout(spec.budget.move_time))?;
+        let word = answer.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+        if word == "resign" {
+            self.synced = None;
+            return Err(self.error("resigned".into()));
+        }
+        let mv = match HexMove::parse(&word, game.size()) {
+            Ok(mv) => mv,
+            Err(e) => {
+                self.synced = None;
+                return Err(self.error(format!("answered '{command}' with '{answer}', which is not a move: {e}")));
+            }
+        };
+        if let Err(e) = game.check(mv) {
+            self.synced = None;
+            return Err(self.error(format!("played an illegal move, {mv}: {e}")));
+        }
+        if let Some((_, moves)) = self.synced.as_mut() {
+            moves.push((color, mv));
+        }
+        let who = if self.name.is_empty() { self.command.as_str() } else { self.name.as_str() };
+        Ok(HexChoice { mv, explanation: format!("{who} chose {mv}"), evals: Vec::new() })
+    }
+
+    /// Brings the engine to `game`'s position, incrementally when it can.
+    fn sync(&mut self, game: &Game) -> Result<(), AiError> {
+        let want = moves_with_colours(game);
+        let size = game.size();
+        let done = match &self.synced {
+            Some((n, have)) if *n == size && have.len() <= want.len() && want[..have.len()] == have[..] => have.len(),
+            _ => {
+                self.synced = None;
+                self.send(&format!("boardsize {size} {size}"), SETUP_TIMEOUT)?;
+                self.send("clear_board", SETUP_TIMEOUT)?;
+                self.synced = Some((size, Vec::new()));
+                0
+            }
+        };
+        for &(color, mv) in &want[done..] {
+            let r = self.send(&format!("play {} {mv}", color.letter()), SETUP_TIMEOUT);
+            match r {
+                Ok(_) => {
+                    if let Some((_, have)) = self.synced.as_mut() {
+                        have.push((color, mv));
+                    }
+                }
+                Err(e) => {
+                    self.synced = None;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Sends one command and waits for its answer until `timeout`. A `?` answer is an error carrying the
+    /// engine's message; silence, garbage or an exit make the engine unusable (it is killed).
+    fn send(&mut self, command: &str, timeout: Duration) -> Result<String, AiError> {
+        if let Some(why) = &self.dead {
+            return Err(self.error(format!("the engine is not running: {why}")));
+        }
+        let written = match self.stdin.as_mut() {
+            Some(w) => w.write_all(format!("{command}\n").as_bytes()).and_then(|()| w.flush()),
+            None => Err(std::io::Error::other("its input is closed")),
+        };
+        if written.is_err() {
+            let why = format!("exited before answering '{command}'{}", self.exit_note());
+            return Err(self.kill(why));
+        }
+        let deadline = Instant::now() + timeout;
+        let mut head: Option<wire::AnswerHead> = None;
+        let mut body: Vec<String> = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(ReadLine::Line(l)) => l,
+                Ok(ReadLine::TooLong) => {
+                    return Err(self.kill(format!("answered '{command}' with a line over {} bytes", wire::MAX_LINE)));
+                }
+                Ok(ReadLine::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                    let why = format!("exited before answering '{command}'{}", self.exit_note());
+                    return Err(self.kill(why));
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let why =
+                        format!("gave no answer to '{command}' within {:.1} s and was stopped", timeout.as_secs_f64());
+                    return Err(self.kill(why));
+                }
+            };
+            match &head {
+                None if line.trim().is_empty() => {}
+                None => match wire::parse_answer_head(&line) {
+                    Some(h) => head = Some(h),
+                    None => {
+                        let shown: String = line.chars().take(80).collect();
+                        let why = format!("answered '{command}' with '{shown}', not '= …' or '? …'");
+                        return Err(self.kill(why));
+                    }
+                },
+                Some(_) if line.trim().is_empty() => break,
+                Some(_) => body.push(line),
+            }
+        }
+        let head = head.unwrap_or(wire::AnswerHead { ok: true, id: None, text: String::new() });
+        let mut text = head.text;
+        for l in body {
+            text.push('\n');
+            text.push_str(&l);
+        }
+        if head.ok { Ok(text) } else { Err(self.error(format!("refused '{command}': {text}"))) }
+    }
+
+    fn error(&self, message: String) -> AiError {
+        AiError::Engine(self.command.clone(), message)
+    }
+
+    /// Kills the process, remembers why, and returns the error to report.
+    fn kill(&mut self, why: String) -> AiError {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.synced = None;
+        self.dead = Some(why.clone());
+        self.error(why)
+    }
+
+    /// ", exit status 1; stderr: …" for messages about an engine that went away.
+    fn exit_note(&mut self) -> String {
+        let mut note = String::new();
+        let until = Instant::now() + Duration::from_millis(300);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    note = format!(" ({status})");
+                    break;
+                }
+                Ok(None) if Instant::now() < until => thread::sleep(Duration::from_millis(10)),
+                _ => break,
+            }
+        }
+        // Let the stderr reader collect the last words (it finishes when the pipe closes).
+        let _ = self.stderr_done.recv_timeout(Duration::from_millis(500));
+        let tail = self.stderr.lock().map(|t| t.trim().to_string()).unwrap_or_default();
+        if !tail.is_empty() {
+            let start = tail.len().saturating_sub(STDERR_TAIL);
+            let start = (start..tail.len()).find(|&i| tail.is_char_boundary(i)).unwrap_or(0);
+            note.push_str(&format!("; stderr: {}", tail[start..].replace('\n', " / ")));
+        }
+        note
+    }
+}
+
+impl Drop for ExternalEngine {
+    fn drop(&mut self) {
+        if self.dead.is_some() {
+            return;
+        }
+        if let Some(mut w) = self.stdin.take() {
+            let _ = w.write_all(b"quit\n").and_then(|()| w.flush());
+        }
+        let until = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < until {
+            match self.child.try_wait() {
+                Ok(None) => thread::sleep(Duration::from_millis(5)),
+                _ => return,
+            }
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Every move an HTP engine needs to reach `game`: the start position's stones, Black and White
+/// alternately, then the history, each with the colour that plays it.
+fn moves_with_colours(game: &Game) -> Vec<(Color, HexMove)> {
+    let start = game.start();
+    let mut out = Vec::with_capacity(start.stone_count() + game.history().len());
+    let mut black = start.stones(Color::Black).iter();
+    let mut white = start.stones(Color::White).iter();
+    loop {
+        let b = black.next().map(|c| (Color::Black, HexMove::Place(c)));
+        let w = white.next().map(|c| (Color::White, HexMove::Place(c)));
+        if b.is_none() && w.is_none() {
+            break;
+        }
+        out.extend(b);
+        out.extend(w);
+    }
+    let mut replay = Game::from_board(start.clone(), game.swap_rule());
+    for &mv in game.history() {
+        let color = replay.to_move();
+        out.push((color, mv));
+        if replay.play(mv).is_err() {
+            break;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hex::parse_position;
+
+    #[test]
+    fn moves_carry_their_colours_through_a_swap() {
+        let g = parse_position("c3 swap-pieces b2 d4", 5, true).unwrap_or_else(|e| panic!("{e}"));
+        let got: Vec<String> = moves_with_colours(&g).iter().map(|(c, m)| format!("{} {m}", c.letter())).collect();
+        assert_eq!(got, ["b c3", "w swap-pieces", "w b2", "b d4"]);
+    }
+
+    #[test]
+    fn a_diagram_is_sent_as_alternating_stones() {
+        let g = parse_position("bb./w../...", 3, false).unwrap_or_else(|e| panic!("{e}"));
+        let got: Vec<String> = moves_with_colours(&g).iter().map(|(c, m)| format!("{} {m}", c.letter())).collect();
+        assert_eq!(got, ["b a1", "w a2", "b b1"]);
+    }
+
+    #[test]
+    fn bad_command_lines_say_why() {
+        let msg = |cmd: &str| ExternalEngine::start(cmd).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg("").contains("empty"), "{}", msg(""));
+        assert!(msg("prog 'unclosed").contains("cannot split"), "{}", msg("prog 'unclosed"));
+        let missing = msg("no-such-program-hextoe-test");
+        assert!(missing.contains("cannot start 'no-such-program-hextoe-test'"), "{missing}");
+    }
+
+    #[test]
+    fn timeouts_grow_with_the_move_time() {
+        assert_eq!(move_timeout(None), DEFAULT_MOVE_TIMEOUT);
+        assert_eq!(move_timeout(Some(Duration::from_secs(1))), Duration::from_millis(1200));
     }
 }

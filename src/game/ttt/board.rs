@@ -18,6 +18,49 @@ pub const WIN_MASKS: [u16; 8] = [
 /// All nine cells.
 pub const FULL: u16 = 0b111_111_111;
 
+/// The number of distinct [`Board::index`] values, 3⁹: the size of a table indexed by position.
+pub const INDEX_COUNT: usize = 19_683;
+
+/// `LINE_DONE[m]` is true when the 9-bit mask `m` holds one of the [`WIN_MASKS`]: a one-look-up win test.
+const LINE_DONE: [bool; 512] = {
+    let mut t = [false; 512];
+    let mut m = 0;
+    while m < 512 {
+        let mut k = 0;
+        while k < 8 {
+            let w = WIN_MASKS[k] as usize;
+            if m & w == w {
+                t[m] = true;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Powers of three, the weight of each cell in [`Board::index`].
+pub const POW3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+
+/// `BASE3[m]` reads the 9-bit mask `m` as base-3 digits 0/1: the sum of 3^i over its set bits.
+const BASE3: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut m = 0;
+    while m < 512 {
+        let (mut i, mut pow, mut v) = (0, 1u16, 0u16);
+        while i < 9 {
+            if m & (1 << i) != 0 {
+                v += pow;
+            }
+            pow *= 3;
+            i += 1;
+        }
+        t[m] = v;
+        m += 1;
+    }
+    t
+};
+
 /// The two players. X always moves first.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -107,6 +150,12 @@ impl Board {
         self.occupied().count_ones()
     }
 
+    /// A dense index in `0..INDEX_COUNT`, one per board (cell i holds base-3 digit 0 empty, 1 x, 2 o), so that
+    /// perft and the transposition table can use plain arrays instead of hash maps.
+    pub fn index(&self) -> usize {
+        BASE3[self.masks[0] as usize] as usize + 2 * BASE3[self.masks[1] as usize] as usize
+    }
+
     /// Whose turn it is: X when the counts are equal.
     pub fn to_move(&self) -> Player {
         if self.masks[0].count_ones() > self.masks[1].count_ones() { Player::O } else { Player::X }
@@ -125,8 +174,7 @@ impl Board {
 
     /// True if `p` has three in a row.
     pub fn has_won(&self, p: Player) -> bool {
-        let m = self.masks[p.index()];
-        WIN_MASKS.into_iter().any(|w| m & w == w)
+        LINE_DONE[self.masks[p.index()] as usize]
     }
 
     /// The winning line of `p`, if any (the first in [`WIN_MASKS`] order).
@@ -244,6 +292,20 @@ mod tests {
         b.unplay(Cell::ALL[2]);
         assert_eq!(b.outcome(), Outcome::Ongoing);
         assert_eq!(b.moves().count(), 5);
+    }
+
+    #[test]
+    fn index_is_dense_and_one_to_one() {
+        let mut seen = vec![false; INDEX_COUNT];
+        for x in 0..512u16 {
+            for o in 0..512u16 {
+                if let Some(b) = Board::from_masks(x, o) {
+                    assert!(!seen[b.index()], "{b:?}");
+                    seen[b.index()] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
     }
 
     #[test]

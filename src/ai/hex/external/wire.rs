@@ -1,0 +1,123 @@
+//! The GTP/HTP wire format, shared by the client ([`super::ExternalEngine`]) and hextoe's own engine
+//! (`hextoe engine`): bounded line reading and the first line of an answer.
+//!
+//! Both sides read untrusted bytes, so a line is read with a size cap (a peer that never sends a newline
+//! cannot exhaust memory) and decoded lossily (bytes that are not UTF-8 become U+FFFD instead of an error).
+
+use std::io::{self, BufRead, Read};
+
+/// The longest line either side accepts, in bytes. Real commands and answers are far shorter; a Hex
+/// `showboard` picture at 19×19 is under 2 kB in all.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// One read from a line-oriented peer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadLine {
+    /// A line without its `\n` (and without a `\r` before it), lossily decoded.
+    Line(String),
+    /// A line longer than the cap; its bytes were read and thrown away up to the next newline.
+    TooLong,
+    /// The peer closed its end.
+    Eof,
+}
+
+/// Reads one line of at most `max` bytes. A final line without a newline still counts as a line.
+pub fn read_line<R: BufRead>(r: &mut R, max: usize) -> io::Result<ReadLine> {
+    let mut buf = Vec::new();
+    let n = r.by_ref().take(max as u64 + 1).read_until(b'\n', &mut buf)?;
+    if n == 0 {
+        return Ok(ReadLine::Eof);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+        return Ok(ReadLine::Line(String::from_utf8_lossy(&buf).into_owned()));
+    }
+    if buf.len() > max {
+        // Skip the rest of the line in bounded chunks.
+        loop {
+            let mut sink = Vec::new();
+            let n = r.by_ref().take(max as u64).read_until(b'\n', &mut sink)?;
+            if n == 0 || sink.last() == Some(&b'\n') {
+                return Ok(ReadLine::TooLong);
+            }
+        }
+    }
+    Ok(ReadLine::Line(String::from_utf8_lossy(&buf).into_owned()))
+}
+
+/// The first line of an answer: `=[id] text` (success) or `?[id] text` (failure).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnswerHead {
+    /// True for `=`, false for `?`.
+    pub ok: bool,
+    /// The id the peer echoed, if any.
+    pub id: Option<String>,
+    /// The rest of the line, trimmed.
+    pub text: String,
+}
+
+/// Reads the first line of an answer; `None` if the line is not one (it starts with neither `=` nor `?`).
+pub fn parse_answer_head(line: &str) -> Option<AnswerHead> {
+    let ok = match line.chars().next()? {
+        '=' => true,
+        '?' => false,
+        _ => return None,
+    };
+    let rest = &line[1..];
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let id = (digits > 0).then(|| rest[..digits].to_string());
+    Some(AnswerHead { ok, id, text: rest[digits..].trim().to_string() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<ReadLine> {
+        let mut r = io::BufReader::with_capacity(4, input);
+        let mut out = Vec::new();
+        loop {
+            let l = read_line(&mut r, max).unwrap_or(ReadLine::Eof);
+            let eof = l == ReadLine::Eof;
+            out.push(l);
+            if eof {
+                return out;
+            }
+        }
+    }
+
+    #[test]
+    fn lines_are_split_bounded_and_lossy() {
+        let got = lines(b"ab\r\n0123456789xyz\nok\n\xff\xfeq\nlast", 8);
+        assert_eq!(
+            got,
+            [
+                ReadLine::Line("ab".into()),
+                ReadLine::TooLong,
+                ReadLine::Line("ok".into()),
+                ReadLine::Line("\u{fffd}\u{fffd}q".into()),
+                ReadLine::Line("last".into()),
+                ReadLine::Eof
+            ]
+        );
+        // Exactly at the cap is fine, one more byte is not.
+        assert_eq!(lines(b"12345678\n", 8)[0], ReadLine::Line("12345678".into()));
+        assert_eq!(lines(b"123456789\n", 8)[0], ReadLine::TooLong);
+        assert_eq!(lines(b"123456789", 8), [ReadLine::TooLong, ReadLine::Eof]);
+    }
+
+    #[test]
+    fn answer_heads() {
+        assert_eq!(parse_answer_head("= a1"), Some(AnswerHead { ok: true, id: None, text: "a1".into() }));
+        assert_eq!(
+            parse_answer_head("?12 no"),
+            Some(AnswerHead { ok: false, id: Some("12".into()), text: "no".into() })
+        );
+        assert_eq!(parse_answer_head("="), Some(AnswerHead { ok: true, id: None, text: String::new() }));
+        assert_eq!(parse_answer_head("a1"), None);
+        assert_eq!(parse_answer_head(""), None);
+    }
+}

@@ -1,0 +1,297 @@
+//! The player syntax of `hextoe tourney --players` and of the engine's `player` command, parsed and
+//! validated into the specs the AI takes.
+//!
+//! Hex (`NAME[@LIMIT...]`):
+//! - a player name — `random`, `rush`, `connected`, `better-connected`, `two-distance`, `resistance`,
+//!   `mcts` — optionally followed by limits, each after an `@`: `0.5s` or `200ms` (time per move), `d3`
+//!   (depth in plies), `p20000` (MCTS playouts or alpha-beta nodes), `t4` (threads). With no limits a
+//!   searching player thinks for `--move-time` (default [`DEFAULT_MOVE_TIME`] s); with limits it has
+//!   exactly those. `random` and `rush` take none.
+//! - a level, `easy`, `medium` or `impossible`: the player and budget configured for it in config.toml
+//!   (`--move-time` replaces its time); limits after `@` replace the matching configured ones.
+//! - `engine:<command line>` or `engine@<limits>:<command line>`: an external HTP engine. Its time
+//!   (`@2s`, else `--move-time`) only sets the deadline for its answer: 10 % more plus 100 ms.
+//!
+//! Tic-tac-toe: `random`, `minimax:LEVEL`, `rules:LEVEL`, a style alone (at the config's `level`), or a
+//! level alone (in the config's `[tictactoe] ai` style).
+
+use crate::ai::hex::{PlayerKind, PlayerSpec};
+use crate::ai::ttt::Style;
+use crate::ai::{Budget, Level};
+use crate::config::{Config, HexConfig};
+use std::time::Duration;
+
+/// Seconds per move for a searching Hex player named without limits, when `--move-time` is not given.
+pub const DEFAULT_MOVE_TIME: f64 = 1.0;
+
+/// Why a player entry was refused; the message quotes the entry and says what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("player '{entry}': {message}")]
+pub struct EntrantError {
+    /// The entry as written.
+    pub entry: String,
+    /// What was wrong and what was expected.
+    pub message: String,
+}
+
+const HEX_EXPECTED: &str = "expected random, rush, connected, better-connected, two-distance, resistance, mcts, \
+     a level (easy, medium, impossible) or engine:<command line>, optionally with limits such as @0.5s, @d3, @p20000, @t2";
+
+/// Reads a Hex player entry. `move_time` is the `--move-time` flag, in seconds.
+pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Result<PlayerSpec, EntrantError> {
+    let err = |message: String| EntrantError { entry: entry.to_string(), message };
+    let t = entry.trim();
+    if t.is_empty() {
+        return Err(err(format!("the name is empty: {HEX_EXPECTED}")));
+    }
+    let memory_mb = config.level(Level::Medium).memory_mb;
+    let is_engine =
+        t.len() >= 6 && t[..6].eq_ignore_ascii_case("engine") && matches!(t[6..].chars().next(), Some(':' | '@'));
+    if is_engine {
+        let Some((head, command)) = t.split_once(':') else {
+            return Err(err("an engine needs its command line after a colon, e.g. engine@2s:mohex".into()));
+        };
+        let command = command.trim();
+        if command.is_empty() {
+            return Err(err("the engine's command line is empty: expected engine:<command line>".into()));
+        }
+        let limits = parse_limits(head[6..].strip_prefix('@')).map_err(err)?;
+        let mut budget = Budget { threads: 1, ..Budget::default() };
+        budget.move_time = move_time.map(Duration::from_secs_f64);
+        limits.apply(&mut budget);
+        return Ok(PlayerSpec { kind: PlayerKind::Engine(command.to_string()), budget, memory_mb });
+    }
+    let (name, rest) = t.split_once('@').map_or((t, None), |(n, r)| (n, Some(r)));
+    let limits = parse_limits(rest).map_err(err)?;
+    if let Some(level) = Level::parse(name) {
+        let mut spec = config.spec(level, move_time);
+        limits.apply(&mut spec.budget);
+        return Ok(spec);
+    }
+    let kind: PlayerKind = name.parse().map_err(|_| err(format!("unknown player '{name}': {HEX_EXPECTED}")))?;
+    if matches!(kind, PlayerKind::Engine(_)) {
+        return Err(err("an engine is written engine:<command line>".into()));
+    }
+    let simple = matches!(kind, PlayerKind::Random | PlayerKind::Rush);
+    if simple && !limits.is_empty() {
+        return Err(err(format!("{kind} plays without limits: remove '@{}'", rest.unwrap_or_default())));
+    }
+    let mut budget = Budget { threads: 1, ..Budget::default() };
+    if limits.is_empty() && !simple {
+        budget.move_time = Some(Duration::from_secs_f64(move_time.unwrap_or(DEFAULT_MOVE_TIME)));
+    }
+    limits.apply(&mut budget);
+    Ok(PlayerSpec { kind, budget, memory_mb })
+}
+
+/// Limits read from `@…` parts.
+#[derive(Default)]
+struct Limits {
+    time: Option<Duration>,
+    depth: Option<u32>,
+    nodes: Option<u64>,
+    threads: Option<usize>,
+}
+
+impl Limits {
+    fn is_empty(&self) -> bool {
+        self.time.is_none() && self.depth.is_none() && self.nodes.is_none() && self.threads.is_none()
+    }
+
+    fn apply(&self, b: &mut Budget) {
+        b.move_time = self.time.or(b.move_time);
+        b.depth = self.depth.or(b.depth);
+        b.nodes = self.nodes.or(b.nodes);
+        b.threads = self.threads.unwrap_or(b.threads).max(1);
+    }
+}
+
+/// Reads the limits after the first `@`, e.g. `0.5s@d3` (`None`: no limits).
+fn parse_limits(s: Option<&str>) -> Result<Limits, String> {
+    let mut l = Limits::default();
+    let Some(s) = s else { return Ok(l) };
+    for part in s.split('@').map(str::trim) {
+        if part.is_empty() {
+            return Err("a limit is missing after '@': expected e.g. @0.5s, @200ms, @d3, @p20000 or @t2".into());
+        }
+        let p = part.to_ascii_lowercase();
+        let dup = |what: &str| format!("the {what} is given twice");
+        let number = |digits: &str, what: &str| -> Result<u64, String> {
+            digits.parse::<u64>().map_err(|_| format!("'{part}': the {what} must be a whole number"))
+        };
+        if let Some(ms) = p.strip_suffix("ms") {
+            let secs = seconds(ms, part)? / 1000.0;
+            check_time(secs, part)?;
+            l.time = if l.time.is_some() { return Err(dup("time")) } else { Some(Duration::from_secs_f64(secs)) };
+        } else if let Some(sec) = p.strip_suffix('s') {
+            let secs = seconds(sec, part)?;
+            check_time(secs, part)?;
+            l.time = if l.time.is_some() { return Err(dup("time")) } else { Some(Duration::from_secs_f64(secs)) };
+        } else if let Some(d) = p.strip_prefix('d') {
+            let d = number(d, "depth")?;
+            if !(1..=64).contains(&d) {
+                return Err(format!("'{part}': depth {d} is out of range: expected 1 to 64"));
+            }
+            l.depth = if l.depth.is_some() { return Err(dup("depth")) } else { Some(d as u32) };
+        } else if let Some(n) = p.strip_prefix('p').or_else(|| p.strip_prefix('n')) {
+            let n = number(n, "playout count")?;
+            if n == 0 {
+                return Err(format!("'{part}': expected at least 1 playout"));
+            }
+            l.nodes = if l.nodes.is_some() { return Err(dup("playout count")) } else { Some(n) };
+        } else if let Some(t) = p.strip_prefix('t') {
+            let t = number(t, "thread count")?;
+            if !(1..=256).contains(&t) {
+                return Err(format!("'{part}': {t} threads is out of range: expected 1 to 256"));
+            }
+            l.threads = if l.threads.is_some() { return Err(dup("thread count")) } else { Some(t as usize) };
+        } else {
+            return Err(format!(
+                "unknown limit '@{part}': expected a time (0.5s, 200ms), a depth (d3), playouts (p20000) or threads (t2)"
+            ));
+        }
+    }
+    Ok(l)
+}
+
+fn seconds(number: &str, part: &str) -> Result<f64, String> {
+    number.trim().parse::<f64>().map_err(|_| format!("'{part}' is not a time: expected e.g. 0.5s or 200ms"))
+}
+
+fn check_time(secs: f64, part: &str) -> Result<(), String> {
+    if secs.is_finite() && secs > 0.0 && secs <= 3600.0 {
+        Ok(())
+    } else {
+        Err(format!("'{part}' is out of range: expected more than 0 and at most 3600 seconds"))
+    }
+}
+
+/// A tic-tac-toe tourney player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TttEntrant {
+    /// Uniformly random legal moves.
+    Random,
+    /// One of hextoe's AIs at a level.
+    Ai {
+        /// Minimax or rules.
+        style: Style,
+        /// The level, which sets the depth (minimax) or the rules used (rules).
+        level: Level,
+    },
+}
+
+/// Reads a tic-tac-toe player entry.
+pub fn parse_ttt(entry: &str, config: &Config) -> Result<TttEntrant, EntrantError> {
+    let err = |message: String| EntrantError { entry: entry.to_string(), message };
+    let expected = "expected random, minimax:LEVEL, rules:LEVEL, minimax, rules, or a level (easy, medium, impossible)";
+    let t = entry.trim().to_ascii_lowercase();
+    let style = |s: &str| match s {
+        "minimax" => Some(Style::Minimax),
+        "rules" => Some(Style::Rules),
+        _ => None,
+    };
+    if t == "random" {
+        return Ok(TttEntrant::Random);
+    }
+    if let Some(level) = Level::parse(&t) {
+        return Ok(TttEntrant::Ai { style: config.tictactoe.ai, level });
+    }
+    let (s, l) = t.split_once(':').map_or((t.as_str(), None), |(s, l)| (s, Some(l)));
+    let style = style(s.trim()).ok_or_else(|| err(format!("unknown player '{s}': {expected}")))?;
+    let level = match l {
+        None => config.level,
+        Some(l) => {
+            Level::parse(l).ok_or_else(|| err(format!("unknown level '{l}': expected easy, medium or impossible")))?
+        }
+    };
+    Ok(TttEntrant::Ai { style, level })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hex(s: &str) -> Result<PlayerSpec, String> {
+        parse_hex(s, &HexConfig::default(), None).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn hex_names_and_limits() {
+        let r = hex("resistance@0.2s").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (r.kind, r.budget.move_time, r.budget.depth),
+            (PlayerKind::Resistance, Some(Duration::from_millis(200)), None)
+        );
+        let b = hex("Better-Connected@d3").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((b.kind, b.budget.depth, b.budget.move_time), (PlayerKind::BetterConnected, Some(3), None));
+        let m = hex("mcts@250ms@p5000@t2").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (m.budget.move_time, m.budget.nodes, m.budget.threads),
+            (Some(Duration::from_millis(250)), Some(5000), 2)
+        );
+        let bare = hex("two-distance").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(bare.budget.move_time, Some(Duration::from_secs_f64(DEFAULT_MOVE_TIME)));
+        let flagged = parse_hex("mcts", &HexConfig::default(), Some(0.3)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(flagged.budget.move_time, Some(Duration::from_millis(300)));
+        assert_eq!(hex("random").map(|s| s.budget.move_time), Ok(None));
+    }
+
+    #[test]
+    fn hex_levels_and_engines() {
+        let cfg = HexConfig::default();
+        assert_eq!(hex("easy"), Ok(cfg.spec(Level::Easy, None)));
+        let m = hex("medium@d2").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (m.kind, m.budget.depth, m.budget.move_time),
+            (cfg.medium.player.clone(), Some(2), Some(Duration::from_millis(500)))
+        );
+        let e = hex("engine:hextoe engine --level easy").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((e.kind, e.budget.move_time), (PlayerKind::Engine("hextoe engine --level easy".into()), None));
+        let e = hex("engine@2s:prog --flag a@b").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            (e.kind, e.budget.move_time),
+            (PlayerKind::Engine("prog --flag a@b".into()), Some(Duration::from_secs(2)))
+        );
+    }
+
+    #[test]
+    fn hex_errors_say_what_was_expected() {
+        let cases = [
+            ("", "empty"),
+            ("gnugo", "unknown player 'gnugo'"),
+            ("random@1s", "without limits"),
+            ("resistance@fast", "unknown limit '@fast'"),
+            ("resistance@0s", "out of range"),
+            ("resistance@xs", "not a time"),
+            ("resistance@d0", "depth 0"),
+            ("resistance@dx", "whole number"),
+            ("resistance@d2@d3", "given twice"),
+            ("mcts@p0", "at least 1"),
+            ("mcts@t999", "threads"),
+            ("engine:", "empty"),
+            ("engine@2s", "after a colon"),
+            ("mcts@", "missing after '@'"),
+        ];
+        for (entry, want) in cases {
+            let msg = hex(entry).err().unwrap_or_default();
+            assert!(msg.contains(want), "{entry:?}: {msg:?} lacks {want:?}");
+        }
+    }
+
+    #[test]
+    fn ttt_entries() {
+        let c = Config::default();
+        assert_eq!(parse_ttt("random", &c), Ok(TttEntrant::Random));
+        assert_eq!(parse_ttt("minimax:easy", &c), Ok(TttEntrant::Ai { style: Style::Minimax, level: Level::Easy }));
+        assert_eq!(
+            parse_ttt("RULES:impossible", &c),
+            Ok(TttEntrant::Ai { style: Style::Rules, level: Level::Impossible })
+        );
+        assert_eq!(parse_ttt("rules", &c), Ok(TttEntrant::Ai { style: Style::Rules, level: c.level }));
+        assert_eq!(parse_ttt("easy", &c), Ok(TttEntrant::Ai { style: c.tictactoe.ai, level: Level::Easy }));
+        let bad = parse_ttt("minimax:hard", &c).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(bad.contains("unknown level 'hard'"), "{bad}");
+        let bad = parse_ttt("mcts", &c).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(bad.contains("unknown player 'mcts'") && bad.contains("minimax:LEVEL"), "{bad}");
+    }
+}

@@ -16,26 +16,22 @@ pub const MAX_EMPTY: usize = 49;
 pub enum Exact {
     /// The side to move wins; the analysis to return.
     Win(Analysis),
-    /// The side to move loses whatever it plays.
-    Loss,
+    /// The side to move loses whatever it plays; the positions the solver expanded to show it.
+    Loss(u64),
+    /// Not proven within the limits; the positions the solver expanded trying.
+    Unknown(u64),
 }
 
 /// Tries to prove `game` within `limits`. On a win it also looks for more winning moves, in random order,
 /// while the limits allow, and picks one of them at random.
-pub fn try_solve(
-    solver: &mut Solver,
-    game: &Game,
-    limits: &Limits,
-    started: Instant,
-    rng: &mut FastRng,
-) -> Option<Exact> {
+pub fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, started: Instant, rng: &mut FastRng) -> Exact {
     let board = game.board();
     let me = game.to_move();
     let root = solver.solve(board, me, limits, &mut |_| {});
     let mut nodes = root.nodes;
-    let win = root.win?;
+    let Some(win) = root.win else { return Exact::Unknown(nodes) };
     let analysis = |moves: Vec<MoveStat>, best: HexMove, source: ProofSource, explanation: String, nodes: u64| {
-        Some(Exact::Win(Analysis {
+        Exact::Win(Analysis {
             moves,
             best,
             pv: vec![best],
@@ -45,7 +41,7 @@ pub fn try_solve(
             solver_nodes: nodes,
             seconds: started.elapsed().as_secs_f64(),
             explanation,
-        }))
+        })
     };
     let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Some(true) };
     if !win {
@@ -54,9 +50,9 @@ pub fn try_solve(
             let text = "proven win: swapping takes over a stone that wins against every defence".to_string();
             return analysis(vec![proven(HexMove::Swap)], HexMove::Swap, ProofSource::Solver, text, nodes);
         }
-        return Some(Exact::Loss);
+        return Exact::Loss(nodes);
     }
-    let best = root.best?;
+    let Some(best) = root.best else { return Exact::Unknown(nodes) };
     let mut winners: Vec<Cell> = vec![best];
     if !root.every_move_wins {
         // More winning moves, so that the choice among them is random.

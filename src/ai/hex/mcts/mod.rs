@@ -88,15 +88,18 @@ impl MctsState {
         };
         let deadline = time.map(|t| start + t);
         let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);
-        if let Some(exact::Exact::Win(analysis)) = exact {
-            return analysis;
-        }
+        let solver_nodes = match exact {
+            Some(exact::Exact::Win(analysis)) => return analysis,
+            Some(exact::Exact::Loss(n) | exact::Exact::Unknown(n)) => n,
+            None => 0,
+        };
         let mut trees = self.take_trees(game, threads, spec.memory_mb);
         let limits = Limits { sims: None, deadline, stop: stop.clone() };
         let n = game.size();
         let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, sims, &mut frng));
         let mut analysis = summarize(&trees, game, simulations, start, &mut frng);
-        if let Some(exact::Exact::Loss) = exact {
+        analysis.solver_nodes = solver_nodes;
+        if let Some(exact::Exact::Loss(_)) = exact {
             // Every move is lost; the search still ranks them, and the most visited holds out longest.
             for m in &mut analysis.moves {
                 m.proven = Some(false);
@@ -145,7 +148,7 @@ impl MctsState {
             Some((m, s)) if *m == mb => s,
             slot => &mut slot.insert((mb, Solver::new(mb))).1,
         };
-        exact::try_solve(solver, game, &limits, start, rng)
+        Some(exact::try_solve(solver, game, &limits, start, rng))
     }
 
     /// The trees to search `game` with: the kept ones re-rooted at the current position if it continues

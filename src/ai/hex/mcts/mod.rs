@@ -17,6 +17,7 @@ pub mod search;
 pub mod tree;
 
 pub use report::{Analysis, MoveStat, ProofSource};
+pub use search::Params;
 
 use super::playout::{Bits, FastRng, PlayBoard};
 use super::{HexChoice, PlayerSpec};
@@ -26,7 +27,7 @@ use crate::dispatch_bits;
 use crate::game::hex::{Board, Game, HexMove};
 use rand::Rng;
 use report::{describe_rate, merge_root, principal_variation, thousands};
-use search::{Limits, Params, Root};
+use search::{Limits, Root};
 use std::time::{Duration, Instant};
 use tree::{SWAP, Tree};
 
@@ -48,6 +49,7 @@ struct Kept {
 pub struct MctsState {
     kept: Option<Kept>,
     solver: Option<(usize, Solver)>,
+    params: Option<Params>,
 }
 
 /// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
@@ -71,6 +73,11 @@ fn code(mv: HexMove, n: usize) -> u16 {
 }
 
 impl MctsState {
+    /// A state whose searches use `params` instead of the defaults for the board size (for tuning).
+    pub fn with_params(params: Params) -> MctsState {
+        MctsState { params: Some(params), ..MctsState::default() }
+    }
+
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
     /// statistics. The game must not be over.
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
@@ -96,7 +103,8 @@ impl MctsState {
         let mut trees = self.take_trees(game, threads, spec.memory_mb);
         let limits = Limits { sims: None, deadline, stop: stop.clone() };
         let n = game.size();
-        let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, sims, &mut frng));
+        let params = self.params.unwrap_or_else(|| Params::for_size(n));
+        let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, sims, &params, &mut frng));
         let mut analysis = summarize(&trees, game, simulations, start, &mut frng);
         analysis.solver_nodes = solver_nodes;
         if let Some(exact::Exact::Loss(_)) = exact {
@@ -187,13 +195,20 @@ impl MctsState {
 }
 
 /// Runs one search per tree, in parallel threads when there are several; returns the simulations run.
-fn run_threads<B: Bits>(trees: &mut [Tree], game: &Game, limits: &Limits, sims: Option<u64>, rng: &mut FastRng) -> u64 {
+fn run_threads<B: Bits>(
+    trees: &mut [Tree],
+    game: &Game,
+    limits: &Limits,
+    sims: Option<u64>,
+    params: &Params,
+    rng: &mut FastRng,
+) -> u64 {
     let n = game.size();
     let Some(mut board) = PlayBoard::<B>::new(game.board(), game.to_move()) else { return 0 };
     let last = game.history().iter().rev().find_map(|m| m.cell());
     board.set_last(last.map(|c| c.row() * n + c.col()));
     let root = Root { board, swap_depth: swap_depth(game) };
-    let params = Params::for_size(n);
+    let params = *params;
     let k = trees.len() as u64;
     let per_thread = |i: u64| sims.map(|s| s / k + u64::from(i < s % k));
     if trees.len() == 1 {

@@ -1,6 +1,11 @@
 //! Depth-first proof-number search (Nagai's df-pn) with a transposition table, the 1+ε trick, and Hex
-//! knowledge at every node: fill-in of inferior cells, a win read from the side to move's own virtual
-//! connections, and moves restricted to the must-play region of the opponent's.
+//! knowledge at every node: fill-in of inferior cells, and moves restricted to the must-play region of the
+//! opponent's virtual connections (a full one is a loss at once).
+//!
+//! The side to move's own connections are not searched at every node: a win by a semi-connection shows
+//! up one ply later anyway, as the opponent's loss to a full connection, and skipping that second
+//! H-search makes each node about a third cheaper for a tenth more nodes. [`Dfpn::own_connection`] reads
+//! them where they are wanted, at the root.
 
 use super::inferior::fill_in;
 use super::position::{Pos, Rings, Zobrist};
@@ -99,7 +104,19 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         self.zob.key(self.geo.size(), pos)
     }
 
-    /// Fills in `pos`, reads its virtual connections and returns its result or its moves.
+    /// Whether the side to move in `pos` (after fill-in) has a virtual connection between its edges: a full
+    /// one (or an existing chain) wins whatever it plays, a semi one wins by its key. `None` if neither.
+    pub fn own_connection(&mut self, pos: &Pos<B>) -> Option<Expansion<B>> {
+        let mut p = *pos;
+        fill_in(&self.geo, &self.rings, &mut p);
+        match self.hs.run(&self.geo, &p, p.to_move, true) {
+            EdgeLink::Joined | EdgeLink::Vc(_) => Some(Expansion::Win(None)),
+            EdgeLink::Sc(keys) => Some(Expansion::Win(keys.first().map(|&(k, _)| k))),
+            EdgeLink::None => None,
+        }
+    }
+
+    /// Fills in `pos`, reads the opponent's virtual connections and returns the result or the moves.
     pub fn expand(&mut self, pos: &Pos<B>, key: u64) -> Expansion<B> {
         let geo = &self.geo;
         let mut p = *pos;
@@ -111,11 +128,6 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         }
         if geo.connects(p.of(y), y) {
             return Expansion::Loss;
-        }
-        match self.hs.run(geo, &p, x, true) {
-            EdgeLink::Joined | EdgeLink::Vc(_) => return Expansion::Win(None),
-            EdgeLink::Sc(keys) => return Expansion::Win(keys.first().map(|&(k, _)| k)),
-            EdgeLink::None => {}
         }
         let empty = p.empty(geo);
         let must = match self.hs.run(geo, &p, y, false) {

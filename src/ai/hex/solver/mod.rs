@@ -211,9 +211,9 @@ fn solve_in<B: Bits>(
     let any_empty = pos.empty(&geo).lowest();
     let mut d = Dfpn::new(geo, tt, limits, progress);
     let key = d.key(&pos);
-    let root = d.expand(&pos, key);
-    let by_connection = matches!(root, Expansion::Win(_));
-    let every_move_wins = matches!(root, Expansion::Win(None));
+    let own = d.own_connection(&pos);
+    let by_connection = own.is_some();
+    let every_move_wins = matches!(own, Some(Expansion::Win(None)));
     let win = d.solve(&pos);
     let best = match win {
         Some(true) => d.best(key).or(any_empty).map(|k| d.geometry().cell(k)),

@@ -208,3 +208,13 @@ fn explanations_say_what_the_search_saw() {
     assert_eq!(a.proven, Some(false));
     assert_eq!(a.explanation, "every move loses against perfect play; choosing the one that holds out longest");
 }
+
+#[test]
+fn under_the_swap_rule_the_first_move_is_not_a_sure_win_to_be_swapped() {
+    // On 3×3 every winning opening would be swapped; the tree sees the swap among the replies and so
+    // cannot rate any opening as a proven win.
+    let g = Game::new(3, true).unwrap();
+    let a = MctsState::default().analyze(&g, &spec(sims(3_000)), &Stop::new(), &mut StdRng::seed_from_u64(8));
+    assert_ne!(a.proven, Some(true), "{}", a.explanation);
+    assert!(!a.explanation.starts_with("proven win"), "{}", a.explanation);
+}

@@ -142,7 +142,9 @@ impl MctsState {
         rng: &mut FastRng,
     ) -> Option<exact::Exact> {
         let empty = game.board().empty_cells().len();
-        if empty > exact::MAX_EMPTY {
+        // At move 1 under the swap rule the solver's answer misleads: a winning opening would be swapped.
+        // The tree, which has the swap among the replies, judges openings there.
+        if empty > exact::MAX_EMPTY || swap_depth(game) == Some(1) {
             return None;
         }
         let share = if empty <= 25 { 0.5 } else { 0.25 };

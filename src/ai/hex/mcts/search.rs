@@ -19,12 +19,20 @@ pub struct Params {
     pub explore: f32,
     /// Value of a move with neither visits nor AMAF statistics.
     pub first_play: f32,
+    /// Leave dead and captured cells out of the tree (see [`crate::ai::hex::solver::inferior`]).
+    pub prune_inferior: bool,
 }
 
 impl Params {
     /// The defaults for an n×n board.
     pub fn for_size(n: usize) -> Params {
-        Params { expand_after: if n <= 7 { 1 } else { 2 }, rave_bias: 0.002, explore: 0.0, first_play: 0.5 }
+        Params {
+            expand_after: if n <= 7 { 1 } else { 2 },
+            rave_bias: 0.002,
+            explore: 0.0,
+            first_play: 0.5,
+            prune_inferior: true,
+        }
     }
 }
 
@@ -67,12 +75,14 @@ struct Scratch<B> {
 /// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
 /// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
 /// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
-/// where it is legal. Returns true if `leaf`'s own proof changed.
+/// where it is legal. Without threats, dead and captured cells are left out when `prune` is set: a move
+/// there is never better than one elsewhere. Returns true if `leaf`'s own proof changed.
 fn expand<B: Bits>(
     tree: &mut Tree,
     leaf: usize,
     board: &PlayBoard<B>,
     swap: bool,
+    prune: bool,
     kids: &mut Vec<(u16, Proof)>,
 ) -> bool {
     let geo = board.geometry();
@@ -88,7 +98,16 @@ fn expand<B: Bits>(
     } else {
         let theirs = geo.winning_cells(board.stones(me.opponent()), empty, me.opponent());
         match theirs.count() {
-            0 => kids.extend(empty.ones().map(|k| (k as u16, Proof::Unknown))),
+            0 => {
+                let mut moves = empty;
+                if prune {
+                    let useful = empty.minus(board.inferior_cells());
+                    if !useful.is_zero() {
+                        moves = useful;
+                    }
+                }
+                kids.extend(moves.ones().map(|k| (k as u16, Proof::Unknown)));
+            }
             1 => kids.extend(theirs.ones().map(|k| (k as u16, Proof::Unknown))),
             _ => kids.extend(theirs.ones().map(|k| (k as u16, Proof::Loss))),
         }
@@ -183,7 +202,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
 pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
     let mut s = Scratch { board: root.board.clone(), path: Vec::with_capacity(64), kids: Vec::with_capacity(400) };
     if tree.node(0).n_children == 0 && tree.node(0).proof == Proof::Unknown {
-        expand(tree, 0, &root.board, root.swap_depth == Some(0), &mut s.kids);
+        expand(tree, 0, &root.board, root.swap_depth == Some(0), p.prune_inferior, &mut s.kids);
     }
     let mut sims = 0u64;
     loop {
@@ -218,7 +237,7 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
             if tree.node(node).visits < p.expand_after || !tree.has_room(board.empty_cells().count() as usize + 1) {
                 break;
             }
-            changed = expand(tree, node, board, root.swap_depth == Some(depth), &mut s.kids);
+            changed = expand(tree, node, board, root.swap_depth == Some(depth), p.prune_inferior, &mut s.kids);
             if changed || tree.node(node).n_children == 0 {
                 break;
             }

@@ -7,6 +7,7 @@
 //! real play than uniform ones, at the cost of one look at six cells per move.
 
 use super::{Bits, FastRng, Geometry};
+use crate::ai::hex::solver::inferior::dead_pattern;
 use crate::game::hex::{Board, Color};
 
 /// An empty cell in the padded array.
@@ -177,6 +178,51 @@ impl<B: Bits> PlayBoard<B> {
         }
     }
 
+    /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)
+    /// in ring order, the border counting as its owner's stones — the solver's convention.
+    #[inline]
+    fn pattern(&self, p: usize) -> usize {
+        let mut pattern = 0usize;
+        for i in 0..6 {
+            pattern |= (self.cells[p.wrapping_add_signed(self.ring[i])] as usize) << (2 * i);
+        }
+        pattern
+    }
+
+    /// The empty cells that are dead, or in a pair captured by either colour, in one pass over the board
+    /// (see [`crate::ai::hex::solver::inferior`]): moves there are never better than moves elsewhere, so
+    /// the tree search leaves them out.
+    pub fn inferior_cells(&self) -> B {
+        let mut out = B::ZERO;
+        let mut patterns = [0u16; 19 * 19];
+        let empty = self.empty_cells();
+        for k in empty.ones() {
+            let pat = self.pattern(self.pad[k] as usize);
+            patterns[k] = pat as u16;
+            if dead_pattern(pat) {
+                out |= B::bit(k);
+            }
+        }
+        for k in empty.ones() {
+            let p = self.pad[k] as usize;
+            // Each pair once: the neighbours in the first three ring directions.
+            for i in 0..3 {
+                let q = p.wrapping_add_signed(self.ring[i]);
+                if self.cells[q] != EMPTY {
+                    continue;
+                }
+                let j = self.compact[q] as usize;
+                let (pk, pj) = (patterns[k] as usize, patterns[j] as usize);
+                for v in [1usize, 2] {
+                    if dead_pattern(pk | v << (2 * i)) && dead_pattern(pj | v << (2 * (i + 3))) {
+                        out |= B::bit(k) | B::bit(j);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Plays random moves to the end of the game — answering every bridge intrusion when `bridges` is set
     /// — and returns the winner. Afterwards [`PlayBoard::at`] tells the colour of every cell, for AMAF.
     pub fn playout(&mut self, rng: &mut FastRng, bridges: bool) -> Color {
@@ -290,6 +336,49 @@ mod tests {
             b.playout(&mut rng, true);
             assert_eq!(b.at(c1), Some(Color::Black));
         }
+    }
+
+    #[test]
+    fn inferior_cells_match_the_solver_definitions() {
+        // The padded-array analysis against the solver's ring patterns: dead cells, and pairs of empty
+        // neighbours captured by either colour.
+        use crate::ai::hex::solver::inferior::dead_pattern;
+        use crate::ai::hex::solver::position::{Pos, Rings};
+        let mut rng = FastRng::new(21);
+        let mut seen = 0;
+        for n in [4, 6, 8] {
+            let rings = Rings::new(n);
+            for _ in 0..100 {
+                let mut g = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
+                for _ in 0..rng.below(n * n / 2) {
+                    let moves = g.legal_moves();
+                    let _ = g.play(moves[rng.below(moves.len())]);
+                    if g.winner().is_some() {
+                        break;
+                    }
+                }
+                let b = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!());
+                let pos = Pos { stones: [b.stones(Color::Black), b.stones(Color::White)], to_move: g.to_move() };
+                let empty = b.empty_cells();
+                let mut want = 0u64;
+                for k in empty.ones() {
+                    let pk = rings.pattern(&pos, k);
+                    if dead_pattern(pk) {
+                        want |= 1 << k;
+                    }
+                    for j in rings.cells(k).filter(|&j| empty.has(j)) {
+                        let (sj, sk) = (rings.slot(k, j).unwrap_or(0), rings.slot(j, k).unwrap_or(0));
+                        let pj = rings.pattern(&pos, j);
+                        if [1, 2].iter().any(|v| dead_pattern(pk | v << (2 * sj)) && dead_pattern(pj | v << (2 * sk))) {
+                            want |= 1 << k | 1 << j;
+                        }
+                    }
+                }
+                assert_eq!(b.inferior_cells(), want, "{:?}", g.board());
+                seen += want.count();
+            }
+        }
+        assert!(seen > 50, "{seen}");
     }
 
     fn g_index<B: Bits>(b: &PlayBoard<B>, name: &str) -> usize {

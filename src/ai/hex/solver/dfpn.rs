@@ -42,6 +42,8 @@ pub struct Dfpn<'a, B> {
     rank: Vec<u16>,
     tt: &'a mut Tt,
     hs: HSearch<B>,
+    /// Direct-mapped cache of open positions' expansions.
+    cache: Vec<Option<Cached<B>>>,
     limits: &'a Limits,
     progress: &'a mut dyn FnMut(&Progress),
     started: Instant,
@@ -51,6 +53,19 @@ pub struct Dfpn<'a, B> {
     pub aborted: bool,
     root_key: u64,
 }
+
+/// An open position's expansion, kept for when the search comes back to it.
+#[derive(Clone, Debug)]
+struct Cached<B> {
+    key: u64,
+    filled: Pos<B>,
+    filled_key: u64,
+    moves: Vec<usize>,
+}
+
+/// Slots of the expansion cache (a power of two): re-entering a position that is still open reuses its
+/// fill-in and must-play region instead of running H-search again.
+const CACHE_SLOTS: usize = 1 << 14;
 
 /// The 1+ε trick: a child may run until its disproof number passes the second best by this fraction,
 /// which cuts the re-expansions of plain df-pn.
@@ -84,6 +99,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             rank,
             tt,
             hs: HSearch::default(),
+            cache: vec![None; CACHE_SLOTS],
             limits,
             progress,
             started: Instant::now(),
@@ -207,7 +223,24 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             return (pn, dn);
         }
         let start = self.nodes;
-        let (p, pkey, moves) = match self.expand(pos, key) {
+        let slot = (key as usize) & (CACHE_SLOTS - 1);
+        let cached = match &self.cache[slot] {
+            Some(c) if c.key == key => {
+                Some(Expansion::Moves { pos: c.filled, key: c.filled_key, moves: c.moves.clone() })
+            }
+            _ => None,
+        };
+        let expansion = match cached {
+            Some(e) => e,
+            None => {
+                let e = self.expand(pos, key);
+                if let Expansion::Moves { pos, key: pk, moves } = &e {
+                    self.cache[slot] = Some(Cached { key, filled: *pos, filled_key: *pk, moves: moves.clone() });
+                }
+                e
+            }
+        };
+        let (p, pkey, moves) = match expansion {
             Expansion::Win(best) => {
                 self.tt.store(key, 0, INF, 1, best);
                 return (0, INF);

@@ -97,6 +97,8 @@ pub struct HSearch<B> {
     /// Per point: its empty cell as a one-bit set, or empty for groups and edges.
     cell_bit: Vec<B>,
     is_cell: Vec<bool>,
+    /// The first point that is an empty cell (groups and edges come before).
+    first_cell: usize,
     vc: Vec<List<B, VC_MAX>>,
     sc: Vec<List<B, SC_MAX>>,
     queue: Vec<(u16, u16, B)>,
@@ -114,6 +116,7 @@ impl<B: Bits> Default for HSearch<B> {
             p: 0,
             cell_bit: Vec::new(),
             is_cell: Vec::new(),
+            first_cell: 0,
             vc: Vec::new(),
             sc: Vec::new(),
             queue: Vec::new(),
@@ -167,6 +170,7 @@ impl<B: Bits> HSearch<B> {
         }
         let p = sets.len();
         self.p = p;
+        self.first_cell = first_cell;
         self.cell_bit.clear();
         self.cell_bit.extend((0..p).map(|i| if i >= first_cell { sets[i] } else { B::ZERO }));
         self.is_cell.clear();
@@ -220,8 +224,18 @@ impl<B: Bits> HSearch<B> {
         let mb = self.cell_bit[m];
         let m_is_cell = self.is_cell[m];
         let x_is_cell = self.is_cell[x];
-        for w in 0..self.words {
+        // Cell–cell semi-connections are kept only with the smallest carriers, so a cell–cell VC through a
+        // cell that already has a carrier can only reach groups and edges, which come first among the points.
+        let groups_only = m_is_cell && x_is_cell && c.count() + 1 > CELL_SC_CARRIER;
+        let words = if groups_only { self.first_cell.div_ceil(64) } else { self.words };
+        for w in 0..words {
             let mut bits = self.links[m * self.words + w];
+            if groups_only {
+                let below = self.first_cell - w * 64;
+                if below < 64 {
+                    bits &= (1u64 << below) - 1;
+                }
+            }
             while bits != 0 {
                 let z = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;

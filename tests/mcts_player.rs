@@ -72,12 +72,18 @@ fn every_budget_gives_a_legal_move() {
 }
 
 #[test]
-fn a_memory_cap_too_small_for_the_root_still_gives_a_legal_move() {
+fn a_tiny_memory_cap_bounds_the_tree_but_not_the_search() {
+    // 1 MB holds a few tens of thousands of nodes: the tree stops growing and the search goes on.
     let game = Game::new(11, false).unwrap();
     let mut state = MctsState::default();
-    let s = PlayerSpec { kind: PlayerKind::Mcts, budget: sims(50), memory_mb: 0 };
-    let choice = state.choose(&game, &s, &Stop::new(), &mut StdRng::seed_from_u64(1));
-    assert!(game.check(choice.mv).is_ok());
+    let s = PlayerSpec { kind: PlayerKind::Mcts, budget: sims(10_000), memory_mb: 1 };
+    let a = state.analyze(&game, &s, &Stop::new(), &mut StdRng::seed_from_u64(1));
+    assert!(game.check(a.best).is_ok());
+    assert_eq!(a.simulations, 10_000);
+    // Memory 0 is treated as the smallest budget, not as "no tree".
+    let s = PlayerSpec { memory_mb: 0, ..s };
+    let c = MctsState::default().choose(&game, &s, &Stop::new(), &mut StdRng::seed_from_u64(1));
+    assert!(game.check(c.mv).is_ok());
 }
 
 #[test]

@@ -169,6 +169,12 @@ impl<B: Bits> HSearch<B> {
             adj.push(geo.neighbours(B::bit(k)) & empty);
         }
         let p = sets.len();
+        // The pair tables grow with the square of the points: beyond a cap, give up on connections (which
+        // only costs knowledge, never correctness).
+        let cap = if std::mem::size_of::<B>() > 16 { 100 } else { 200 };
+        if p > cap {
+            return EdgeLink::None;
+        }
         self.p = p;
         self.first_cell = first_cell;
         self.cell_bit.clear();

@@ -1,10 +1,241 @@
-//! `hextoe solve`.
+//! `hextoe solve`: the winner of a position with perfect play and every winning move.
+//!
+//! Hex positions go to the proof-number [`Solver`]; a progress line (indicatif, shown only on a terminal)
+//! tells how far a long solve has got. Tic-tac-toe positions are small enough for the tic-tac-toe
+//! negamax, whose choice at full depth carries the exact value of every move. Text or the JSON documented
+//! in the README.
 
+use crate::ai::hex::mcts::report::thousands;
+use crate::ai::hex::solver::{Limits, Progress, Solver};
+use crate::ai::ttt::{Style, Value, choose};
+use crate::ai::{Level, Stop};
 use crate::cli::SolveArgs;
 use crate::config::Config;
+use crate::game::GameKind;
+use crate::game::hex::{HexMove, parse_position};
+use crate::game::ttt;
+use anyhow::Context;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::Serialize;
+use std::io::IsTerminal;
+use std::time::{Duration, Instant};
+
+/// The Hex result; its JSON shape is stable and documented in the README.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct HexSolveReport {
+    /// Always "hex".
+    pub game: &'static str,
+    /// Board side.
+    pub size: usize,
+    /// The position, rows separated by '/'.
+    pub position: String,
+    /// `black` or `white`.
+    pub to_move: String,
+    /// The colour that wins with perfect play (when swapping wins, the colour the mover swaps into).
+    pub winner: String,
+    /// Every winning move of the side to move, in cell order (`swap-pieces` first).
+    pub winning_moves: Vec<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Positions the solver expanded.
+    pub nodes: u64,
+}
+
+/// The tic-tac-toe result; its JSON shape is stable and documented in the README.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TttSolveReport {
+    /// Always "tictactoe".
+    pub game: &'static str,
+    /// The position, rows separated by '/'.
+    pub position: String,
+    /// `x` or `o`.
+    pub to_move: String,
+    /// `x`, `o` or `draw` with perfect play.
+    pub winner: String,
+    /// The moves that win for the side to move.
+    pub winning_moves: Vec<String>,
+    /// The moves that draw.
+    pub drawing_moves: Vec<String>,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+}
 
 /// Runs `hextoe solve`, writing to stdout.
 pub fn run(args: &SolveArgs, config: &Config) -> anyhow::Result<()> {
-    let _ = (args, config);
-    anyhow::bail!("solve is not available yet")
+    match args.game {
+        GameKind::Hex => {
+            let report = solve_hex(args, config, &Stop::new(), true)?;
+            if args.json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                print!("{}", hex_text(&report));
+            }
+        }
+        GameKind::Tictactoe => {
+            let report = solve_ttt(args)?;
+            if args.json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                print!("{}", ttt_text(&report));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Solves the Hex position of `args`. With `show_progress`, a progress line goes to stderr while the
+/// solve runs, if stderr is a terminal.
+pub fn solve_hex(
+    args: &SolveArgs,
+    config: &Config,
+    stop: &Stop,
+    show_progress: bool,
+) -> anyhow::Result<HexSolveReport> {
+    let size = args.size.unwrap_or(config.hex.size.0);
+    let game = parse_position(&args.position, size, config.hex.swap)
+        .with_context(|| format!("cannot read the position '{}'", args.position))?;
+    let bar = progress_bar(show_progress);
+    let started = Instant::now();
+    let label = std::cell::RefCell::new(String::from("solving the position"));
+    let mut on_progress = |p: &Progress| {
+        bar.set_message(format!(
+            "{}: {} positions, {:.1} s (proof {} / disproof {})",
+            label.borrow(),
+            thousands(p.nodes),
+            started.elapsed().as_secs_f64(),
+            short(p.pn),
+            short(p.dn),
+        ));
+    };
+    let mut on_move = |done: usize, total: usize| {
+        *label.borrow_mut() = format!("checking every move ({done} of {total} done)");
+        bar.set_message(format!("{} after {:.1} s", label.borrow(), started.elapsed().as_secs_f64()));
+    };
+    let mut solver = Solver::new(memory_mb(config));
+    let sol = solver.winning_moves(&game, &Limits::unlimited(stop), &mut on_progress, &mut on_move);
+    bar.finish_and_clear();
+    let winner = sol.winner.context("the solve was stopped before it finished")?;
+    Ok(HexSolveReport {
+        game: "hex",
+        size,
+        position: game.board().to_text(),
+        to_move: game.to_move().name().to_string(),
+        winner: winner.name().to_string(),
+        winning_moves: sol.winning_moves.iter().map(HexMove::to_string).collect(),
+        seconds: started.elapsed().as_secs_f64(),
+        nodes: sol.nodes,
+    })
+}
+
+/// The solver's table size: the impossible level's memory budget.
+fn memory_mb(config: &Config) -> usize {
+    config.hex.impossible.memory_mb.max(16)
+}
+
+fn short(x: u32) -> String {
+    if x >= crate::ai::hex::solver::tt::INF { "∞".to_string() } else { x.to_string() }
+}
+
+fn progress_bar(show: bool) -> ProgressBar {
+    if !show || !std::io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    bar.set_style(ProgressStyle::with_template("{spinner} {msg}").unwrap_or_else(|_| ProgressStyle::default_spinner()));
+    bar.enable_steady_tick(Duration::from_millis(200));
+    bar
+}
+
+/// The text report: the board, the verdict, the winning moves.
+pub fn hex_text(r: &HexSolveReport) -> String {
+    let n = r.size;
+    let mut s = String::new();
+    let game = parse_position(&r.position, n, false).ok();
+    if let Some(g) = &game {
+        s.push_str(&g.board().to_string());
+    }
+    if game.as_ref().and_then(|g| g.winner()).is_some() {
+        s.push_str(&format!("{n}×{n}: the game is over, {} has won.\n", r.winner));
+    } else if r.winning_moves.is_empty() {
+        s.push_str(&format!("{n}×{n}, {} to move: {} wins; every move of {} loses.\n", r.to_move, r.winner, r.to_move));
+    } else {
+        s.push_str(&format!(
+            "{n}×{n}, {} to move: {} wins.\nwinning moves ({}): {}\n",
+            r.to_move,
+            r.winner,
+            r.winning_moves.len(),
+            r.winning_moves.join(" ")
+        ));
+    }
+    s.push_str(&format!("{} positions searched in {:.2} s\n", thousands(r.nodes), r.seconds));
+    s
+}
+
+/// Solves the tic-tac-toe position of `args` with the full-depth negamax.
+pub fn solve_ttt(args: &SolveArgs) -> anyhow::Result<TttSolveReport> {
+    if args.size.is_some() {
+        anyhow::bail!("--size is for Hex: tic-tac-toe is always 3×3");
+    }
+    let board = if args.position.trim().is_empty() {
+        ttt::Board::new()
+    } else {
+        ttt::parse_position(&args.position).with_context(|| format!("cannot read the position '{}'", args.position))?
+    };
+    let started = Instant::now();
+    let to_move = board.to_move();
+    let mut rng = StdRng::seed_from_u64(0);
+    let (winner, wins, draws) = match board.outcome() {
+        ttt::Outcome::Win(p) => (p.to_string(), Vec::new(), Vec::new()),
+        ttt::Outcome::Draw => ("draw".to_string(), Vec::new(), Vec::new()),
+        ttt::Outcome::Ongoing => {
+            let choice = choose(&board, Style::Minimax, Level::Impossible, 9, &mut rng)
+                .context("the game is over: there is nothing to solve")?;
+            if choice.evals.is_empty() {
+                anyhow::bail!("the tic-tac-toe search gave no move values, so the position cannot be solved");
+            }
+            let of = |pred: fn(&Value) -> bool| -> Vec<String> {
+                let mut v: Vec<_> = choice.evals.iter().filter(|e| pred(&e.1)).map(|e| e.0).collect();
+                v.sort();
+                v.iter().map(|c| c.to_string()).collect()
+            };
+            let wins = of(|v| matches!(v, Value::Win { .. }));
+            let draws = of(|v| matches!(v, Value::Draw));
+            let winner = if !wins.is_empty() {
+                to_move.to_string()
+            } else if !draws.is_empty() {
+                "draw".to_string()
+            } else {
+                to_move.opponent().to_string()
+            };
+            (winner, wins, draws)
+        }
+    };
+    Ok(TttSolveReport {
+        game: "tictactoe",
+        position: board.to_text(),
+        to_move: to_move.to_string(),
+        winner,
+        winning_moves: wins,
+        drawing_moves: draws,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+/// The text report.
+pub fn ttt_text(r: &TttSolveReport) -> String {
+    let verdict = match r.winner.as_str() {
+        "draw" => "a draw with perfect play".to_string(),
+        w if w == r.to_move => format!("{w} wins"),
+        w => format!("{w} wins; every move of {} loses", r.to_move),
+    };
+    let mut s = format!("{}, {} to move: {verdict}.\n", r.position, r.to_move);
+    if !r.winning_moves.is_empty() {
+        s.push_str(&format!("winning moves: {}\n", r.winning_moves.join(" ")));
+    }
+    if !r.drawing_moves.is_empty() {
+        s.push_str(&format!("drawing moves: {}\n", r.drawing_moves.join(" ")));
+    }
+    s
 }

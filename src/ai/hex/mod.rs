@@ -6,6 +6,7 @@
 //! - [`random`], [`rush`]: the baselines.
 //! - [`eval`]: position evaluations — connected, better-connected, two-distance, resistance.
 //! - [`alphabeta`]: iterative-deepening alpha-beta with a transposition table over any [`eval`].
+//! - [`playout`]: compact bitboards, random-fill and bridge-saving playouts.
 //! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.
 //! - [`solver`]: exact proof-number search with Hex knowledge.
 //! - [`external`]: an external HTP engine as a player (the one player that thinks in another process).
@@ -14,6 +15,7 @@ pub mod alphabeta;
 pub mod eval;
 pub mod external;
 pub mod mcts;
+pub mod playout;
 pub mod random;
 pub mod rush;
 pub mod solver;

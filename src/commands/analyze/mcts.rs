@@ -1,10 +1,198 @@
-//! `hextoe analyze` for mcts.
+//! `hextoe analyze --game hex --player mcts`: what the tree search sees in a position — the top moves with
+//! their visits and win rates, the principal variation, whether the result is proven, and how many
+//! simulations it ran in how long. Text, or the JSON documented in the README.
 
+use crate::ai::hex::mcts::report::thousands;
+use crate::ai::hex::mcts::{Analysis, MctsState};
+use crate::ai::hex::{PlayerKind, PlayerSpec};
+use crate::ai::{Level, Stop};
 use crate::cli::AnalyzeArgs;
-use crate::config::Config;
+use crate::config::{Config, HexLevelConfig};
+use crate::game::hex::{Game, parse_position};
+use anyhow::Context;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde::Serialize;
+
+/// How many moves the text report lists.
+const TEXT_MOVES: usize = 10;
+
+/// One root move.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MoveReport {
+    /// The move, e.g. `f6` or `swap-pieces`.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Simulations through it.
+    pub visits: u64,
+    /// Its win rate for the side to move, 0..=1 (1 or 0 when proven).
+    pub win_rate: f64,
+    /// `win` or `loss` when proven, else `null`.
+    pub proven: Option<&'static str>,
+}
+
+/// The whole report; its JSON shape is stable and documented in the README.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MctsReport {
+    /// Always "hex".
+    pub game: &'static str,
+    /// Board side.
+    pub size: usize,
+    /// The position, rows separated by '/'.
+    pub position: String,
+    /// `black` or `white`.
+    pub to_move: String,
+    /// Always "mcts".
+    pub player: &'static str,
+    /// The move the player picks.
+    pub chosen: String,
+    /// Why, in one sentence.
+    pub explanation: String,
+    /// `win` or `loss` if the result for the side to move is proven, else `null`.
+    pub proven: Option<&'static str>,
+    /// The root moves, best first.
+    pub moves: Vec<MoveReport>,
+    /// The principal variation, from the chosen move on.
+    pub pv: Vec<String>,
+    /// Playouts run.
+    pub simulations: u64,
+    /// Positions the exact solver expanded.
+    pub solver_nodes: u64,
+    /// Search threads.
+    pub threads: usize,
+    /// Wall-clock seconds of the search.
+    pub seconds: f64,
+}
+
+fn word(p: Option<bool>) -> Option<&'static str> {
+    p.map(|w| if w { "win" } else { "loss" })
+}
+
+/// The search spec the flags ask for: the level's (default: impossible) MCTS settings, with `--playouts`,
+/// `--move-time` and `--threads` on top. `--playouts` alone means a pure simulation budget.
+pub fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
+    if let Some(p) = &args.player {
+        let kind: PlayerKind = p.parse()?;
+        if kind != PlayerKind::Mcts {
+            anyhow::bail!("this analysis is the MCTS report: expected --player mcts, got '{p}'");
+        }
+    }
+    if args.ai.is_some() {
+        anyhow::bail!("--ai is for tic-tac-toe; Hex players are chosen with --player");
+    }
+    if args.playouts == Some(0) {
+        anyhow::bail!("--playouts 0 runs no search: expected at least 1 playout");
+    }
+    let level = args.level.unwrap_or(Level::Impossible);
+    let base = config.hex.level(level);
+    let base = if base.player == PlayerKind::Mcts {
+        base.clone()
+    } else {
+        HexLevelConfig { player: PlayerKind::Mcts, ..config.hex.impossible.clone() }
+    };
+    let mut spec = base.spec(args.move_time);
+    spec.kind = PlayerKind::Mcts;
+    if let Some(p) = args.playouts {
+        spec.budget.nodes = Some(p);
+        if args.move_time.is_none() {
+            spec.budget.move_time = None;
+        }
+    }
+    if let Some(t) = args.threads {
+        spec.budget.threads = t;
+    }
+    Ok(spec)
+}
+
+/// Reads the position and runs the search.
+pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Result<MctsReport> {
+    let spec = spec_for(args, config)?;
+    let size = args.size.unwrap_or(config.hex.size.0);
+    let game = parse_position(&args.position, size, config.hex.swap)
+        .with_context(|| format!("cannot read the position '{}'", args.position))?;
+    if let Some(w) = game.winner() {
+        anyhow::bail!("the game is over: {w} has won, so there is no move to analyse");
+    }
+    let mut rng = match args.seed {
+        Some(seed) => StdRng::seed_from_u64(seed),
+        None => rand::make_rng(),
+    };
+    let a = MctsState::default().analyze(&game, &spec, stop, &mut rng);
+    Ok(report(&game, &a, spec.budget.threads))
+}
+
+/// The report of an analysis of `game`.
+pub fn report(game: &Game, a: &Analysis, threads: usize) -> MctsReport {
+    MctsReport {
+        game: "hex",
+        size: game.size(),
+        position: game.board().to_text(),
+        to_move: game.to_move().name().to_string(),
+        player: "mcts",
+        chosen: a.best.to_string(),
+        explanation: a.explanation.clone(),
+        proven: word(a.proven),
+        moves: a
+            .moves
+            .iter()
+            .map(|m| MoveReport {
+                mv: m.mv.to_string(),
+                visits: m.visits,
+                win_rate: m.win_rate,
+                proven: word(m.proven),
+            })
+            .collect(),
+        pv: a.pv.iter().map(|m| m.to_string()).collect(),
+        simulations: a.simulations,
+        solver_nodes: a.solver_nodes,
+        threads,
+        seconds: a.seconds,
+    }
+}
+
+/// The text report: the board, the choice, the top moves, the main line and the search's size.
+pub fn render(game: &Game, r: &MctsReport) -> String {
+    let mut s = game.board().to_string();
+    s.push_str(&format!("{} to move; mcts plays {}: {}\n\n", r.to_move, r.chosen, r.explanation));
+    s.push_str(&format!("{:<12} {:>12} {:>9}  {}\n", "move", "visits", "win rate", "proven"));
+    for m in r.moves.iter().take(TEXT_MOVES) {
+        s.push_str(&format!(
+            "{:<12} {:>12} {:>7.1} %  {}\n",
+            m.mv,
+            thousands(m.visits),
+            m.win_rate * 100.0,
+            m.proven.unwrap_or("-")
+        ));
+    }
+    if r.moves.len() > TEXT_MOVES {
+        s.push_str(&format!("… and {} more moves\n", r.moves.len() - TEXT_MOVES));
+    }
+    s.push_str(&format!("\nmain line: {}\n", r.pv.join(" ")));
+    let rate = if r.seconds > 0.0 { r.simulations as f64 / r.seconds } else { 0.0 };
+    s.push_str(&format!(
+        "{} simulations in {:.2} s ({} per second), {} thread{}",
+        thousands(r.simulations),
+        r.seconds,
+        thousands(rate as u64),
+        r.threads,
+        if r.threads == 1 { "" } else { "s" }
+    ));
+    if r.solver_nodes > 0 {
+        s.push_str(&format!("; solver: {} positions", thousands(r.solver_nodes)));
+    }
+    s.push('\n');
+    s
+}
 
 /// Runs the analysis and prints it.
 pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
-    let _ = (args, config);
-    anyhow::bail!("this analysis is not available yet")
+    let r = analyze(args, config, &Stop::new())?;
+    if args.json {
+        println!("{}", serde_json::to_string(&r)?);
+    } else {
+        let size = r.size;
+        let game = parse_position(&args.position, size, config.hex.swap)?;
+        print!("{}", render(&game, &r));
+    }
+    Ok(())
 }

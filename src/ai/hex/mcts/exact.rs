@@ -1,0 +1,92 @@
+//! The exact solver inside the player: tried first, within a share of the budget, wherever the position
+//! is small enough to have a chance; a proof it finds decides the move.
+
+use super::report::{Analysis, MoveStat, ProofSource, thousands};
+use crate::ai::hex::playout::FastRng;
+use crate::ai::hex::solver::{Limits, Solver};
+use crate::game::hex::{Cell, Game, HexMove};
+use std::time::Instant;
+
+/// Positions with at most this many empty cells are worth a solver attempt (every 7×7 position, and
+/// endgames of larger boards).
+pub const MAX_EMPTY: usize = 49;
+
+/// What the solver proved about the position.
+#[derive(Clone, Debug)]
+pub enum Exact {
+    /// The side to move wins; the analysis to return.
+    Win(Analysis),
+    /// The side to move loses whatever it plays; the positions the solver expanded to show it.
+    Loss(u64),
+    /// Not proven within the limits; the positions the solver expanded trying.
+    Unknown(u64),
+}
+
+/// Tries to prove `game` within `limits`. On a win it also looks for more winning moves, in random order,
+/// while the limits allow, and picks one of them at random.
+pub fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, started: Instant, rng: &mut FastRng) -> Exact {
+    let board = game.board();
+    let me = game.to_move();
+    let root = solver.solve(board, me, limits, &mut |_| {});
+    let mut nodes = root.nodes;
+    let Some(win) = root.win else { return Exact::Unknown(nodes) };
+    let analysis = |moves: Vec<MoveStat>, best: HexMove, source: ProofSource, explanation: String, nodes: u64| {
+        Exact::Win(Analysis {
+            moves,
+            best,
+            pv: vec![best],
+            proven: Some(true),
+            proof_source: Some(source),
+            simulations: 0,
+            solver_nodes: nodes,
+            seconds: started.elapsed().as_secs_f64(),
+            explanation,
+        })
+    };
+    let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Some(true) };
+    if !win {
+        if game.can_swap() {
+            // No stone wins, so taking over the opponent's does.
+            let text = "proven win: swapping takes over a stone that wins against every defence".to_string();
+            return analysis(vec![proven(HexMove::Swap)], HexMove::Swap, ProofSource::Solver, text, nodes);
+        }
+        return Exact::Loss(nodes);
+    }
+    let Some(best) = root.best else { return Exact::Unknown(nodes) };
+    let mut winners: Vec<Cell> = vec![best];
+    if !root.every_move_wins {
+        // More winning moves, so that the choice among them is random.
+        let mut others: Vec<Cell> = board.empty_cells().iter().filter(|&c| c != best).collect();
+        for i in (1..others.len()).rev() {
+            others.swap(i, rng.below(i + 1));
+        }
+        for c in others {
+            let mut child = board.clone();
+            child.play(c, me);
+            let r = solver.solve(&child, me.opponent(), limits, &mut |_| {});
+            nodes += r.nodes;
+            match r.win {
+                Some(false) => winners.push(c),
+                Some(true) => {}
+                None => break,
+            }
+        }
+    } else {
+        winners = board.empty_cells().iter().collect();
+    }
+    let pick = HexMove::Place(winners[rng.below(winners.len())]);
+    let moves: Vec<MoveStat> = std::iter::once(pick)
+        .chain(winners.iter().map(|&c| HexMove::Place(c)).filter(|&m| m != pick))
+        .map(proven)
+        .collect();
+    let mut after = game.clone();
+    let immediate = after.play(pick).is_ok() && after.winner() == Some(me);
+    let (source, text) = if immediate {
+        (ProofSource::Immediate, format!("wins at once: {pick} joins both edges"))
+    } else if root.by_connection {
+        (ProofSource::Connection, "proven win: virtual connection to both edges".to_string())
+    } else {
+        (ProofSource::Solver, format!("proven win: every reply loses (solver, {} positions)", thousands(nodes)))
+    };
+    analysis(moves, pick, source, text, nodes)
+}

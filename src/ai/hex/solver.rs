@@ -1,1 +1,0 @@
-//! The exact Hex solver.

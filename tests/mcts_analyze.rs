@@ -1,0 +1,93 @@
+//! `hextoe analyze --game hex --player mcts`: the report's content and JSON, and its errors.
+
+use clap::Parser;
+use hextoe::ai::Stop;
+use hextoe::cli::{AnalyzeArgs, Cli, Command};
+use hextoe::commands::analyze::mcts::{analyze, render, report};
+use hextoe::config::Config;
+use hextoe::game::hex::parse_position;
+
+fn args(flags: &[&str]) -> AnalyzeArgs {
+    let mut argv = vec!["hextoe", "analyze", "--game", "hex"];
+    argv.extend_from_slice(flags);
+    match Cli::try_parse_from(argv).unwrap().command {
+        Some(Command::Analyze(a)) => a,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn reports_moves_line_and_counts() {
+    let a = args(&["--size", "7", "--position", "d4 c5", "--player", "mcts", "--playouts", "4000", "--seed", "1"]);
+    let r = analyze(&a, &Config::default(), &Stop::new()).unwrap();
+    assert_eq!((r.size, r.to_move.as_str(), r.player), (7, "black", "mcts"));
+    assert!(r.simulations >= 1 || r.solver_nodes > 0);
+    assert!(!r.moves.is_empty() && r.moves.len() <= 47);
+    assert_eq!(r.pv.first(), Some(&r.chosen));
+    assert_eq!(r.moves[0].mv, r.chosen);
+    assert!(r.moves.iter().all(|m| (0.0..=1.0).contains(&m.win_rate)));
+    let json: serde_json::Value = serde_json::to_value(&r).unwrap();
+    for key in ["moves", "pv", "proven", "simulations", "seconds", "chosen", "explanation", "to_move"] {
+        assert!(json.get(key).is_some(), "{key} missing from {json}");
+    }
+    assert!(json["moves"][0].get("move").is_some() && json["moves"][0].get("visits").is_some());
+    let game = parse_position("d4 c5", 7, false).unwrap();
+    let text = render(&game, &r);
+    assert!(text.contains("main line: ") && text.contains("simulations in"), "{text}");
+}
+
+#[test]
+fn an_unproven_search_counts_its_playouts() {
+    // 11×11 is beyond the solver: the search is all playouts, exactly as many as asked.
+    let a = args(&["--size", "11", "--player", "mcts", "--playouts", "1500", "--seed", "3", "--threads", "1"]);
+    let r = analyze(&a, &Config::default(), &Stop::new()).unwrap();
+    assert_eq!(r.simulations, 1500);
+    assert_eq!(r.proven, None);
+    assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 1500);
+    assert!(r.explanation.starts_with("win rate"), "{}", r.explanation);
+}
+
+#[test]
+fn a_won_position_is_reported_proven() {
+    // 4×4 is solved outright.
+    let a = args(&["--size", "4", "--player", "mcts", "--move-time", "1"]);
+    let r = analyze(&a, &Config::default(), &Stop::new()).unwrap();
+    assert_eq!(r.proven, Some("win"));
+    assert!(["d1", "c2", "b3", "a4"].contains(&r.chosen.as_str()), "{}", r.chosen);
+    assert!(r.explanation.starts_with("proven win"), "{}", r.explanation);
+    assert!(r.moves.iter().all(|m| m.proven == Some("win")));
+}
+
+#[test]
+fn bad_input_says_what_is_wrong() {
+    let cases: [(&[&str], &str); 5] = [
+        (&["--size", "5", "--position", "z9", "--player", "mcts"], "cannot read the position"),
+        (&["--size", "5", "--player", "resistance"], "expected --player mcts"),
+        (&["--size", "5", "--player", "mcts", "--playouts", "0"], "at least 1 playout"),
+        (&["--size", "2", "--position", "a1 b1 a2", "--player", "mcts"], "the game is over"),
+        (&["--size", "5", "--player", "nobody"], "unknown player"),
+    ];
+    for (flags, want) in cases {
+        let e = analyze(&args(flags), &Config::default(), &Stop::new()).map(|_| ()).unwrap_err();
+        let msg = format!("{e:#}");
+        assert!(msg.contains(want), "{flags:?}: {msg}");
+    }
+}
+
+#[test]
+fn the_report_mirrors_the_analysis() {
+    let game = parse_position("", 3, false).unwrap();
+    let a = hextoe::ai::hex::mcts::MctsState::default().analyze(
+        &game,
+        &hextoe::ai::hex::PlayerSpec {
+            kind: hextoe::ai::hex::PlayerKind::Mcts,
+            budget: hextoe::ai::Budget { nodes: Some(100), threads: 1, ..Default::default() },
+            memory_mb: 8,
+        },
+        &Stop::new(),
+        &mut <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1),
+    );
+    let r = report(&game, &a, 1);
+    assert_eq!(r.chosen, a.best.to_string());
+    assert_eq!(r.moves.len(), a.moves.len());
+}

@@ -1,0 +1,89 @@
+//! `hextoe solve` through the binary: JSON, text, tic-tac-toe, and clear errors.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn hextoe() -> Command {
+    Command::cargo_bin("hextoe").unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = hextoe().arg("solve").args(args).arg("--json").output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn json_has_the_documented_shape() {
+    let v = json(&["--game", "hex", "--size", "4"]);
+    assert_eq!(v["size"], 4);
+    assert_eq!(v["to_move"], "black");
+    assert_eq!(v["winner"], "black");
+    assert_eq!(v["winning_moves"], serde_json::json!(["d1", "c2", "b3", "a4"]));
+    assert!(v["seconds"].as_f64().is_some() && v["nodes"].as_u64().is_some());
+}
+
+#[test]
+fn positions_and_the_swap() {
+    // White to move after b2 on 3×3 has lost.
+    let v = json(&["--size", "3", "--position", "b2"]);
+    assert_eq!((v["to_move"].as_str(), v["winner"].as_str()), (Some("white"), Some("black")));
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    // ... unless the swap rule lets it take the stone over.
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = dir.path().join("c.toml");
+    std::fs::write(&cfg, "[hex]\nswap = true\n").unwrap();
+    let out = hextoe()
+        .args(["--config", cfg.to_str().unwrap(), "solve", "--size", "3", "--position", "b2", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["winning_moves"], serde_json::json!(["swap-pieces"]));
+}
+
+#[test]
+fn text_names_the_winner_and_the_moves() {
+    hextoe()
+        .args(["solve", "--size", "3"])
+        .assert()
+        .success()
+        .stdout(contains("black to move: black wins"))
+        .stdout(contains("winning moves (5): c1 a2 b2 c2 a3"));
+    hextoe()
+        .args(["solve", "--size", "2", "--position", "a1 b1 a2"])
+        .assert()
+        .success()
+        .stdout(contains("the game is over"));
+}
+
+#[test]
+fn tictactoe_is_solved_by_negamax() {
+    let v = json(&["--game", "tictactoe"]);
+    assert_eq!(v["winner"], "draw");
+    assert_eq!(v["winning_moves"], serde_json::json!([]));
+    assert_eq!(v["drawing_moves"].as_array().map(Vec::len), Some(9));
+    let v = json(&["--game", "tictactoe", "--position", "xx./oo./..."]);
+    assert_eq!(v["winner"], "x");
+    assert_eq!(v["winning_moves"], serde_json::json!(["c1"]));
+}
+
+#[test]
+fn bad_input_gets_a_clear_message() {
+    hextoe()
+        .args(["solve", "--size", "3", "--position", "b2 b2"])
+        .assert()
+        .failure()
+        .stderr(contains("move 2 (b2) is illegal"));
+    hextoe()
+        .args(["solve", "--size", "3", "--position", "bbb/.../..."])
+        .assert()
+        .failure()
+        .stderr(contains("impossible counts"));
+    hextoe().args(["solve", "--size", "20"]).assert().failure().stderr(contains("20"));
+    hextoe()
+        .args(["solve", "--game", "tictactoe", "--size", "3"])
+        .assert()
+        .failure()
+        .stderr(contains("--size is for Hex"));
+    hextoe().args(["solve", "--game", "tictactoe", "--position", "xxx/ooo/..."]).assert().failure();
+}

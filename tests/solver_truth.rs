@@ -50,7 +50,7 @@ fn winning_openings_of_5x5_are_symmetric() {
 }
 
 #[test]
-#[ignore = "solves all 36 openings of 6×6: about half a minute in release"]
+#[ignore = "solves all 36 openings of 6×6: about ten seconds in release"]
 fn winning_openings_of_6x6_are_symmetric() {
     let wins = assert_symmetric(6);
     assert!(wins < 36, "{wins}");

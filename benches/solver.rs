@@ -9,8 +9,8 @@ use std::hint::black_box;
 
 fn all_openings(n: usize) -> usize {
     let game = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
-    let mut solver = Solver::new(64);
-    let sol = solver.winning_moves(&game, &Limits::unlimited(&Stop::new()), &mut |_| {}, &mut |_, _| {});
+    let solver = Solver::new(64);
+    let sol = solver.winning_moves(&game, &Limits::unlimited(&Stop::new()), &|_| {}, &|_, _| {});
     assert!(sol.complete);
     sol.winning_moves.len()
 }

@@ -38,8 +38,8 @@ fn wins(game: &Game, mv: HexMove) -> bool {
     if after.winner().is_some() {
         return true;
     }
-    let mut s = Solver::new(8);
-    let r = s.solve(after.board(), after.to_move(), &Limits::default(), &mut |_| {});
+    let s = Solver::new(8);
+    let r = s.solve(after.board(), after.to_move(), &Limits::default(), &|_| {});
     // After a swap the colour to move is the same but the mover owns the other one: either way the move
     // wins if the colour now to move loses.
     r.win == Some(false)
@@ -156,8 +156,8 @@ fn perfect_play(cases: &[(usize, usize)], seed: u64) {
         while checked < count {
             let plies = rng.random_range(0..n * n - 1);
             let Some(game) = random_game(n, plies, false, &mut rng) else { continue };
-            let mut s = Solver::new(8);
-            let r = s.solve(game.board(), game.to_move(), &Limits::default(), &mut |_| {});
+            let s = Solver::new(8);
+            let r = s.solve(game.board(), game.to_move(), &Limits::default(), &|_| {});
             if r.win != Some(true) {
                 continue;
             }

@@ -10,8 +10,8 @@ use rand::{RngExt, SeedableRng};
 use std::collections::HashMap;
 
 fn solve(game: &Game) -> Solution {
-    let mut solver = Solver::new(16);
-    solver.winning_moves(game, &Limits::unlimited(&Stop::new()), &mut |_| {}, &mut |_, _| {})
+    let solver = Solver::new(16);
+    solver.winning_moves(game, &Limits::unlimited(&Stop::new()), &|_| {}, &|_, _| {})
 }
 
 fn names(moves: &[HexMove]) -> Vec<String> {
@@ -91,14 +91,14 @@ fn random_position(n: usize, stones: usize, rng: &mut StdRng) -> Option<Game> {
 fn check_against_brute_force(n: usize, min_stones: usize, positions: usize, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut memo = HashMap::new();
-    let mut solver = Solver::new(16);
+    let solver = Solver::new(16);
     let mut checked = 0;
     while checked < positions {
         let stones = rng.random_range(min_stones..n * n);
         let Some(game) = random_position(n, stones, &mut rng) else { continue };
         let board = game.board();
         let me = board.to_move();
-        let sol = solver.winning_moves(&game, &Limits::unlimited(&Stop::new()), &mut |_| {}, &mut |_, _| {});
+        let sol = solver.winning_moves(&game, &Limits::unlimited(&Stop::new()), &|_| {}, &|_, _| {});
         let want: Vec<HexMove> = board
             .empty_cells()
             .iter()
@@ -151,17 +151,17 @@ fn limits_and_stop_are_honoured() {
     let game = Game::new(7, false).unwrap();
     let stop = Stop::new();
     stop.stop();
-    let mut solver = Solver::new(8);
-    let r = solver.solve(game.board(), Color::Black, &Limits::unlimited(&stop), &mut |_| {});
+    let solver = Solver::new(8);
+    let r = solver.solve(game.board(), Color::Black, &Limits::unlimited(&stop), &|_| {});
     assert_eq!(r.win, None);
     let limits = Limits { nodes: Some(100), ..Limits::default() };
-    let r = solver.solve(game.board(), Color::Black, &limits, &mut |_| {});
+    let r = solver.solve(game.board(), Color::Black, &limits, &|_| {});
     assert_eq!(r.win, None);
     assert!(r.nodes <= 101, "{}", r.nodes);
     // A won position needs no search.
     let mut b = Board::new(2).unwrap();
     b.play(Cell::parse("a1", 2).unwrap(), Color::Black);
     b.play(Cell::parse("a2", 2).unwrap(), Color::Black);
-    let r = solver.solve(&b, Color::White, &Limits::default(), &mut |_| {});
+    let r = solver.solve(&b, Color::White, &Limits::default(), &|_| {});
     assert_eq!(r.win, Some(false));
 }

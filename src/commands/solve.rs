@@ -98,23 +98,29 @@ pub fn solve_hex(
         .with_context(|| format!("cannot read the position '{}'", args.position))?;
     let bar = progress_bar(show_progress);
     let started = Instant::now();
-    let label = std::cell::RefCell::new(String::from("solving the position"));
-    let mut on_progress = |p: &Progress| {
+    // While the root is solved the line shows its proof numbers; while the moves are checked in
+    // parallel, how many are done.
+    let checking = std::sync::atomic::AtomicBool::new(false);
+    let on_progress = |p: &Progress| {
+        if !checking.load(std::sync::atomic::Ordering::Relaxed) {
+            bar.set_message(format!(
+                "solving the position: {} positions, {:.1} s (proof {} / disproof {})",
+                thousands(p.nodes),
+                started.elapsed().as_secs_f64(),
+                short(p.pn),
+                short(p.dn),
+            ));
+        }
+    };
+    let on_move = |done: usize, total: usize| {
+        checking.store(true, std::sync::atomic::Ordering::Relaxed);
         bar.set_message(format!(
-            "{}: {} positions, {:.1} s (proof {} / disproof {})",
-            label.borrow(),
-            thousands(p.nodes),
-            started.elapsed().as_secs_f64(),
-            short(p.pn),
-            short(p.dn),
+            "checking every move: {done} of {total} done after {:.1} s",
+            started.elapsed().as_secs_f64()
         ));
     };
-    let mut on_move = |done: usize, total: usize| {
-        *label.borrow_mut() = format!("checking every move ({done} of {total} done)");
-        bar.set_message(format!("{} after {:.1} s", label.borrow(), started.elapsed().as_secs_f64()));
-    };
-    let mut solver = Solver::new(memory_mb(config));
-    let sol = solver.winning_moves(&game, &Limits::unlimited(stop), &mut on_progress, &mut on_move);
+    let solver = Solver::new(memory_mb(config));
+    let sol = solver.winning_moves(&game, &Limits::unlimited(stop), &on_progress, &on_move);
     bar.finish_and_clear();
     let winner = sol.winner.context("the solve was stopped before it finished")?;
     Ok(HexSolveReport {

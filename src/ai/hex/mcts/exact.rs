@@ -27,7 +27,7 @@ pub enum Exact {
 pub fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, started: Instant, rng: &mut FastRng) -> Exact {
     let board = game.board();
     let me = game.to_move();
-    let root = solver.solve(board, me, limits, &mut |_| {});
+    let root = solver.solve(board, me, limits, &|_| {});
     let mut nodes = root.nodes;
     let Some(win) = root.win else { return Exact::Unknown(nodes) };
     let analysis = |moves: Vec<MoveStat>, best: HexMove, source: ProofSource, explanation: String, nodes: u64| {
@@ -63,7 +63,7 @@ pub fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, started: Ins
         for c in others {
             let mut child = board.clone();
             child.play(c, me);
-            let r = solver.solve(&child, me.opponent(), limits, &mut |_| {});
+            let r = solver.solve(&child, me.opponent(), limits, &|_| {});
             nodes += r.nodes;
             match r.win {
                 Some(false) => winners.push(c),

@@ -13,6 +13,7 @@ use super::tt::{INF, Tt};
 use super::vc::{EdgeLink, HSearch};
 use super::{Limits, Progress};
 use crate::ai::hex::playout::{Bits, Geometry};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 /// How a position was settled without search, or the moves to search.
@@ -40,12 +41,12 @@ pub struct Dfpn<'a, B> {
     zob: &'static Zobrist,
     /// Cells ordered from the centre out: the order in which equal children are tried.
     rank: Vec<u16>,
-    tt: &'a mut Tt,
+    tt: &'a Mutex<Tt>,
     hs: HSearch<B>,
     /// Direct-mapped cache of open positions' expansions.
     cache: Vec<Option<Cached<B>>>,
     limits: &'a Limits,
-    progress: &'a mut dyn FnMut(&Progress),
+    progress: &'a (dyn Fn(&Progress) + Sync),
     started: Instant,
     /// Positions expanded so far.
     pub nodes: u64,
@@ -76,9 +77,9 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     /// A search on the n×n board `geo` describes.
     pub fn new(
         geo: Geometry<B>,
-        tt: &'a mut Tt,
+        tt: &'a Mutex<Tt>,
         limits: &'a Limits,
-        progress: &'a mut dyn FnMut(&Progress),
+        progress: &'a (dyn Fn(&Progress) + Sync),
     ) -> Dfpn<'a, B> {
         let n = geo.size();
         let centre = (n as f64 - 1.0) / 2.0;
@@ -165,8 +166,14 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         Expansion::Moves { pos: p, key, moves }
     }
 
+    /// The table, locked (it may be shared by searches on several threads; a search never panics while
+    /// holding it, but a poisoned lock would still hold consistent entries).
+    fn tt(&self) -> MutexGuard<'a, Tt> {
+        self.tt.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     fn lookup(&self, key: u64) -> (u32, u32) {
-        self.tt.get(key).map_or((1, 1), |e| (e.pn, e.dn))
+        self.tt().get(key).map_or((1, 1), |e| (e.pn, e.dn))
     }
 
     /// Checks the limits (an expansion costs far more than a clock read, so every time) and sends a
@@ -207,7 +214,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
 
     /// The stored winning move of a proven win, if one is needed.
     pub fn best(&self, key: u64) -> Option<usize> {
-        self.tt.get(key).filter(|e| e.pn == 0 && e.best != u16::MAX).map(|e| e.best as usize)
+        self.tt().get(key).filter(|e| e.pn == 0 && e.best != u16::MAX).map(|e| e.best as usize)
     }
 
     /// Multiple iterative deepening: searches `pos` until its proof or disproof number reaches its
@@ -242,11 +249,11 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         };
         let (p, pkey, moves) = match expansion {
             Expansion::Win(best) => {
-                self.tt.store(key, 0, INF, 1, best);
+                self.tt().store(key, 0, INF, 1, best);
                 return (0, INF);
             }
             Expansion::Loss => {
-                self.tt.store(key, INF, 0, 1, None);
+                self.tt().store(key, INF, 0, 1, None);
                 return (INF, 0);
             }
             Expansion::Moves { pos, key, moves } => (pos, key, moves),
@@ -259,8 +266,9 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         loop {
             let mut best = 0;
             let (mut min_dn, mut second, mut sum_pn, mut best_pn) = (INF, INF, 0u32, 1u32);
+            let tt = self.tt();
             for (i, &ck) in children.iter().enumerate() {
-                if let Some(e) = self.tt.get(ck) {
+                if let Some(e) = tt.get(ck) {
                     vals[i] = (e.pn, e.dn);
                 }
                 let (cpn, cdn) = vals[i];
@@ -274,15 +282,16 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                     second = cdn;
                 }
             }
+            drop(tt);
             let (pn, dn) = (min_dn, sum_pn);
             let work = self.nodes - start;
             if pn == 0 {
-                self.tt.store(key, 0, INF, work, Some(moves[best]));
+                self.tt().store(key, 0, INF, work, Some(moves[best]));
                 return (0, INF);
             }
             if dn == 0 || pn >= th_pn || dn >= th_dn || self.aborted {
                 let (pn, dn) = if dn == 0 { (INF, 0) } else { (pn, dn) };
-                self.tt.store(key, pn, dn, work, None);
+                self.tt().store(key, pn, dn, work, None);
                 return (pn, dn);
             }
             let child_th_pn = (u64::from(th_dn) - u64::from(dn) + u64::from(best_pn)).min(u64::from(INF)) as u32;

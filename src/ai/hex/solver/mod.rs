@@ -23,6 +23,9 @@ use crate::dispatch_bits;
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};
 use dfpn::{Dfpn, Expansion};
 use position::Pos;
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tt::Tt;
 
@@ -95,30 +98,31 @@ pub struct Solution {
     pub seconds: f64,
 }
 
-/// The solver with its transposition table.
-#[derive(Clone, Debug)]
+/// The solver with its transposition table. The table sits behind a lock, so that [`Solver::winning_moves`]
+/// can check the moves on all cores at once while they share what they prove.
+#[derive(Debug)]
 pub struct Solver {
-    tt: Tt,
+    tt: Mutex<Tt>,
 }
 
 impl Solver {
     /// A solver whose table takes about `memory_mb` megabytes.
     pub fn new(memory_mb: usize) -> Solver {
-        Solver { tt: Tt::new(memory_mb.max(1) << 20) }
+        Solver { tt: Mutex::new(Tt::new(memory_mb.max(1) << 20)) }
     }
 
     /// Forgets all stored results.
     pub fn clear(&mut self) {
-        self.tt.clear();
+        self.tt.get_mut().unwrap_or_else(PoisonError::into_inner).clear();
     }
 
     /// Solves `board` with `to_move` to move.
     pub fn solve(
-        &mut self,
+        &self,
         board: &Board,
         to_move: Color,
         limits: &Limits,
-        progress: &mut dyn FnMut(&Progress),
+        progress: &(dyn Fn(&Progress) + Sync),
     ) -> Solved {
         if let Some(w) = board.winner() {
             return Solved {
@@ -129,18 +133,19 @@ impl Solver {
                 nodes: 0,
             };
         }
-        let tt = &mut self.tt;
+        let tt = &self.tt;
         dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress))
     }
 
     /// Solves a game position and finds every winning move of the side to move (the swap included where it
-    /// is legal). `on_move` is told how many of the moves are decided, as `(done, total)`.
+    /// is legal), checking the moves in parallel on all cores. `on_move` is told how many of the moves are
+    /// decided, as `(done, total)`.
     pub fn winning_moves(
-        &mut self,
+        &self,
         game: &Game,
         limits: &Limits,
-        progress: &mut dyn FnMut(&Progress),
-        on_move: &mut dyn FnMut(usize, usize),
+        progress: &(dyn Fn(&Progress) + Sync),
+        on_move: &(dyn Fn(usize, usize) + Sync),
     ) -> Solution {
         let started = Instant::now();
         let board = game.board();
@@ -173,15 +178,29 @@ impl Solver {
                 sol.winner = Some(me);
                 let cells: Vec<Cell> = board.empty_cells().iter().collect();
                 let total = cells.len();
-                for (i, c) in cells.into_iter().enumerate() {
-                    on_move(i, total);
-                    if root.every_move_wins {
-                        sol.winning_moves.push(HexMove::Place(c));
-                        continue;
-                    }
-                    let mut child = board.clone();
-                    child.play(c, me);
-                    let r = self.solve(&child, me.opponent(), limits, progress);
+                on_move(0, total);
+                let done = AtomicUsize::new(0);
+                let results: Vec<(Cell, Solved)> = cells
+                    .into_par_iter()
+                    .map(|c| {
+                        let r = if root.every_move_wins {
+                            Solved {
+                                win: Some(false),
+                                best: None,
+                                by_connection: true,
+                                every_move_wins: false,
+                                nodes: 0,
+                            }
+                        } else {
+                            let mut child = board.clone();
+                            child.play(c, me);
+                            self.solve(&child, me.opponent(), limits, progress)
+                        };
+                        on_move(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+                        (c, r)
+                    })
+                    .collect();
+                for (c, r) in results {
                     sol.nodes += r.nodes;
                     match r.win {
                         Some(false) => sol.winning_moves.push(HexMove::Place(c)),
@@ -198,11 +217,11 @@ impl Solver {
 }
 
 fn solve_in<B: Bits>(
-    tt: &mut Tt,
+    tt: &Mutex<Tt>,
     board: &Board,
     to_move: Color,
     limits: &Limits,
-    progress: &mut dyn FnMut(&Progress),
+    progress: &(dyn Fn(&Progress) + Sync),
 ) -> Solved {
     let Some(geo) = Geometry::<B>::new(board.size()) else {
         return Solved { win: None, best: None, by_connection: false, every_move_wins: false, nodes: 0 };

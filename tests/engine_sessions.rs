@@ -301,7 +301,7 @@ fn hex_boardsize_and_forced_genmove() {
         "=10 b1",
         "=11 W+",
         "?12 the game is over: white has won",
-        "=13 resistance",
+        "=13 two-distance",
         "?14 unknown player 'nobody': expected random, rush, connected, better-connected, two-distance, resistance, \
          mcts, a level (easy, medium, impossible) or engine:<command line>, optionally with limits such as @0.5s, \
          @d3, @p20000, @t2",

@@ -109,12 +109,13 @@ impl Default for HexConfig {
             swap: false,
             easy: HexLevelConfig {
                 player: PlayerKind::BetterConnected,
-                depth: Some(Depth(1)),
+                depth: Some(Depth(2)),
                 ..HexLevelConfig::default()
             },
             medium: HexLevelConfig {
-                player: PlayerKind::Resistance,
-                move_time: Some(Seconds(0.5)),
+                player: PlayerKind::TwoDistance,
+                depth: Some(Depth(2)),
+                move_time: Some(Seconds(1.0)),
                 ..HexLevelConfig::default()
             },
             impossible: HexLevelConfig {

@@ -240,10 +240,11 @@ mod tests {
     fn hex_levels_and_engines() {
         let cfg = HexConfig::default();
         assert_eq!(hex("easy"), Ok(cfg.spec(Level::Easy, None)));
-        let m = hex("medium@d2").unwrap_or_else(|e| panic!("{e}"));
+        // The depth is replaced, the configured time kept.
+        let m = hex("medium@d5").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (m.kind, m.budget.depth, m.budget.move_time),
-            (cfg.medium.player.clone(), Some(2), Some(Duration::from_millis(500)))
+            (cfg.medium.player.clone(), Some(5), cfg.medium.move_time.map(|s| Duration::from_secs_f64(s.0)))
         );
         let e = hex("engine:hextoe engine --level easy").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((e.kind, e.budget.move_time), (PlayerKind::Engine("hextoe engine --level easy".into()), None));

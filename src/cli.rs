@@ -154,6 +154,9 @@ pub struct SolveArgs {
     /// The position (default: the empty board).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
+    /// Give up after this many seconds (Hex) instead of running until the position is solved.
+    #[arg(long, value_parser = seconds, value_name = "S")]
+    pub time_limit: Option<f64>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,

@@ -87,3 +87,22 @@ fn bad_input_gets_a_clear_message() {
         .stderr(contains("--size is for Hex"));
     hextoe().args(["solve", "--game", "tictactoe", "--position", "xxx/ooo/..."]).assert().failure();
 }
+
+#[test]
+fn a_time_limit_gives_up_with_a_clear_message() {
+    // 9×9 cannot be solved in a tenth of a second; the command must stop and say so, not hang.
+    hextoe()
+        .args(["solve", "--size", "9", "--time-limit", "0.1"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .failure()
+        .stderr(contains("time limit of 0.1 s ran out"));
+    // A generous limit changes nothing for a position the solver proves at once.
+    let v = json(&["--size", "4", "--time-limit", "60"]);
+    assert_eq!(v["winning_moves"], serde_json::json!(["d1", "c2", "b3", "a4"]));
+    hextoe()
+        .args(["solve", "--size", "4", "--time-limit=0"])
+        .assert()
+        .failure()
+        .stderr(contains("expected more than 0"));
+}

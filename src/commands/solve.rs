@@ -120,8 +120,24 @@ pub fn solve_hex(
         ));
     };
     let solver = Solver::new(memory_mb(config));
-    let sol = solver.winning_moves(&game, &Limits::unlimited(stop), &on_progress, &on_move);
+    let limits = match args.time_limit {
+        Some(t) => Limits::time(std::time::Duration::from_secs_f64(t), stop),
+        None => Limits::unlimited(stop),
+    };
+    let sol = solver.winning_moves(&game, &limits, &on_progress, &on_move);
     bar.finish_and_clear();
+    if let Some(t) = args.time_limit
+        && !sol.complete
+    {
+        let known = match sol.winner {
+            Some(w) => format!("{w} wins, but not every move was checked"),
+            None => "the winner is not known yet".to_string(),
+        };
+        anyhow::bail!(
+            "the time limit of {t} s ran out after {} positions: {known}; try a longer --time-limit, or none",
+            thousands(sol.nodes)
+        );
+    }
     let winner = sol.winner.context("the solve was stopped before it finished")?;
     Ok(HexSolveReport {
         game: "hex",

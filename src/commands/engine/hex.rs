@@ -8,11 +8,11 @@
 //! A genmove runs under a [`Watchdog`] that raises the player's stop flag when its move time is up, so it
 //! answers within that time plus the moment the player takes to notice.
 
-use super::watchdog::Watchdog;
 use super::{Reply, expect_args};
 use crate::ai::hex::{HexPlayer, PlayerSpec};
+use crate::ai::watchdog::Watchdog;
 use crate::ai::{Level, Stop};
-use crate::commands::tourney::entrant;
+use crate::commands::entrant;
 use crate::config::HexConfig;
 use crate::game::hex::{Color, Game, HexMove, MAX_SIZE};
 

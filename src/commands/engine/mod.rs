@@ -3,7 +3,6 @@
 //! - [`gtp`]: GTP version 2 framing — preprocessing a line into a request, formatting the answer.
 //! - [`ttt`]: the tic-tac-toe commands.
 //! - [`hex`]: the Hex commands, HTP as HexGui and MoHex speak it.
-//! - [`watchdog`]: the timer that stops a search when its move time is up.
 //!
 //! This file holds the session: it answers the commands both games share (`protocol_version`, `name`,
 //! `version`, `known_command`, `list_commands`, `quit`, `game`, `level`) and hands the rest to the current
@@ -13,7 +12,6 @@
 pub mod gtp;
 pub mod hex;
 pub mod ttt;
-pub mod watchdog;
 
 use crate::ai::hex::external::wire::{self, ReadLine};
 use crate::ai::{Level, ttt::Style};

@@ -1,6 +1,5 @@
 //! `hextoe tourney`: a round robin between Hex or tic-tac-toe players.
 //!
-//! - [`entrant`]: the player syntax (`resistance@0.2s`, `easy`, `engine:CMD`, `minimax:easy`, …).
 //! - [`play`]: one game between two seats, with timing and forfeits.
 //! - [`report`]: the tally, the text tables and the JSON.
 //!
@@ -10,15 +9,14 @@
 //! order in which the games finish (players with a time budget depend on the clock, of course). An entry
 //! named twice becomes `name#1`, `name#2`.
 
-pub mod entrant;
 pub mod play;
 pub mod report;
 
 use crate::ai::hex::PlayerSpec;
 use crate::cli::TourneyArgs;
+use crate::commands::entrant::{self, TttEntrant};
 use crate::config::Config;
 use crate::game::GameKind;
-use entrant::TttEntrant;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use report::{Fixture, Report};

@@ -10,7 +10,7 @@ use crate::ai::Stop;
 use crate::ai::hex::external::move_timeout;
 use crate::ai::hex::{HexPlayer, PlayerSpec};
 use crate::ai::ttt;
-use crate::commands::engine::watchdog::Watchdog;
+use crate::ai::watchdog::Watchdog;
 use crate::config::TttConfig;
 use crate::game::hex::{Color, Game, HexMove};
 use crate::game::ttt::{Board, Outcome, Player};

@@ -1,5 +1,6 @@
 //! A timer that raises a [`Stop`] flag when a move's time is up: the safety net under every timed search
-//! in `hextoe engine` and `hextoe tourney`.
+//! in `hextoe engine` and `hextoe tourney`. It lives beside [`Stop`] so that both commands share it without
+//! depending on each other.
 //!
 //! Players watch their own clock; the watchdog makes sure that even one that forgets still sees the flag.
 //! Dropping the watchdog cancels it at once (its thread wakes on the closed channel), so a fast move

@@ -51,7 +51,7 @@ fn size_parser() -> clap::builder::RangedU64ValueParser<usize> {
 /// A positive number of seconds.
 fn seconds(s: &str) -> Result<f64, String> {
     let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if v.is_finite() && v > 0.0 && v <= 3600.0 {
+    if crate::config::Seconds::in_range(v) {
         Ok(v)
     } else {
         Err(format!("{s} is out of range: expected more than 0 and at most 3600 seconds"))

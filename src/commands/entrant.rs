@@ -159,7 +159,7 @@ fn seconds(number: &str, part: &str) -> Result<f64, String> {
 }
 
 fn check_time(secs: f64, part: &str) -> Result<(), String> {
-    if secs.is_finite() && secs > 0.0 && secs <= 3600.0 {
+    if crate::config::Seconds::in_range(secs) {
         Ok(())
     } else {
         Err(format!("'{part}' is out of range: expected more than 0 and at most 3600 seconds"))

@@ -53,6 +53,14 @@ ranged_int!(Depth, u32, 1, 9, "depth");
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Seconds(pub f64);
 
+impl Seconds {
+    /// True for a time hextoe accepts: finite, above 0 and at most an hour. The config, the command line
+    /// and the player syntax all check times with this one rule, so they cannot disagree.
+    pub fn in_range(v: f64) -> bool {
+        v.is_finite() && v > 0.0 && v <= 3600.0
+    }
+}
+
 impl Serialize for Seconds {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_f64(self.0)
@@ -68,7 +76,7 @@ impl<'de> Deserialize<'de> for Seconds {
                 f.write_str("a number of seconds greater than 0 and at most 3600")
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Seconds, E> {
-                if v.is_finite() && v > 0.0 && v <= 3600.0 {
+                if Seconds::in_range(v) {
                     Ok(Seconds(v))
                 } else {
                     Err(E::custom(format!(

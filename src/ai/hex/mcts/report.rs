@@ -17,6 +17,9 @@ pub struct MoveStat {
     pub win_rate: f64,
     /// `Some(true)` proven win, `Some(false)` proven loss, `None` unproven.
     pub proven: Option<bool>,
+    /// For a proven win, the most own moves (this one included) it needs to join the edges, when the
+    /// quickest-win search measured it: 1 wins at once.
+    pub win_in: Option<u32>,
 }
 
 /// How the result was proven, for the explanation.
@@ -28,6 +31,8 @@ pub enum ProofSource {
     Connection,
     /// The exact solver proved it.
     Solver,
+    /// The quickest-win search found a forced win within a few moves.
+    Forced,
     /// Proven wins and losses met in the search tree.
     Tree,
 }
@@ -65,7 +70,13 @@ impl Analysis {
             evals: self
                 .moves
                 .iter()
-                .map(|m| MoveEval { mv: m.mv, score: m.win_rate, visits: Some(m.visits), proven: m.proven })
+                .map(|m| MoveEval {
+                    mv: m.mv,
+                    score: m.win_rate,
+                    visits: Some(m.visits),
+                    proven: m.proven,
+                    win_in: m.win_in,
+                })
                 .collect(),
         }
     }
@@ -89,8 +100,8 @@ pub fn to_move(code: u16, cell_of: &dyn Fn(usize) -> Cell) -> HexMove {
     if code == SWAP { HexMove::Swap } else { HexMove::Place(cell_of(code as usize)) }
 }
 
-/// The root moves of all trees merged by move, best first: proven wins, then unproven moves by visits
-/// (then win rate), then proven losses by visits. Ties keep a random order.
+/// The root moves of all trees merged by move, best first as [`rank`] orders them. Ties keep a random
+/// order.
 pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut FastRng) -> Vec<MoveStat> {
     let mut stats: Vec<(u16, u64, u64, Proof)> = Vec::new();
     for t in trees {
@@ -115,16 +126,7 @@ pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut Fas
     for i in (1..stats.len()).rev() {
         stats.swap(i, rng.below(i + 1));
     }
-    let rank = |p: Proof| match p {
-        Proof::Win => 0,
-        Proof::Unknown => 1,
-        Proof::Loss => 2,
-    };
-    stats.sort_by(|a, b| {
-        let rate = |s: &(u16, u64, u64, Proof)| if s.1 == 0 { 0.0 } else { s.2 as f64 / s.1 as f64 };
-        rank(a.3).cmp(&rank(b.3)).then(b.1.cmp(&a.1)).then(rate(b).total_cmp(&rate(a)))
-    });
-    stats
+    let mut moves: Vec<MoveStat> = stats
         .into_iter()
         .map(|(mv, visits, wins, proof)| MoveStat {
             mv: to_move(mv, cell_of),
@@ -140,8 +142,39 @@ pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut Fas
                 Proof::Loss => Some(false),
                 Proof::Unknown => None,
             },
+            win_in: None,
         })
-        .collect()
+        .collect();
+    rank(&mut moves);
+    moves
+}
+
+/// A move with at least this share of the most searched unproven move's visits is *well searched*: its win
+/// rate is trusted enough to rank it first. Half keeps the choice close to the classic "most visited"
+/// rule, which is robust, while the move shown first is always the best-rated of the moves searched well.
+const WELL_SEARCHED: f64 = 0.5;
+
+/// Sorts root moves best first, the order in which the player chooses and the hint lists them (a stable
+/// sort, so equal moves keep their order):
+/// 1. proven wins, the quickest first (a measured length before an unmeasured one), then by visits;
+/// 2. well-searched unproven moves (see [`WELL_SEARCHED`]) by win rate, then visits;
+/// 3. the other unproven moves by win rate, then visits: their rates rest on few playouts;
+/// 4. proven losses, the most visited (the longest resistance) first.
+pub fn rank(moves: &mut [MoveStat]) {
+    let lead = moves.iter().filter(|m| m.proven.is_none()).map(|m| m.visits).max().unwrap_or(0);
+    let tier = |m: &MoveStat| match m.proven {
+        Some(true) => 0,
+        None if m.visits as f64 >= WELL_SEARCHED * lead as f64 && m.visits > 0 => 1,
+        None => 2,
+        Some(false) => 3,
+    };
+    moves.sort_by(|a, b| {
+        tier(a)
+            .cmp(&tier(b))
+            .then(a.win_in.unwrap_or(u32::MAX).cmp(&b.win_in.unwrap_or(u32::MAX)))
+            .then_with(|| if tier(a) == 3 { std::cmp::Ordering::Equal } else { b.win_rate.total_cmp(&a.win_rate) })
+            .then(b.visits.cmp(&a.visits))
+    });
 }
 
 /// The most visited line of `tree` starting with root move `first`, at most `max` moves.

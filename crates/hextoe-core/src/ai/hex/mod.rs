@@ -100,12 +100,14 @@ impl fmt::Display for PlayerKind {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for PlayerKind {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for PlayerKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;

@@ -3,7 +3,8 @@
 mod ttt_common;
 
 use hextoe::ai::Level;
-use hextoe::ai::ttt::negamax::{reference, value_of};
+use hextoe::ai::ttt::negamax::reference;
+use hextoe::ai::ttt::value::value_of;
 use hextoe::ai::ttt::{Style, TttEngine, choose};
 use hextoe::game::ttt::{Board, Outcome};
 use rand::SeedableRng;

@@ -3,7 +3,7 @@
 //! Black is the first player and White the second; the swap rule is not part of the count. Hex has no draws,
 //! so every `draws` field is 0.
 
-use super::{LengthRow, PerftReport, PerftRow};
+use super::report::{LengthRow, PerftReport, PerftRow};
 use crate::game::hex::perft::{self, DEFAULT_LAYER_LIMIT};
 
 /// Counts the Hex tree on an n×n board to `depth` plies (default: the whole game, n² plies). A request

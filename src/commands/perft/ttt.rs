@@ -1,6 +1,6 @@
 //! Tic-tac-toe perft: the counts of [`Perft`] laid out as the shared [`PerftReport`].
 
-use super::{LengthRow, PerftReport, PerftRow};
+use super::report::{LengthRow, PerftReport, PerftRow};
 use crate::game::ttt::perft::Perft;
 
 /// Counts the tic-tac-toe tree to `depth` plies; a game lasts at most 9, so other depths are refused.

@@ -153,3 +153,25 @@ fn the_fastest_wins_are_listed_first() {
     assert!(c.explanation.starts_with("proven win"), "{}", c.explanation);
     assert!(matches!(c.mv, HexMove::Place(_)));
 }
+
+#[test]
+fn the_candidates_are_ranked_and_the_choice_comes_first() {
+    // Undecided 9×9 middle games: the move played is the first candidate, and the well-searched moves (at
+    // least half the visits of the most visited) come first, best win rate first.
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut seen = 0;
+    while seen < 3 {
+        let Some(g) = random_game(9, 8, &mut rng) else { continue };
+        seen += 1;
+        let c = MctsState::default().choose(&g, &sims(4_000), &Stop::new(), &mut rng);
+        assert_eq!(c.evals.first().map(|e| e.mv), Some(c.mv));
+        let unproven: Vec<(u64, f64)> =
+            c.evals.iter().filter(|e| e.proven.is_none()).map(|e| (e.visits.unwrap_or(0), e.score)).collect();
+        let lead = unproven.iter().map(|u| u.0).max().unwrap_or(0);
+        let well = unproven.iter().take_while(|u| 2 * u.0 >= lead).count();
+        assert!(well >= 1, "{unproven:?}");
+        assert!(unproven[..well].windows(2).all(|w| w[0].1 >= w[1].1), "{unproven:?}");
+        assert!(unproven[well..].iter().all(|u| 2 * u.0 < lead), "{unproven:?}");
+        assert!(unproven[well..].windows(2).all(|w| w[0].1 >= w[1].1), "{unproven:?}");
+    }
+}

@@ -152,7 +152,7 @@ pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut Fas
 /// A move with at least this share of the most searched unproven move's visits is *well searched*: its win
 /// rate is trusted enough to rank it first. Half keeps the choice close to the classic "most visited"
 /// rule, which is robust, while the move shown first is always the best-rated of the moves searched well.
-const WELL_SEARCHED: f64 = 0.5;
+pub const WELL_SEARCHED: f64 = 0.5;
 
 /// Sorts root moves best first, the order in which the player chooses and the hint lists them (a stable
 /// sort, so equal moves keep their order):
@@ -207,6 +207,31 @@ pub fn describe_rate(rate: f64, sims: u64, pv: &[HexMove]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stat(mv: &str, visits: u64, win_rate: f64, proven: Option<bool>, win_in: Option<u32>) -> MoveStat {
+        let mv = HexMove::parse(mv, 9).unwrap_or_else(|e| panic!("{e}"));
+        MoveStat { mv, visits, win_rate, proven, win_in }
+    }
+
+    #[test]
+    fn ranks_quick_wins_then_well_searched_moves_by_win_rate() {
+        let mut moves = vec![
+            stat("a1", 900, 0.2, Some(false), None),
+            stat("b2", 40, 0.80, None, None),
+            stat("c3", 1000, 0.55, None, None),
+            stat("d4", 600, 0.58, None, None),
+            stat("e5", 10, 1.0, Some(true), None),
+            stat("f6", 0, 1.0, Some(true), Some(3)),
+            stat("g7", 0, 1.0, Some(true), Some(2)),
+            stat("h8", 450, 0.70, None, None),
+            stat("i9", 300, 0.1, Some(false), None),
+        ];
+        rank(&mut moves);
+        let order: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
+        // Wins by length (unmeasured last); d4 (600 ≥ 1000 / 2) outranks c3 by rate; h8 and b2 were searched
+        // too little to go first, whatever their rates; losses by visits.
+        assert_eq!(order, ["g7", "f6", "e5", "d4", "c3", "b2", "h8", "a1", "i9"]);
+    }
 
     #[test]
     fn thousands_groups_digits() {

@@ -171,7 +171,11 @@ fn the_candidates_are_ranked_and_the_choice_comes_first() {
         let well = unproven.iter().take_while(|u| 2 * u.0 >= lead).count();
         assert!(well >= 1, "{unproven:?}");
         assert!(unproven[..well].windows(2).all(|w| w[0].1 >= w[1].1), "{unproven:?}");
+        // Then the others by win rate, and last those with under 1 % of the lead's visits, by visits.
+        let some = well + unproven[well..].iter().take_while(|u| u.0 > 0 && 100 * u.0 >= lead).count();
         assert!(unproven[well..].iter().all(|u| 2 * u.0 < lead), "{unproven:?}");
-        assert!(unproven[well..].windows(2).all(|w| w[0].1 >= w[1].1), "{unproven:?}");
+        assert!(unproven[well..some].windows(2).all(|w| w[0].1 >= w[1].1), "{unproven:?}");
+        assert!(unproven[some..].iter().all(|u| u.0 == 0 || 100 * u.0 < lead), "{unproven:?}");
+        assert!(unproven[some..].windows(2).all(|w| w[0].0 >= w[1].0), "{unproven:?}");
     }
 }

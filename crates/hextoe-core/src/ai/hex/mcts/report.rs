@@ -154,26 +154,36 @@ pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut Fas
 /// rule, which is robust, while the move shown first is always the best-rated of the moves searched well.
 pub const WELL_SEARCHED: f64 = 0.5;
 
+/// A move with less than this share of the most searched unproven move's visits was *barely searched*: its
+/// win rate is noise (a handful of playouts, or none), so it is ranked by visits, after the others.
+pub const BARELY_SEARCHED: f64 = 0.01;
+
 /// Sorts root moves best first, the order in which the player chooses and the hint lists them (a stable
 /// sort, so equal moves keep their order):
 /// 1. proven wins, the quickest first (a measured length before an unmeasured one), then by visits;
 /// 2. well-searched unproven moves (see [`WELL_SEARCHED`]) by win rate, then visits;
-/// 3. the other unproven moves by win rate, then visits: their rates rest on few playouts;
-/// 4. proven losses, the most visited (the longest resistance) first.
+/// 3. the other unproven moves by win rate, then visits;
+/// 4. barely searched moves (see [`BARELY_SEARCHED`]) by visits, then win rate;
+/// 5. proven losses, the most visited (the longest resistance) first.
 pub fn rank(moves: &mut [MoveStat]) {
-    let lead = moves.iter().filter(|m| m.proven.is_none()).map(|m| m.visits).max().unwrap_or(0);
+    let lead = moves.iter().filter(|m| m.proven.is_none()).map(|m| m.visits).max().unwrap_or(0) as f64;
     let tier = |m: &MoveStat| match m.proven {
         Some(true) => 0,
-        None if m.visits as f64 >= WELL_SEARCHED * lead as f64 && m.visits > 0 => 1,
-        None => 2,
-        Some(false) => 3,
+        None if m.visits > 0 && m.visits as f64 >= WELL_SEARCHED * lead => 1,
+        None if m.visits > 0 && m.visits as f64 >= BARELY_SEARCHED * lead => 2,
+        None => 3,
+        Some(false) => 4,
     };
+    let by_rate = |t: u8| t <= 2;
     moves.sort_by(|a, b| {
-        tier(a)
-            .cmp(&tier(b))
-            .then(a.win_in.unwrap_or(u32::MAX).cmp(&b.win_in.unwrap_or(u32::MAX)))
-            .then_with(|| if tier(a) == 3 { std::cmp::Ordering::Equal } else { b.win_rate.total_cmp(&a.win_rate) })
-            .then(b.visits.cmp(&a.visits))
+        let (ta, tb) = (tier(a), tier(b));
+        ta.cmp(&tb).then(a.win_in.unwrap_or(u32::MAX).cmp(&b.win_in.unwrap_or(u32::MAX))).then_with(|| {
+            if by_rate(ta) {
+                b.win_rate.total_cmp(&a.win_rate).then(b.visits.cmp(&a.visits))
+            } else {
+                b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate))
+            }
+        })
     });
 }
 
@@ -225,12 +235,16 @@ mod tests {
             stat("g7", 0, 1.0, Some(true), Some(2)),
             stat("h8", 450, 0.70, None, None),
             stat("i9", 300, 0.1, Some(false), None),
+            stat("a9", 9, 0.9, None, None),
+            stat("b9", 0, 0.5, None, None),
+            stat("c9", 20, 0.3, None, None),
         ];
         rank(&mut moves);
         let order: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
-        // Wins by length (unmeasured last); d4 (600 ≥ 1000 / 2) outranks c3 by rate; h8 and b2 were searched
-        // too little to go first, whatever their rates; losses by visits.
-        assert_eq!(order, ["g7", "f6", "e5", "d4", "c3", "b2", "h8", "a1", "i9"]);
+        // Wins by length (unmeasured last); d4 (600 ≥ 1000 / 2) outranks c3 by rate; h8, b2 and c9 were
+        // searched too little to go first, whatever their rates; a9 and b9 (under 1 % of c3's visits) barely
+        // at all, so by visits; losses by visits.
+        assert_eq!(order, ["g7", "f6", "e5", "d4", "c3", "b2", "h8", "c9", "a9", "b9", "a1", "i9"]);
     }
 
     #[test]

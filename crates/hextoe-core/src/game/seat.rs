@@ -38,7 +38,7 @@ impl Seat {
 
     /// The seat that plays move number `ply` (0-based) of a game from the empty board.
     pub fn of_ply(ply: usize) -> Seat {
-        if ply % 2 == 0 { Seat::First } else { Seat::Second }
+        if ply.is_multiple_of(2) { Seat::First } else { Seat::Second }
     }
 }
 

@@ -1,9 +1,9 @@
 //! The solver against known results: the winning openings of the small empty boards, the 180° symmetry of
 //! every solved set, and an independent brute force on random positions.
 
-use hextoe::ai::Stop;
-use hextoe::ai::hex::solver::{Limits, Solution, Solver};
-use hextoe::game::hex::{Board, Cell, Color, Game, HexMove};
+use hextoe_core::ai::Stop;
+use hextoe_core::ai::hex::solver::{Limits, Solution, Solver};
+use hextoe_core::game::hex::{Board, Cell, Color, Game, HexMove};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};

@@ -138,3 +138,20 @@ fn bad_flags_are_refused_by_the_command_line() {
         .stderr(predicate::str::contains("tictactoe"));
     hextoe(home.path()).args(["--level", "hard"]).assert().code(2).stderr(predicate::str::contains("impossible"));
 }
+
+#[test]
+fn bad_input_exits_2_in_every_subcommand() {
+    let home = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let cases: [&[&str]; 7] = [
+        &["analyze", "--position", "xxq/.../..."],
+        &["analyze", "--game", "hex", "--size", "5", "--position", "z9"],
+        &["analyze", "--game", "hex", "--player", "grandmaster"],
+        &["solve", "--size", "5", "--position", "a1 a1"],
+        &["perft", "--game", "ttt", "--depth", "12"],
+        &["tourney", "--players", "random"],
+        &["tourney", "--players", "random,nobody"],
+    ];
+    for args in cases {
+        hextoe(home.path()).args(args).assert().code(2).stdout("").stderr(predicate::str::starts_with("hextoe: "));
+    }
+}

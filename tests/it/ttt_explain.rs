@@ -2,15 +2,13 @@
 //! position: "wins now" exactly when the move wins, "blocks" only when it fills an opponent's threat, and
 //! "forks" only when it makes two threats.
 
-mod ttt_common;
-
+use crate::ttt_common::{after, reachable};
 use hextoe::ai::Level;
 use hextoe::ai::ttt::{Style, choose};
 use hextoe::config::Config;
 use hextoe::game::ttt::{Cell, Outcome, WIN_MASKS};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use ttt_common::{after, reachable};
 
 #[test]
 fn explanations_match_what_the_move_does() {

@@ -153,10 +153,32 @@ fn every_screen_draws_at_every_size_without_panicking() {
     }
     for a in &screens {
         for &(w, h) in &sizes {
-            let t = render(a, w, h);
-            assert!(!t.backend().to_string().is_empty());
+            let text = render(a, w, h).backend().to_string();
+            match needed_size(&text) {
+                // The "too small" screen only where the window really is smaller than it says, and with
+                // the window's real size.
+                Some((nw, nh)) => {
+                    assert!(w < nw || h < nh, "{w}×{h} was called too small for {nw}×{nh}");
+                    assert!(w < 100 || h < 45, "every screen fits in 100×45, but {w}×{h} needs {nw}×{nh}");
+                    let roomy = w >= 40 && h >= 4;
+                    assert!(!roomy || text.contains(&format!("now {w}×{h}")), "the size now is wrong at {w}×{h}");
+                }
+                // Otherwise something is drawn: never a blank screen.
+                None if w >= 40 && h >= 4 => {
+                    assert!(text.chars().any(|c| !c.is_whitespace() && c != '"'), "blank screen at {w}×{h}");
+                }
+                None => {}
+            }
         }
     }
+}
+
+/// The size a "terminal too small: need W×H" screen asks for, if the screen is that one.
+fn needed_size(text: &str) -> Option<(u16, u16)> {
+    let rest = &text[text.find("too small: need ")? + "too small: need ".len()..];
+    let (w, rest) = rest.split_once('×')?;
+    let h: String = rest.chars().take_while(char::is_ascii_digit).collect();
+    Some((w.parse().ok()?, h.parse().ok()?))
 }
 
 #[test]

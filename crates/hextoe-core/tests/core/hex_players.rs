@@ -1,11 +1,11 @@
 //! The Hex players: budgets kept, tactics found, swaps decided, ties broken at random, and the search
 //! players beating the baselines in seeded matches.
 
-use hextoe::ai::hex::alphabeta::analyze;
-use hextoe::ai::hex::eval::Eval;
-use hextoe::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec};
-use hextoe::ai::{Budget, Stop};
-use hextoe::game::hex::{Color, Game, HexMove, parse_position};
+use hextoe_core::ai::hex::alphabeta::analyze;
+use hextoe_core::ai::hex::eval::Eval;
+use hextoe_core::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec};
+use hextoe_core::ai::{Budget, Stop};
+use hextoe_core::game::hex::{Color, Game, HexMove, parse_position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;

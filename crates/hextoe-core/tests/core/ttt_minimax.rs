@@ -1,15 +1,13 @@
 //! The minimax player against an independent oracle, over every reachable position.
 
-mod ttt_common;
-
-use hextoe::ai::Level;
-use hextoe::ai::ttt::negamax::reference;
-use hextoe::ai::ttt::value::value_of;
-use hextoe::ai::ttt::{Style, TttEngine, choose};
-use hextoe::game::ttt::{Board, Outcome};
+use crate::ttt_common::{Oracle, after, reachable};
+use hextoe_core::ai::Level;
+use hextoe_core::ai::ttt::negamax::reference;
+use hextoe_core::ai::ttt::value::value_of;
+use hextoe_core::ai::ttt::{Style, TttEngine, choose};
+use hextoe_core::game::ttt::{Board, Outcome};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use ttt_common::{Oracle, after, reachable};
 
 #[test]
 fn every_root_score_is_exact_and_every_best_move_keeps_the_value() {

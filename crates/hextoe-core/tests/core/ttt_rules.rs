@@ -1,13 +1,11 @@
 //! The rules player at impossible never loses: from any reachable position that is not already lost, and
 //! from the empty board against every line of play, whichever of its equal options it picks.
 
-mod ttt_common;
-
-use hextoe::ai::Level;
-use hextoe::ai::ttt::rules::offer;
-use hextoe::game::ttt::lines::cells_of;
-use hextoe::game::ttt::{Board, Outcome, Player};
-use ttt_common::{Oracle, after, reachable};
+use crate::ttt_common::{Oracle, after, reachable};
+use hextoe_core::ai::Level;
+use hextoe_core::ai::ttt::rules::offer;
+use hextoe_core::game::ttt::lines::cells_of;
+use hextoe_core::game::ttt::{Board, Outcome, Player};
 
 #[test]
 fn never_turns_a_position_that_is_not_lost_into_a_lost_one() {

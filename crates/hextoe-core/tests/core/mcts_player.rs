@@ -1,11 +1,11 @@
 //! The MCTS player: legal moves under every budget, proven wins kept, reproducible seeded searches,
 //! perfect play on small boards (checked against the solver), and the swap.
 
-use hextoe::ai::hex::mcts::MctsState;
-use hextoe::ai::hex::solver::{Limits, Solver};
-use hextoe::ai::hex::{PlayerKind, PlayerSpec};
-use hextoe::ai::{Budget, Stop};
-use hextoe::game::hex::{Cell, Game, HexMove};
+use hextoe_core::ai::hex::mcts::MctsState;
+use hextoe_core::ai::hex::solver::{Limits, Solver};
+use hextoe_core::ai::hex::{PlayerKind, PlayerSpec};
+use hextoe_core::ai::{Budget, Stop};
+use hextoe_core::game::hex::{Cell, Game, HexMove};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};

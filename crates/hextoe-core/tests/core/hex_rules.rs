@@ -1,7 +1,7 @@
 //! Hex rules against plain references: win detection and threats by flood fill on thousands of random
 //! games of every size, the full-board property, undo, swap and the position text.
 
-use hextoe::game::hex::{Board, Cell, CellSet, Color, Game, HexMove, MAX_SIZE, parse_position};
+use hextoe_core::game::hex::{Board, Cell, CellSet, Color, Game, HexMove, MAX_SIZE, parse_position};
 use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::seq::SliceRandom;

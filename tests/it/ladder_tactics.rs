@@ -144,7 +144,7 @@ fn the_test_positions_mean_what_they_say() {
 #[test]
 fn easy_takes_wins_and_blocks_losses() {
     assert_eq!(misses(&HexConfig::default(), Level::Easy, None), Vec::<String>::new(), "HexConfig::default()");
-    let shipped = Config::from_toml(include_str!("../config.toml"), Path::new("config.toml")).unwrap();
+    let shipped = Config::from_toml(include_str!("../../config.toml"), Path::new("config.toml")).unwrap();
     assert_eq!(misses(&shipped.hex, Level::Easy, None), Vec::<String>::new(), "config.toml");
 }
 

@@ -1,8 +1,8 @@
 //! HexGui SGF: random games (with swaps and setup positions) written and read back unchanged, and bad
 //! files refused with a message that says what is wrong.
 
-use hextoe::game::hex::sgf::{self, SgfError};
-use hextoe::game::hex::{Game, HexMove, parse_position};
+use hextoe_core::game::hex::sgf::{self, SgfError};
+use hextoe_core::game::hex::{Game, HexMove, parse_position};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 

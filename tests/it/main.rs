@@ -5,8 +5,8 @@
 mod config_cli;
 mod engine_external;
 mod engine_sessions;
-mod hex_convert;
 mod hex_cli;
+mod hex_convert;
 mod hex_perft;
 mod ladder_tactics;
 mod mcts_analyze;

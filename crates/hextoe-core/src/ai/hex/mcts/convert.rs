@@ -88,7 +88,7 @@ pub fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) {
     }
     let limits = finish::Limits {
         horizon: None,
-        nodes: budget.sims.map(|s| s.max(1_000)),
+        nodes: budget.sims.map(|s| s.clamp(1_000, finish::DEFAULT_NODES)),
         deadline: budget.time.map(|t| (budget.start + t).max(Instant::now() + t / 10)),
         stop: budget.stop.clone(),
     };

@@ -93,9 +93,12 @@ fn about_cell(game: &Game, c: Cell, score: f64) -> String {
         return format!("wins at once: {c} joins both edges");
     }
     let threats = board.winning_cells(opp);
-    if threats.len() >= 2 {
-        let cells: Vec<String> = threats.iter().take(3).map(|t| t.to_string()).collect();
-        return format!("cannot stop both of {them}'s winning cells {}: every move loses", cells.join(" and "));
+    let cells: Vec<String> = threats.iter().map(|t| t.to_string()).collect();
+    if let Some((last, rest)) = cells.split_last()
+        && !rest.is_empty()
+    {
+        let all = if rest.len() == 1 { "both" } else { "all" };
+        return format!("cannot stop {all} of {them}'s winning cells {} and {last}: every move loses", rest.join(", "));
     }
     if threats.contains(c) {
         let tail = if score <= -WIN_MIN { ", though it still loses against best play" } else { "" };

@@ -80,8 +80,8 @@ fn stats(f: &Finish) -> Vec<MoveStat> {
 }
 
 /// After a search that proved a win: plays the quickest winning move the quickest-win search finds within
-/// the rest of the budget (at least a tenth of the move time more), and lists the measured wins first;
-/// failing that, the proven winning move on the shortest path between the edges.
+/// the rest of the move time, and lists the measured wins first; failing that, the proven winning move on
+/// the shortest path between the edges.
 pub fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) {
     if a.proven != Some(true) || a.best == HexMove::Swap || a.proof_source == Some(ProofSource::Immediate) {
         return;
@@ -89,7 +89,7 @@ pub fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) {
     let limits = finish::Limits {
         horizon: None,
         nodes: budget.sims.map(|s| s.clamp(1_000, finish::DEFAULT_NODES)),
-        deadline: budget.time.map(|t| (budget.start + t).max(Instant::now() + t / 10)),
+        deadline: budget.time.map(|t| budget.start + t.mul_f64(0.95)),
         stop: budget.stop.clone(),
     };
     let f = finish::quickest(game.board(), game.to_move(), &limits);

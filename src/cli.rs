@@ -5,7 +5,7 @@
 
 use crate::ai::Level;
 use crate::ai::ttt::Style;
-use crate::config::First;
+use crate::config::{BoardSize, First, Playouts, Threads};
 use crate::game::GameKind;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
@@ -43,9 +43,19 @@ pub enum Command {
     Engine(EngineArgs),
 }
 
-/// A Hex board side, 1..=19.
-fn size_parser() -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=19)
+/// A Hex board side, 1..=19: the config's rule and message.
+fn size_parser(s: &str) -> Result<usize, String> {
+    BoardSize::parse_arg(s).map(|b| b.0)
+}
+
+/// Search threads, 1..=256: the config's rule and message.
+fn threads(s: &str) -> Result<usize, String> {
+    Threads::parse_arg(s).map(|t| t.0)
+}
+
+/// MCTS simulations, 1..=10⁹: the config's rule and message.
+fn playouts(s: &str) -> Result<u64, String> {
+    Playouts::parse_arg(s).map(|p| p.0)
 }
 
 /// A positive number of seconds.
@@ -65,7 +75,7 @@ pub struct PlayArgs {
     #[arg(long)]
     pub game: Option<GameKind>,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// AI level.
     #[arg(long)]
@@ -94,7 +104,7 @@ pub struct PerftArgs {
     #[arg(long, default_value = "tictactoe")]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// Deepest ply to count (default: the whole game).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=361))]
@@ -111,7 +121,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "tictactoe")]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// The position: `xox/oox/...` for tic-tac-toe; a diagram `b../.w./...` or a move list for Hex.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
@@ -128,11 +138,11 @@ pub struct AnalyzeArgs {
     /// Hex: seconds of search.
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
-    /// Hex MCTS: simulations to run.
-    #[arg(long)]
+    /// Hex MCTS: simulations to run, 1 to 1000000000.
+    #[arg(long, value_parser = playouts)]
     pub playouts: Option<u64>,
-    /// Hex MCTS: search threads.
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+    /// Hex MCTS: search threads, 1 to 256.
+    #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
     /// Seed for the random choice among equally good moves.
     #[arg(long)]
@@ -149,7 +159,7 @@ pub struct SolveArgs {
     #[arg(long, default_value = "hex")]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// The position (default: the empty board).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
@@ -169,7 +179,7 @@ pub struct TourneyArgs {
     #[arg(long, default_value = "hex")]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// Comma-separated players, e.g. `random,rush,resistance@0.2s,better-connected@d3,easy,engine:CMD`
     /// (for tic-tac-toe: `random,minimax:easy,rules:impossible`). The README describes the syntax.
@@ -178,7 +188,7 @@ pub struct TourneyArgs {
     /// Games per pairing, half with each colour.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub games: u32,
-    /// Seconds per move for players named without limits, and for levels (replacing the configured time).
+    /// Seconds per move (more than 0, at most 3600) for players named without limits, and for levels (replacing the configured time).
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
     /// Turn the swap rule on (Hex).
@@ -199,7 +209,7 @@ pub struct EngineArgs {
     #[arg(long, default_value = "hex")]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// AI level for genmove.
     #[arg(long)]

@@ -10,6 +10,7 @@
 //! | [`tui`] | the ratatui game: app state, input, views, the AI worker thread |
 //! | [`config`] | typed config with the embedded, documented defaults |
 //! | [`cli`] | the clap command line |
+//! | [`input`] | bounded file reads and char-aware text helpers for everything read from outside |
 //!
 //! `game` knows nothing of the others; `ai` uses only `game`; `commands` and `tui` sit on top.
 
@@ -21,4 +22,5 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod game;
+pub mod input;
 pub mod tui;

@@ -40,7 +40,7 @@ impl App {
                         PlayerSpec {
                             kind: PlayerKind::Engine(cmd),
                             budget: crate::ai::Budget { threads: 1, ..crate::ai::Budget::default() },
-                            memory_mb: self.config.hex.level(settings.level).memory_mb,
+                            memory_mb: self.config.hex.level(settings.level).memory_mb.0,
                         }
                     }
                 };

@@ -113,6 +113,15 @@ impl<'de> serde::Deserialize<'de> for PlayerKind {
     }
 }
 
+/// The largest memory cap a player takes, in megabytes (16 GiB). Larger caps are clamped to it, so that no
+/// budget can ask the allocator for more than a machine could give (which aborts the process).
+pub const MAX_MEMORY_MB: usize = 16 * 1024;
+
+/// Bytes in `memory_mb` megabytes, with the cap clamped to 1..=[`MAX_MEMORY_MB`] (never overflows).
+pub fn memory_bytes(memory_mb: usize) -> usize {
+    memory_mb.clamp(1, MAX_MEMORY_MB).saturating_mul(1 << 20)
+}
+
 /// A player and its budget.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {

@@ -45,6 +45,9 @@ impl App {
                     }
                 };
                 let player = HexPlayer::new(spec, self.rng.random()).map_err(|e| e.to_string())?;
+                if let Position::Hex(g) = &position {
+                    player.check_swap_rule(g.swap_rule()).map_err(|e| e.to_string())?;
+                }
                 players[seat] = Some(Box::new(player));
             }
         }

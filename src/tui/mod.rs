@@ -59,6 +59,15 @@ pub struct UsageError(pub String);
 /// Everything that can fail because of the user's input — the saved file, starting an engine — is checked
 /// before the terminal is touched.
 pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<()> {
+    if args.engine.as_deref().is_some_and(|e| e.trim().is_empty()) {
+        return Err(UsageError(
+            "--engine needs the engine's command line, e.g. --engine 'mohex --use-logfile=false'".into(),
+        )
+        .into());
+    }
+    if args.engine.is_some() && args.game == Some(crate::game::GameKind::Tictactoe) {
+        return Err(UsageError("--engine plays Hex: it cannot go with --game tictactoe".into()).into());
+    }
     let mut settings = Settings::new(args, config);
     let loaded = match &args.load {
         Some(path) => Some(save::load(path).map_err(|e| UsageError(e.to_string()))?),

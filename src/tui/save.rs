@@ -41,8 +41,10 @@ pub fn save(storage: &Storage, position: &Position) -> Result<PathBuf, String> {
 /// Reads a saved game: SGF (a file starting with `(`) is Hex, anything else a tic-tac-toe move list.
 pub fn load(path: &Path) -> Result<Position, LoadError> {
     let err = |reason: String| LoadError { path: path.to_path_buf(), reason };
-    let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
-    if text.trim_start().starts_with('(') { read_hex_sgf(&text).map_err(err) } else { read_ttt(&text).map_err(err) }
+    let text = crate::input::read_text(path, crate::input::MAX_FILE_BYTES).map_err(|e| err(e.to_string()))?;
+    // A byte-order mark, as some editors write, is not part of the game.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    if text.trim_start().starts_with('(') { read_hex_sgf(text).map_err(err) } else { read_ttt(text).map_err(err) }
 }
 
 /// The tic-tac-toe move-list text.

@@ -191,6 +191,15 @@ impl HexPlayer {
         Ok(HexPlayer { spec, rng: StdRng::seed_from_u64(seed), mcts: mcts::MctsState::default(), external })
     }
 
+    /// Ok when the player can play a game with this swap rule. Every built-in player can; an external
+    /// engine only when it has a command to be told (see [`external::ExternalEngine::check_swap_rule`]).
+    pub fn check_swap_rule(&self, swap_rule: bool) -> Result<(), AiError> {
+        match &self.external {
+            Some(e) => e.check_swap_rule(swap_rule),
+            None => Ok(()),
+        }
+    }
+
     /// The player's name as given (e.g. `mcts`, `engine:mohex`).
     pub fn name(&self) -> String {
         self.spec.kind.to_string()

@@ -9,7 +9,7 @@
 //! answers within that time plus the moment the player takes to notice.
 
 use super::{Reply, expect_args};
-use crate::ai::hex::{HexPlayer, PlayerSpec};
+use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec};
 use crate::ai::watchdog::Watchdog;
 use crate::ai::{Level, Stop};
 use crate::commands::entrant;
@@ -29,6 +29,15 @@ pub const COMMANDS: [&str; 10] = [
     "hexgui-analyze_commands",
     "swap",
 ];
+
+/// Who named a player: the person at the command line may start a program; a protocol client may not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Source {
+    /// `--player` on the command line.
+    CommandLine,
+    /// The `player` command.
+    Protocol,
+}
 
 /// A Hex session.
 #[derive(Debug)]
@@ -68,7 +77,7 @@ impl HexBackend {
             made: 0,
         };
         if let Some(p) = player {
-            backend.set_player(&p)?;
+            backend.set_player(&p, Source::CommandLine)?;
         }
         Ok(backend)
     }
@@ -80,8 +89,13 @@ impl HexBackend {
         self.player = None;
     }
 
-    fn set_player(&mut self, entry: &str) -> Result<(), String> {
-        entrant::parse_hex(entry, &self.config, self.move_time).map_err(|e| e.message)?;
+    fn set_player(&mut self, entry: &str, source: Source) -> Result<(), String> {
+        let spec = entrant::parse_hex(entry, &self.config, self.move_time).map_err(|e| e.message)?;
+        if matches!(spec.kind, PlayerKind::Engine(_)) && source == Source::Protocol {
+            return Err("an external engine cannot be chosen over the protocol, as that would let a client start \
+                 any program: name it with --player on the command line or as a level's player in config.toml"
+                .into());
+        }
         self.player_entry = Some(entry.trim().to_string());
         self.player = None;
         Ok(())
@@ -127,7 +141,7 @@ impl HexBackend {
                 if args.is_empty() {
                     return Ok(self.player_entry.clone().unwrap_or_else(|| self.spec().kind.to_string()));
                 }
-                self.set_player(&args.join(" "))?;
+                self.set_player(&args.join(" "), Source::Protocol)?;
                 Ok(String::new())
             }
             "hexgui-analyze_commands" => Ok(String::new()),

@@ -8,6 +8,7 @@ use crate::ai::ttt::Style;
 use crate::config::{BoardSize, First, Playouts, Threads};
 use crate::game::GameKind;
 use clap::{Args, Parser, Subcommand};
+use hextoe_core::Named;
 use std::path::PathBuf;
 
 /// Tic-tac-toe and Hex in the terminal, against an AI from easy to impossible.
@@ -43,6 +44,14 @@ pub enum Command {
     Engine(EngineArgs),
 }
 
+/// A value of one of core's closed sets, with its names (and aliases) listed in `--help` and in errors.
+fn named<T: Named + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = T::TABLE.iter().map(|e| PossibleValue::new(e.name).help(e.about).aliases(e.aliases.iter().copied()));
+    PossibleValuesParser::new(values)
+        .try_map(|s| T::from_name(&s).ok_or_else(|| format!("'{s}' is not one of {}", T::expected())))
+}
+
 /// A Hex board side, 1..=19: the config's rule and message.
 fn size_parser(s: &str) -> Result<usize, String> {
     BoardSize::parse_arg(s).map(|b| b.0)
@@ -72,19 +81,19 @@ fn seconds(s: &str) -> Result<f64, String> {
 #[derive(Debug, Args, Clone, Default, PartialEq)]
 pub struct PlayArgs {
     /// Which game.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<GameKind>())]
     pub game: Option<GameKind>,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// AI level.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Level>())]
     pub level: Option<Level>,
     /// Who moves first: you (human) or the AI.
     #[arg(long)]
     pub first: Option<First>,
     /// Tic-tac-toe AI style.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
     /// Play against an external HTP engine started with this command line (Hex).
     #[arg(long, value_name = "CMD")]
@@ -101,7 +110,7 @@ pub struct PlayArgs {
 #[derive(Debug, Args, Clone)]
 pub struct PerftArgs {
     /// Which game.
-    #[arg(long, default_value = "tictactoe")]
+    #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
@@ -118,7 +127,7 @@ pub struct PerftArgs {
 #[derive(Debug, Args, Clone)]
 pub struct AnalyzeArgs {
     /// Which game.
-    #[arg(long, default_value = "tictactoe")]
+    #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
@@ -127,10 +136,10 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
     /// The level whose AI picks the move.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Level>())]
     pub level: Option<Level>,
     /// Tic-tac-toe AI style.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
     /// Hex player (random, rush, connected, better-connected, two-distance, resistance, mcts).
     #[arg(long)]
@@ -156,7 +165,7 @@ pub struct AnalyzeArgs {
 #[derive(Debug, Args, Clone)]
 pub struct SolveArgs {
     /// Which game (Hex is solved by proof-number search).
-    #[arg(long, default_value = "hex")]
+    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
@@ -176,7 +185,7 @@ pub struct SolveArgs {
 #[derive(Debug, Args, Clone)]
 pub struct TourneyArgs {
     /// Which game.
-    #[arg(long, default_value = "hex")]
+    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
@@ -206,16 +215,16 @@ pub struct TourneyArgs {
 #[derive(Debug, Args, Clone)]
 pub struct EngineArgs {
     /// Which game to start with (the `game` command switches).
-    #[arg(long, default_value = "hex")]
+    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// AI level for genmove.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Level>())]
     pub level: Option<Level>,
     /// Tic-tac-toe AI style.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
     /// Seconds per Hex move.
     #[arg(long, value_parser = seconds)]

@@ -40,18 +40,13 @@ pub mod worker;
 
 use crate::cli::PlayArgs;
 use crate::config::Config;
+use crate::error::OrUsage;
 use app::{App, AppOptions};
 use settings::Settings;
 use std::io::IsTerminal;
 use std::time::{SystemTime, UNIX_EPOCH};
 use storage::Storage;
 use theme::Theme;
-
-/// A problem with what the user asked for (a saved file, an engine command): reported before the screen
-/// changes, and the binary exits with status 2, like for a bad config.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
 
 /// Runs the interactive game until the user quits: the menu first if `show_menu`, else straight into a
 /// game from the flags (or the file of `--load`).
@@ -60,17 +55,16 @@ pub struct UsageError(pub String);
 /// before the terminal is touched.
 pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<()> {
     if args.engine.as_deref().is_some_and(|e| e.trim().is_empty()) {
-        return Err(UsageError(
-            "--engine needs the engine's command line, e.g. --engine 'mohex --use-logfile=false'".into(),
-        )
-        .into());
+        return Err(crate::error::usage(
+            "--engine needs the engine's command line, e.g. --engine 'mohex --use-logfile=false'",
+        ));
     }
     if args.engine.is_some() && args.game == Some(crate::game::GameKind::Tictactoe) {
-        return Err(UsageError("--engine plays Hex: it cannot go with --game tictactoe".into()).into());
+        return Err(crate::error::usage("--engine plays Hex: it cannot go with --game tictactoe"));
     }
     let mut settings = Settings::new(args, config);
     let loaded = match &args.load {
-        Some(path) => Some(save::load(path).map_err(|e| UsageError(e.to_string()))?),
+        Some(path) => Some(save::load(path).or_usage()?),
         None => None,
     };
     let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
@@ -84,7 +78,7 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
                 settings.swap = settings.swap || g.swap_rule();
             }
         }
-        app.start(settings, loaded).map_err(UsageError)?;
+        app.start(settings, loaded).or_usage()?;
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!("the game needs a terminal: run hextoe in a terminal window (stdin and stdout must be a tty)");

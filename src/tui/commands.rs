@@ -293,11 +293,12 @@ impl App {
             GameResult::Win(_) => Outcome::Loss,
         };
         let key = g.settings.score_key();
-        self.score.record(&key, outcome);
-        if let Some(storage) = &self.storage
-            && let Err(e) = self.score.save(storage)
-        {
-            self.complain(e);
+        match &self.storage {
+            Some(storage) => match self.score.record_and_save(storage, &key, outcome) {
+                Ok(None) => {}
+                Ok(Some(text)) | Err(text) => self.notice = Some(super::app::notice(text)),
+            },
+            None => self.score.record(&key, outcome),
         }
     }
 

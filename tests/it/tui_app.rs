@@ -447,6 +447,32 @@ fn save_and_score_live_in_the_data_directory() {
 }
 
 #[test]
+fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
+    // Finding 6b: under `hextoe play` the warning was replaced at once by the first status message.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    assert!(std::fs::write(dir.path().join("score.json"), b"{ not json \xff").is_ok());
+    let mut a = app_with(Some(Storage::at(dir.path())));
+    a.start(settings(GameKind::Hex, 5, Opponent::HumanVsAi), None).unwrap_or_else(|e| panic!("{e}"));
+    settle(&mut a);
+    let shown = |a: &App| a.notice.as_ref().or(a.message.as_ref()).map(|m| m.text.clone()).unwrap_or_default();
+    assert!(shown(&a).contains("unreadable") && shown(&a).contains("press any key"), "{}", shown(&a));
+    let backend = ratatui::backend::TestBackend::new(100, 30);
+    let mut term = ratatui::Terminal::new(backend).unwrap_or_else(|e| match e {});
+    let screen = |term: &mut ratatui::Terminal<ratatui::backend::TestBackend>, a: &App| {
+        let _ = term.draw(|f| hextoe::tui::view::draw(f, a));
+        let buf = term.backend().buffer().clone();
+        buf.content().iter().map(|c| c.symbol()).collect::<String>()
+    };
+    assert!(screen(&mut term, &a).contains("score file"), "the warning is not on screen");
+    // The key that dismisses it does nothing else.
+    typed(&mut a, "c3\n");
+    settle(&mut a);
+    assert_eq!(a.notice, None);
+    assert!(!screen(&mut term, &a).contains("score file"));
+    assert!(ply(&a) >= 1, "the keys after the first one are played");
+}
+
+#[test]
 fn help_opens_with_question_mark_and_any_key_closes_it() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "?");

@@ -23,7 +23,7 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     } else if let Some(t) = app.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Hint { .. })) {
         let spin = SPINNER[app.spinner % SPINNER.len()];
         Line::styled(format!(" {spin} Looking for a hint… {:.1} s", t.started.elapsed().as_secs_f64()), theme.accent())
-    } else if let Some(m) = &app.message {
+    } else if let Some(m) = app.notice.as_ref().or(app.message.as_ref()) {
         Line::styled(format!(" {}", m.text), if m.error { theme.error() } else { theme.text() })
     } else {
         Line::raw("")

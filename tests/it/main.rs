@@ -5,6 +5,7 @@
 mod config_cli;
 mod engine_external;
 mod engine_sessions;
+mod hardening;
 mod hex_cli;
 mod hex_perft;
 mod ladder_tactics;

@@ -59,7 +59,9 @@ fn finding_2_sizes_are_range_checked_on_both_sides_alike() {
         ("playouts = 0", "playouts 0 is out of range: expected 1 to 1000000000"),
     ] {
         assert!(std::fs::write(&cfg, format!("[hex.impossible]\n{value}\n")).is_ok());
-        for cmd in [&["analyze", "--game", "hex", "--size", "3", "--level", "impossible"][..], &["solve", "--size", "2"]] {
+        for cmd in
+            [&["analyze", "--game", "hex", "--size", "3", "--level", "impossible"][..], &["solve", "--size", "2"]]
+        {
             hextoe(h.path())
                 .arg("--config")
                 .arg(&cfg)
@@ -144,9 +146,11 @@ fn finding_10_ignored_flags_are_refused() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("--size is for Hex"));
-    hextoe(h.path()).args(["play", "--engine", ""]).assert().code(2).stderr(predicate::str::contains(
-        "--engine needs the engine's command line",
-    ));
+    hextoe(h.path())
+        .args(["play", "--engine", ""])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--engine needs the engine's command line"));
     hextoe(h.path())
         .args(["play", "--engine", "x", "--game", "tictactoe"])
         .assert()
@@ -167,7 +171,8 @@ fn finding_10_lines_at_the_bound_and_error_replies() {
     }
     // An error reply quotes at most a short piece of the input.
     let long = "z".repeat(60_000);
-    let out = hextoe(h.path()).arg("engine").write_stdin(format!("play b {long}\nboardsize {long}\n")).output().unwrap();
+    let out =
+        hextoe(h.path()).arg("engine").write_stdin(format!("play b {long}\nboardsize {long}\n")).output().unwrap();
     let text = stdout_of(&out);
     assert!(text.len() < 2_000, "the replies echo the input: {} bytes", text.len());
     assert_eq!(text.matches("\n\n").count(), 2, "{text}");

@@ -10,6 +10,7 @@ mod hex_cli;
 mod hex_perft;
 mod ladder_tactics;
 mod mcts_analyze;
+mod parsers_unicode;
 mod solver_command;
 mod tourney_runs;
 mod ttt_analyze;

@@ -67,6 +67,28 @@ fn playouts(s: &str) -> Result<u64, String> {
     Playouts::parse_arg(s).map(|p| p.0)
 }
 
+/// A whole number from `lo` to `hi`, refused in the words the config uses for its ranges.
+fn ranged_u32(s: &str, lo: u32, hi: u32, what: &str) -> Result<u32, String> {
+    let v: i128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{}' is not a whole number: expected {what} {lo} to {hi}", crate::input::quote(s)))?;
+    u32::try_from(v)
+        .ok()
+        .filter(|v| (lo..=hi).contains(v))
+        .ok_or_else(|| format!("{what} {v} is out of range: expected {lo} to {hi}"))
+}
+
+/// Games per pairing, 1..=100,000.
+fn games(s: &str) -> Result<u32, String> {
+    ranged_u32(s, 1, 100_000, "games")
+}
+
+/// A perft depth, 1..=361 (a 19×19 board's cells).
+fn perft_depth(s: &str) -> Result<u32, String> {
+    ranged_u32(s, 1, 361, "depth")
+}
+
 /// A positive number of seconds.
 fn seconds(s: &str) -> Result<f64, String> {
     let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
@@ -116,7 +138,7 @@ pub struct PerftArgs {
     #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// Deepest ply to count (default: the whole game).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=361))]
+    #[arg(long, value_parser = perft_depth)]
     pub depth: Option<u32>,
     /// Print JSON instead of a table.
     #[arg(long)]
@@ -195,7 +217,7 @@ pub struct TourneyArgs {
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Games per pairing, half with each colour.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, default_value_t = 10, value_parser = games)]
     pub games: u32,
     /// Seconds per move (more than 0, at most 3600) for players named without limits, and for levels (replacing the configured time).
     #[arg(long, value_parser = seconds)]

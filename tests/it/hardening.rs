@@ -59,9 +59,13 @@ fn finding_2_sizes_are_range_checked_on_both_sides_alike() {
         ("playouts = 0", "playouts 0 is out of range: expected 1 to 1000000000"),
     ] {
         assert!(std::fs::write(&cfg, format!("[hex.impossible]\n{value}\n")).is_ok());
-        for cmd in
-            [&["analyze", "--game", "hex", "--size", "3", "--level", "impossible"][..], &["solve", "--size", "2"]]
-        {
+        // `play` is refused before the terminal is touched.
+        let commands: [&[&str]; 3] = [
+            &["analyze", "--game", "hex", "--size", "3", "--level", "impossible"],
+            &["solve", "--size", "2"],
+            &["play"],
+        ];
+        for cmd in commands {
             hextoe(h.path())
                 .arg("--config")
                 .arg(&cfg)
@@ -77,6 +81,15 @@ fn finding_2_sizes_are_range_checked_on_both_sides_alike() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("threads 0 is out of range: expected 1 to 256"));
+    for (args, want) in [
+        (&["analyze", "--game", "hex", "--playouts", "0"][..], "playouts 0 is out of range: expected 1 to 1000000000"),
+        (&["analyze", "--game", "hex", "--size", "99"], "board size 99 is out of range: expected 1 to 19"),
+        (&["perft", "--depth", "0"], "depth 0 is out of range: expected 1 to 361"),
+        (&["tourney", "--players", "random,rush", "--games", "0"], "games 0 is out of range: expected 1 to 100000"),
+        (&["analyze", "--game", "hex", "--threads", "€"], "'€' is not a whole number: expected threads 1 to 256"),
+    ] {
+        hextoe(h.path()).args(args).assert().code(2).stderr(predicate::str::contains(want));
+    }
 }
 
 #[test]

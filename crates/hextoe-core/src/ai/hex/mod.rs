@@ -236,3 +236,20 @@ impl HexPlayer {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_caps_are_clamped_and_never_overflow() {
+        // Finding 2: 17592186044416 MB shifted left by 20 wrapped to 0 (a one-node tree), and larger caps
+        // overflowed or asked the allocator for hundreds of gigabytes.
+        let most = MAX_MEMORY_MB << 20;
+        assert_eq!(memory_bytes(17_592_186_044_416), most);
+        assert_eq!(memory_bytes(usize::MAX), most);
+        assert_eq!(memory_bytes(1_000_000), most);
+        assert_eq!(memory_bytes(0), 1 << 20);
+        assert_eq!(memory_bytes(256), 256 << 20);
+    }
+}

@@ -310,8 +310,15 @@ fn describe(e: &toml::de::Error, text: &str) -> String {
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     let key = key_at(text, line).map(|k| format!(", key `{k}`")).unwrap_or_default();
     let full = e.to_string();
-    let picture: Vec<&str> = full.lines().filter(|l| l.trim_start().contains('|')).map(str::trim_end).collect();
-    format!("line {line}, column {column}{key}: {}\n{}", e.message().trim(), picture.join("\n"))
+    // A line can be a megabyte long: the picture shows its start.
+    let picture: Vec<String> =
+        full.lines().filter(|l| l.trim_start().contains('|')).map(|l| crate::input::clip(l.trim_end(), 200)).collect();
+    let key = crate::input::clip(&key, 200);
+    format!(
+        "line {line}, column {column}{key}: {}\n{}",
+        crate::input::clip_middle(e.message().trim(), 250),
+        picture.join("\n")
+    )
 }
 
 /// The dotted key written on a 1-based line: the table header above it plus the key before `=`, or the
@@ -471,6 +478,14 @@ mod tests {
         assert_eq!((&c.hex.medium, &c.hex.impossible, &c.ui), (&d.hex.medium, &d.hex.impossible, &d.ui));
         let c = Config::from_toml("[ui.theme]\nblack = \"red\"\n", Path::new("c.toml")).unwrap_or_default();
         assert_eq!((&c.ui.keys, &c.hex), (&d.ui.keys, &d.hex));
+    }
+
+    #[test]
+    fn a_long_bad_line_is_not_echoed_whole() {
+        let text = format!("[hex]\nsize = \"{}\"\n", "é".repeat(100_000));
+        let msg = Config::from_toml(&text, Path::new("c.toml")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("line 2") && msg.contains("size") && msg.len() < 3000, "{} bytes", msg.len());
+        assert!(msg.contains("expected board size as an integer from 1 to 19"), "{msg}");
     }
 
     #[test]

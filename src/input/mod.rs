@@ -11,4 +11,4 @@ pub mod file;
 pub mod text;
 
 pub use file::{MAX_FILE_BYTES, ReadError, read_text};
-pub use text::{quote, strip_prefix_ci};
+pub use text::{clip, clip_middle, quote, strip_prefix_ci};

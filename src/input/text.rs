@@ -19,10 +19,27 @@ pub fn strip_prefix_ci<'a>(s: &'a str, prefix: &str) -> Option<&'a str> {
 
 /// `s` for quoting in a message: at most [`QUOTE_CHARS`] characters, with `…` when it was cut.
 pub fn quote(s: &str) -> String {
-    match s.char_indices().nth(QUOTE_CHARS) {
+    clip(s, QUOTE_CHARS)
+}
+
+/// `s` cut to at most `max` characters, with `…` when it was cut: for messages built from input.
+pub fn clip(s: &str, max: usize) -> String {
+    match s.char_indices().nth(max) {
         Some((i, _)) => format!("{}…", &s[..i]),
         None => s.to_string(),
     }
+}
+
+/// `s` with its middle cut out when it has more than `2 * keep` characters: the start says what was
+/// wrong and the end what was expected, and neither is lost.
+pub fn clip_middle(s: &str, keep: usize) -> String {
+    let n = s.chars().count();
+    if n <= 2 * keep {
+        return s.to_string();
+    }
+    let head: String = s.chars().take(keep).collect();
+    let tail: String = s.chars().skip(n - keep).collect();
+    format!("{head} … {tail}")
 }
 
 #[cfg(test)]
@@ -39,6 +56,8 @@ mod tests {
         assert_eq!(quote("short"), "short");
         let long = "é".repeat(100);
         assert_eq!(quote(&long).chars().count(), QUOTE_CHARS + 1);
+        assert_eq!(clip_middle("abcdefgh", 2), "ab … gh");
+        assert_eq!(clip_middle("abcd", 2), "abcd");
     }
 
     proptest! {

@@ -47,7 +47,9 @@ pub fn load(path: &Path) -> Result<Position, LoadError> {
     let text = crate::input::read_text(path, crate::input::MAX_FILE_BYTES).map_err(|e| err(e.to_string()))?;
     // A byte-order mark, as some editors write, is not part of the game.
     let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    if text.trim_start().starts_with('(') { read_hex_sgf(text).map_err(err) } else { read_ttt(text).map_err(err) }
+    let read = if text.trim_start().starts_with('(') { read_hex_sgf(text) } else { read_ttt(text) };
+    // The reason may quote the file, which can be a megabyte long: keep the message readable.
+    read.map_err(|reason| err(crate::input::clip_middle(&reason, 150)))
 }
 
 /// The tic-tac-toe move-list text.
@@ -153,6 +155,15 @@ mod tests {
         if Path::new("/dev/zero").exists() {
             assert!(load(Path::new("/dev/zero")).err().is_some_and(|e| e.to_string().contains("larger than")));
         }
+    }
+
+    #[test]
+    fn a_long_bad_value_is_not_echoed_whole() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let p = dir.path().join("long.sgf");
+        assert!(std::fs::write(&p, format!("(;FF[4]GM[{}]SZ[5])", "7".repeat(500_000))).is_ok());
+        let msg = load(&p).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("GM[777") && msg.len() < 1000, "{} bytes", msg.len());
     }
 
     #[test]

@@ -148,10 +148,7 @@ fn shorten_echoes(mut message: String, args: &[String]) -> String {
             message = message.replace(a.as_str(), &short);
         }
     }
-    match message.char_indices().nth(MAX_ERROR_CHARS) {
-        Some((i, _)) => format!("{}…", &message[..i]),
-        None => message,
-    }
+    crate::input::clip(&message, MAX_ERROR_CHARS)
 }
 
 /// Serves requests from `input` until `quit` or the end of input, answering on `output`. A closed

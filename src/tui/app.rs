@@ -47,7 +47,7 @@ pub struct Message {
 
 /// A [`Message`] for [`App::notice`], which says how to dismiss it.
 pub(super) fn notice(text: String) -> Message {
-    Message { text: format!("{text} (press any key)"), error: true }
+    Message { text: format!("[press any key] {text}"), error: true }
 }
 
 /// What a running search is for.

@@ -71,8 +71,9 @@ impl Score {
         let text = match storage.read(SCORE_FILE) {
             Ok(None) => return Read::Missing,
             Ok(Some(text)) => text,
-            Err(e @ (ReadError::NotUtf8(_) | ReadError::TooLarge { .. })) => {
-                return Read::SetAside(keep_aside(storage, &e.to_string()));
+            Err(ReadError::NotUtf8(_)) => return Read::SetAside(keep_aside(storage, "bytes that are not UTF-8")),
+            Err(ReadError::TooLarge { limit }) => {
+                return Read::SetAside(keep_aside(storage, &format!("over {limit} bytes")));
             }
             Err(e) => return Read::Unreadable(format!("cannot read {}: {e}", storage.path(SCORE_FILE).display())),
         };
@@ -155,12 +156,8 @@ enum Read {
 fn keep_aside(storage: &Storage, why: &str) -> String {
     let file = storage.path(SCORE_FILE);
     match storage.quarantine(SCORE_FILE) {
-        Ok(aside) => format!(
-            "the score file {} was unreadable ({why}); kept it as {} and started from zero",
-            file.display(),
-            aside.display()
-        ),
-        Err(e) => format!("the score file {} was unreadable ({why}) and could not be moved aside: {e}", file.display()),
+        Ok(aside) => format!("Score file unreadable ({why}): kept as {}; the score starts from zero.", aside.display()),
+        Err(e) => format!("Score file {} unreadable ({why}) and could not be moved aside: {e}", file.display()),
     }
 }
 
@@ -208,6 +205,7 @@ mod tests {
         assert!(std::fs::write(storage.path(SCORE_FILE), bad).is_ok());
         let (mut s, msg) = Score::load(&storage);
         assert!(msg.as_deref().is_some_and(|m| m.contains("not UTF-8") && m.contains(".corrupt-")), "{msg:?}");
+        assert!(msg.as_deref().is_some_and(|m| m.chars().count() < 200 - dir.path().as_os_str().len()), "{msg:?}");
         let kept: Vec<String> = names_in(dir.path()).into_iter().filter(|n| n.contains(".corrupt-")).collect();
         assert_eq!(kept.len(), 1, "{kept:?}");
         assert_eq!(std::fs::read(dir.path().join(&kept[0])).ok().as_deref(), Some(&bad[..]));

@@ -463,12 +463,12 @@ fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
         let buf = term.backend().buffer().clone();
         buf.content().iter().map(|c| c.symbol()).collect::<String>()
     };
-    assert!(screen(&mut term, &a).contains("score file"), "the warning is not on screen");
+    assert!(screen(&mut term, &a).contains("Score file unreadable"), "the warning is not on screen");
     // The key that dismisses it does nothing else.
     typed(&mut a, "c3\n");
     settle(&mut a);
     assert_eq!(a.notice, None);
-    assert!(!screen(&mut term, &a).contains("score file"));
+    assert!(!screen(&mut term, &a).contains("Score file"));
     assert!(ply(&a) >= 1, "the keys after the first one are played");
 }
 

@@ -137,7 +137,7 @@ pub struct PerftArgs {
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
-    /// Deepest ply to count (default: the whole game).
+    /// Deepest ply to count, 1 to 361 (default: the whole game).
     #[arg(long, value_parser = perft_depth)]
     pub depth: Option<u32>,
     /// Print JSON instead of a table.
@@ -166,7 +166,7 @@ pub struct AnalyzeArgs {
     /// Hex player (random, rush, connected, better-connected, two-distance, resistance, mcts).
     #[arg(long)]
     pub player: Option<String>,
-    /// Hex: seconds of search.
+    /// Hex: seconds of search, more than 0 and at most 3600.
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
     /// Hex MCTS: simulations to run, 1 to 1000000000.
@@ -195,7 +195,8 @@ pub struct SolveArgs {
     /// The position (default: the empty board).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
-    /// Give up after this many seconds (Hex) instead of running until the position is solved.
+    /// Give up after this many seconds (Hex; more than 0, at most 3600) instead of running until the position
+    /// is solved.
     #[arg(long, value_parser = seconds, value_name = "S")]
     pub time_limit: Option<f64>,
     /// Print JSON instead of text.
@@ -216,10 +217,11 @@ pub struct TourneyArgs {
     /// (for tic-tac-toe: `random,minimax:easy,rules:impossible`). The README describes the syntax.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
-    /// Games per pairing, half with each colour.
+    /// Games per pairing, half with each colour: 1 to 100000.
     #[arg(long, default_value_t = 10, value_parser = games)]
     pub games: u32,
-    /// Seconds per move (more than 0, at most 3600) for players named without limits, and for levels (replacing the configured time).
+    /// Seconds per move (more than 0, at most 3600) for players named without limits, and for levels
+    /// (replacing the configured time).
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
     /// Turn the swap rule on (Hex).
@@ -248,7 +250,7 @@ pub struct EngineArgs {
     /// Tic-tac-toe AI style.
     #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
-    /// Seconds per Hex move.
+    /// Seconds per Hex move, more than 0 and at most 3600.
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
     /// Hex player for genmove instead of the level's, e.g. `resistance@0.5s` (the `player` command's syntax).

@@ -122,7 +122,9 @@ impl ExternalEngine {
             synced: None,
             dead: None,
         };
-        engine.name = engine.send("name", SETUP_TIMEOUT)?;
+        // The name goes into every explanation: its first line, at most 80 characters.
+        let name = engine.send("name", SETUP_TIMEOUT)?;
+        engine.name = name.lines().next().unwrap_or("").trim().chars().take(80).collect();
         engine.swap_command = engine.probe_swap()?;
         Ok(engine)
     }

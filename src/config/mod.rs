@@ -305,7 +305,7 @@ impl Config {
 fn describe(e: &toml::de::Error, text: &str) -> String {
     let Some(span) = e.span() else { return e.to_string() };
     let start = span.start.min(text.len());
-    let before = &text[..start];
+    let before = text.get(..start).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     let key = key_at(text, line).map(|k| format!(", key `{k}`")).unwrap_or_default();

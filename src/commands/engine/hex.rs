@@ -3,7 +3,8 @@
 //! `boardsize N [N]`, `play b|w|black|white CELL|swap-pieces`, `genmove b|w`, `player NAME`, and the board
 //! commands. The game keeps its history, so undo is exact and a refused command changes nothing. The
 //! player is made once and kept between moves (an MCTS tree or an external engine process stays warm); it
-//! is remade when `level` or `player` changes it.
+//! is remade when `level` or `player` changes it. `player engine:…` is refused: a protocol client may not
+//! name a program to start; only `--player` on the command line and config.toml may.
 //!
 //! A genmove runs under a [`Watchdog`] that raises the player's stop flag when its move time is up, so it
 //! answers within that time plus the moment the player takes to notice.

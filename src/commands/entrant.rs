@@ -21,6 +21,7 @@ use crate::ai::{Budget, Level};
 use crate::config::{Config, HexConfig};
 use crate::config::{HexDepth, Playouts, Threads};
 use crate::input::{quote, strip_prefix_ci};
+use hextoe_core::Named;
 use std::time::Duration;
 
 /// Seconds per move for a searching Hex player named without limits, when `--move-time` is not given.
@@ -36,15 +37,21 @@ pub struct EntrantError {
     pub message: String,
 }
 
-const HEX_EXPECTED: &str = "expected random, rush, connected, better-connected, two-distance, resistance, mcts, \
-     a level (easy, medium, impossible) or engine:<command line>, optionally with limits such as @0.5s, @d3, @p20000, @t2";
+/// What a Hex entry may be, from the player and level name tables.
+fn hex_expected() -> String {
+    format!(
+        "expected {}, a level ({}) or engine:<command line>, optionally with limits such as @0.5s, @d3, @p20000, @t2",
+        PlayerKind::expected(),
+        Level::expected()
+    )
+}
 
 /// Reads a Hex player entry. `move_time` is the `--move-time` flag, in seconds.
 pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Result<PlayerSpec, EntrantError> {
     let err = |message: String| EntrantError { entry: entry.to_string(), message };
     let t = entry.trim();
     if t.is_empty() {
-        return Err(err(format!("the name is empty: {HEX_EXPECTED}")));
+        return Err(err(format!("the name is empty: {}", hex_expected())));
     }
     let memory_mb = config.level(Level::Medium).memory_mb.0;
     let after_engine = strip_prefix_ci(t, "engine").filter(|r| r.starts_with([':', '@']));
@@ -70,11 +77,11 @@ pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Res
         return Ok(spec);
     }
     let kind: PlayerKind =
-        name.parse().map_err(|_| err(format!("unknown player '{}': {HEX_EXPECTED}", quote(name))))?;
+        name.parse().map_err(|_| err(format!("unknown player '{}': {}", quote(name), hex_expected())))?;
     if matches!(kind, PlayerKind::Engine(_)) {
         return Err(err("an engine is written engine:<command line>".into()));
     }
-    let simple = matches!(kind, PlayerKind::Random | PlayerKind::Rush);
+    let simple = kind.is_simple();
     if simple && !limits.is_empty() {
         return Err(err(format!("{kind} plays without limits: remove '@{}'", quote(rest.unwrap_or_default()))));
     }
@@ -203,6 +210,7 @@ pub fn parse_ttt(entry: &str, config: &Config) -> Result<TttEntrant, EntrantErro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::hex::eval::Eval;
 
     fn hex(s: &str) -> Result<PlayerSpec, String> {
         parse_hex(s, &HexConfig::default(), None).map_err(|e| e.to_string())
@@ -213,10 +221,13 @@ mod tests {
         let r = hex("resistance@0.2s").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (r.kind, r.budget.move_time, r.budget.depth),
-            (PlayerKind::Resistance, Some(Duration::from_millis(200)), None)
+            (PlayerKind::AlphaBeta(Eval::Resistance), Some(Duration::from_millis(200)), None)
         );
         let b = hex("Better-Connected@d3").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!((b.kind, b.budget.depth, b.budget.move_time), (PlayerKind::BetterConnected, Some(3), None));
+        assert_eq!(
+            (b.kind, b.budget.depth, b.budget.move_time),
+            (PlayerKind::AlphaBeta(Eval::BetterConnected), Some(3), None)
+        );
         let m = hex("mcts@250ms@p5000@t2").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (m.budget.move_time, m.budget.nodes, m.budget.threads),

@@ -14,6 +14,7 @@ pub mod ui;
 pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;
 
+use crate::ai::hex::eval::Eval;
 use crate::ai::hex::{PlayerKind, PlayerSpec};
 use crate::ai::ttt::Style;
 use crate::ai::{Budget, Level};
@@ -109,12 +110,12 @@ impl Default for HexConfig {
             size: BoardSize(11),
             swap: false,
             easy: HexLevelConfig {
-                player: PlayerKind::BetterConnected,
+                player: PlayerKind::AlphaBeta(Eval::BetterConnected),
                 depth: Some(HexDepth(2)),
                 ..HexLevelConfig::default()
             },
             medium: HexLevelConfig {
-                player: PlayerKind::TwoDistance,
+                player: PlayerKind::AlphaBeta(Eval::TwoDistance),
                 depth: Some(HexDepth(2)),
                 move_time: Some(Seconds(1.0)),
                 ..HexLevelConfig::default()
@@ -428,7 +429,7 @@ mod tests {
         let c = Config::from_toml("[hex.medium]\ndepth = 3\n", Path::new("c.toml")).unwrap_or_default();
         let d = HexConfig::default();
         assert_eq!(c.hex.medium, HexLevelConfig { depth: Some(HexDepth(3)), ..d.medium.clone() });
-        assert_eq!(c.hex.medium.player, PlayerKind::TwoDistance);
+        assert_eq!(c.hex.medium.player, PlayerKind::AlphaBeta(Eval::TwoDistance));
         let c = Config::from_toml("[hex.impossible]\nthreads = 2\n", Path::new("c.toml")).unwrap_or_default();
         assert_eq!(c.hex.impossible, HexLevelConfig { threads: Threads(2), ..d.impossible.clone() });
     }
@@ -473,7 +474,7 @@ mod tests {
     fn a_changed_key_changes_only_itself() {
         let c = Config::from_toml("[hex.easy]\nplayer = \"resistance\"\n", Path::new("c.toml")).unwrap_or_default();
         let d = Config::default();
-        assert_eq!(c.hex.easy.player, PlayerKind::Resistance);
+        assert_eq!(c.hex.easy.player, PlayerKind::AlphaBeta(Eval::Resistance));
         assert_eq!((c.hex.easy.depth, c.hex.easy.memory_mb), (d.hex.easy.depth, d.hex.easy.memory_mb));
         assert_eq!((&c.hex.medium, &c.hex.impossible, &c.ui), (&d.hex.medium, &d.hex.impossible, &d.ui));
         let c = Config::from_toml("[ui.theme]\nblack = \"red\"\n", Path::new("c.toml")).unwrap_or_default();

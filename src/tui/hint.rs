@@ -2,7 +2,7 @@
 //! at — drawn on the board as a heat map.
 
 use super::position::Move;
-use crate::ai::hex::HexChoice;
+use crate::ai::hex::{HexChoice, Proof};
 use crate::ai::ttt::{Choice, Value};
 use crate::game::hex::HexMove;
 
@@ -26,8 +26,8 @@ pub enum HeatValue {
     Hex {
         /// Win rate, 0..=1.
         rate: f64,
-        /// `Some(true)` proven win, `Some(false)` proven loss.
-        proven: Option<bool>,
+        /// What is proven about the move.
+        proven: Proof,
     },
 }
 
@@ -35,8 +35,8 @@ impl HeatValue {
     /// The colour class.
     pub fn tone(self) -> Tone {
         match self {
-            HeatValue::Ttt(Value::Win { .. }) | HeatValue::Hex { proven: Some(true), .. } => Tone::Good,
-            HeatValue::Ttt(Value::Loss { .. }) | HeatValue::Hex { proven: Some(false), .. } => Tone::Bad,
+            HeatValue::Ttt(Value::Win { .. }) | HeatValue::Hex { proven: Proof::Win, .. } => Tone::Good,
+            HeatValue::Ttt(Value::Loss { .. }) | HeatValue::Hex { proven: Proof::Loss, .. } => Tone::Bad,
             HeatValue::Ttt(Value::Draw) => Tone::Neutral,
             HeatValue::Hex { rate, .. } if rate >= 0.6 => Tone::Good,
             HeatValue::Hex { rate, .. } if rate >= 0.4 => Tone::Neutral,
@@ -47,8 +47,8 @@ impl HeatValue {
     /// One character for a Hex cell: `W`/`L` when proven, else the win rate in tenths, `0`–`9`.
     pub fn glyph(self) -> char {
         match self {
-            HeatValue::Hex { proven: Some(true), .. } => 'W',
-            HeatValue::Hex { proven: Some(false), .. } => 'L',
+            HeatValue::Hex { proven: Proof::Win, .. } => 'W',
+            HeatValue::Hex { proven: Proof::Loss, .. } => 'L',
             HeatValue::Hex { rate, .. } => char::from_digit(((rate * 10.0) as u32).min(9), 10).unwrap_or('?'),
             HeatValue::Ttt(Value::Win { .. }) => 'W',
             HeatValue::Ttt(Value::Draw) => 'D',
@@ -62,8 +62,8 @@ impl HeatValue {
             HeatValue::Ttt(Value::Win { plies }) => format!("win {plies}"),
             HeatValue::Ttt(Value::Draw) => "draw".into(),
             HeatValue::Ttt(Value::Loss { plies }) => format!("loss {plies}"),
-            HeatValue::Hex { proven: Some(true), .. } => "proven win".into(),
-            HeatValue::Hex { proven: Some(false), .. } => "proven loss".into(),
+            HeatValue::Hex { proven: Proof::Win, .. } => "proven win".into(),
+            HeatValue::Hex { proven: Proof::Loss, .. } => "proven loss".into(),
             HeatValue::Hex { rate, .. } => format!("{:.0}%", rate * 100.0),
         }
     }
@@ -109,7 +109,7 @@ impl Hint {
         let lo = finite().fold(f64::INFINITY, f64::min);
         let hi = finite().fold(f64::NEG_INFINITY, f64::max);
         // Scores that are all alike (a player to which every move looks the same) say nothing: no heat map.
-        let informative = hi > lo || c.evals.iter().any(|e| e.proven.is_some());
+        let informative = hi > lo || c.evals.iter().any(|e| e.proven.is_proven());
         let heat = c
             .evals
             .iter()
@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn hex_scores_outside_0_1_are_scaled() {
         let cell = |c, r| HexMove::Place(Cell::new(c, r).unwrap_or_else(|| panic!()));
-        let ev = |mv, score| MoveEval { mv, score, visits: None, proven: None, win_in: None };
+        let ev = |mv, score| MoveEval { mv, score, visits: None, proven: Proof::Unknown, win_in: None };
         let choice = HexChoice {
             mv: cell(0, 0),
             explanation: String::new(),

@@ -166,7 +166,7 @@ fn the_candidates_are_ranked_and_the_choice_comes_first() {
         let c = MctsState::default().choose(&g, &sims(4_000), &Stop::new(), &mut rng);
         assert_eq!(c.evals.first().map(|e| e.mv), Some(c.mv));
         let unproven: Vec<(u64, f64)> =
-            c.evals.iter().filter(|e| e.proven.is_none()).map(|e| (e.visits.unwrap_or(0), e.score)).collect();
+            c.evals.iter().filter(|e| !e.proven.is_proven()).map(|e| (e.visits.unwrap_or(0), e.score)).collect();
         let lead = unproven.iter().map(|u| u.0).max().unwrap_or(0);
         let well = unproven.iter().take_while(|u| 2 * u.0 >= lead).count();
         assert!(well >= 1, "{unproven:?}");

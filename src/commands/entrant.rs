@@ -5,7 +5,7 @@
 //! - a player name — `random`, `rush`, `connected`, `better-connected`, `two-distance`, `resistance`,
 //!   `mcts` — optionally followed by limits, each after an `@`: `0.5s` or `200ms` (time per move), `d3`
 //!   (depth in plies), `p20000` (MCTS playouts or alpha-beta nodes), `t4` (threads). With no limits a
-//!   searching player thinks for `--move-time` (default [`DEFAULT_MOVE_TIME`] s); with limits it has
+//!   searching player thinks for `--move-time` (default [`DEFAULT_MOVE_TIME`]); with limits it has
 //!   exactly those. `random` and `rush` take none.
 //! - a level, `easy`, `medium` or `impossible`: the player and budget configured for it in config.toml
 //!   (`--move-time` replaces its time); limits after `@` replace the matching configured ones.
@@ -24,8 +24,8 @@ use crate::input::{quote, strip_prefix_ci};
 use hextoe_core::Named;
 use std::time::Duration;
 
-/// Seconds per move for a searching Hex player named without limits, when `--move-time` is not given.
-pub const DEFAULT_MOVE_TIME: f64 = 1.0;
+/// The time per move of a searching Hex player named without limits, when `--move-time` is not given.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
 /// Why a player entry was refused; the message quotes the entry and says what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -46,8 +46,8 @@ fn hex_expected() -> String {
     )
 }
 
-/// Reads a Hex player entry. `move_time` is the `--move-time` flag, in seconds.
-pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Result<PlayerSpec, EntrantError> {
+/// Reads a Hex player entry. `move_time` is the `--move-time` flag.
+pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<Duration>) -> Result<PlayerSpec, EntrantError> {
     let err = |message: String| EntrantError { entry: entry.to_string(), message };
     let t = entry.trim();
     if t.is_empty() {
@@ -65,7 +65,7 @@ pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Res
         }
         let limits = parse_limits(head.strip_prefix('@')).map_err(err)?;
         let mut budget = Budget { threads: 1, ..Budget::default() };
-        budget.move_time = move_time.map(Duration::from_secs_f64);
+        budget.move_time = move_time;
         limits.apply(&mut budget);
         return Ok(PlayerSpec { kind: PlayerKind::Engine(command.to_string()), budget, memory_mb });
     }
@@ -87,7 +87,7 @@ pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Res
     }
     let mut budget = Budget { threads: 1, ..Budget::default() };
     if limits.is_empty() && !simple {
-        budget.move_time = Some(Duration::from_secs_f64(move_time.unwrap_or(DEFAULT_MOVE_TIME)));
+        budget.move_time = Some(move_time.unwrap_or(DEFAULT_MOVE_TIME));
     }
     limits.apply(&mut budget);
     Ok(PlayerSpec { kind, budget, memory_mb })
@@ -234,8 +234,9 @@ mod tests {
             (Some(Duration::from_millis(250)), Some(5000), 2)
         );
         let bare = hex("two-distance").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(bare.budget.move_time, Some(Duration::from_secs_f64(DEFAULT_MOVE_TIME)));
-        let flagged = parse_hex("mcts", &HexConfig::default(), Some(0.3)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(bare.budget.move_time, Some(DEFAULT_MOVE_TIME));
+        let flagged = parse_hex("mcts", &HexConfig::default(), Some(Duration::from_millis(300)))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(flagged.budget.move_time, Some(Duration::from_millis(300)));
         assert_eq!(hex("random").map(|s| s.budget.move_time), Ok(None));
     }
@@ -248,7 +249,7 @@ mod tests {
         let m = hex("medium@d5").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (m.kind, m.budget.depth, m.budget.move_time),
-            (cfg.medium.player.clone(), Some(5), cfg.medium.move_time.map(|s| Duration::from_secs_f64(s.0)))
+            (cfg.medium.player.clone(), Some(5), cfg.medium.move_time.map(|s| s.0))
         );
         let e = hex("engine:hextoe engine --level easy").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((e.kind, e.budget.move_time), (PlayerKind::Engine("hextoe engine --level easy".into()), None));

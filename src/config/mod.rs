@@ -21,6 +21,7 @@ use crate::ai::{Budget, Level};
 use crate::game::GameKind;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// The documented default config, embedded from the repository's `config.toml`.
 pub const DEFAULT_TOML: &str = include_str!("../../config.toml");
@@ -117,12 +118,12 @@ impl Default for HexConfig {
             medium: HexLevelConfig {
                 player: PlayerKind::AlphaBeta(Eval::TwoDistance),
                 depth: Some(HexDepth(2)),
-                move_time: Some(Seconds(1.0)),
+                move_time: Some(Seconds(Duration::from_secs(1))),
                 ..HexLevelConfig::default()
             },
             impossible: HexLevelConfig {
                 player: PlayerKind::Mcts,
-                move_time: Some(Seconds(2.0)),
+                move_time: Some(Seconds(Duration::from_secs(2))),
                 ..HexLevelConfig::default()
             },
         }
@@ -140,7 +141,7 @@ impl HexConfig {
     }
 
     /// The player and budget of a level, with an optional move-time override from the command line.
-    pub fn spec(&self, level: Level, move_time: Option<f64>) -> PlayerSpec {
+    pub fn spec(&self, level: Level, move_time: Option<Duration>) -> PlayerSpec {
         self.level(level).spec(move_time)
     }
 }
@@ -232,9 +233,9 @@ impl Default for HexLevelConfig {
 }
 
 impl HexLevelConfig {
-    /// The player spec this level describes; `move_time` (seconds) overrides the configured time.
-    pub fn spec(&self, move_time: Option<f64>) -> PlayerSpec {
-        let time = move_time.or(self.move_time.map(|s| s.0)).map(std::time::Duration::from_secs_f64);
+    /// The player spec this level describes; `move_time` overrides the configured time.
+    pub fn spec(&self, move_time: Option<Duration>) -> PlayerSpec {
+        let time = move_time.or(self.move_time.map(|s| s.0));
         PlayerSpec {
             kind: self.player.clone(),
             budget: Budget {

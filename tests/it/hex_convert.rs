@@ -23,8 +23,10 @@ fn sims(n: u64) -> PlayerSpec {
 /// once does not depend on the budget).
 fn levels() -> Vec<(String, PlayerSpec)> {
     let config = HexConfig::default();
-    let mut out: Vec<(String, PlayerSpec)> =
-        Level::ALL.iter().map(|&l| (l.to_string(), config.spec(l, Some(0.05)))).collect();
+    let mut out: Vec<(String, PlayerSpec)> = Level::ALL
+        .iter()
+        .map(|&l| (l.to_string(), config.spec(l, Some(std::time::Duration::from_millis(50)))))
+        .collect();
     out.push(("impossible by simulations".into(), sims(2_000)));
     out
 }

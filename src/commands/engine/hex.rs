@@ -16,6 +16,7 @@ use crate::ai::{Level, Stop};
 use crate::commands::entrant;
 use crate::config::HexConfig;
 use crate::game::hex::{Color, Game, HexMove, MAX_SIZE};
+use std::time::Duration;
 
 /// The commands this backend answers, in `list_commands` order.
 pub const COMMANDS: [&str; 10] = [
@@ -46,7 +47,7 @@ pub struct HexBackend {
     game: Game,
     config: HexConfig,
     level: Level,
-    move_time: Option<f64>,
+    move_time: Option<Duration>,
     /// The `player` entry that overrides the level's player, as written.
     player_entry: Option<String>,
     player: Option<HexPlayer>,
@@ -62,7 +63,7 @@ impl HexBackend {
         size: usize,
         swap: bool,
         level: Level,
-        move_time: Option<f64>,
+        move_time: Option<Duration>,
         player: Option<String>,
         seed: u64,
     ) -> Result<HexBackend, String> {

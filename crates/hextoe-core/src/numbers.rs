@@ -26,7 +26,7 @@ pub fn seconds(d: Duration) -> String {
 /// A duration as the `f64` number of seconds nearest to its decimal [`seconds`] text, for config files and
 /// JSON: a time read from `1.118` is written back as `1.118`.
 pub fn seconds_f64(d: Duration) -> f64 {
-    seconds(d).parse().unwrap_or_else(|_| d.as_secs_f64())
+    seconds(d).parse().unwrap_or(d.as_secs_f64())
 }
 
 #[cfg(test)]

@@ -205,7 +205,7 @@ fn hex_by_typed_cell_names_until_someone_connects() {
             break;
         }
         let c = first_free_hex(&a);
-        typed(&mut a, &format!("{c}\n"));
+        typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
         assert_eq!(a.message.as_ref().filter(|m| m.error), None, "{c}");
     }
@@ -282,7 +282,7 @@ fn new_game_undo_tab_and_quit_cancel_the_search_at_once() {
 
     // Undo while the AI thinks: your move comes back, the search stops.
     let free = first_free_hex(&a);
-    typed(&mut a, &format!("{free}\n"));
+    typed(&mut a, &format!(":{free}\n"));
     let jobs = a.take_jobs();
     assert_eq!((ply(&a), jobs.len()), (2, 1));
     typed(&mut a, "u");
@@ -294,15 +294,17 @@ fn new_game_undo_tab_and_quit_cancel_the_search_at_once() {
     assert_eq!(ply(&a), 1, "the stale reply is dropped");
     // The Hex player came home from the cancelled search and plays again.
     let free = first_free_hex(&a);
-    typed(&mut a, &format!("{free}\n"));
+    typed(&mut a, &format!(":{free}\n"));
     settle(&mut a);
     assert_eq!(ply(&a), 3);
 
     // Tab and quit cancel as well.
     let free = first_free_hex(&a);
-    typed(&mut a, &format!("{free}\n"));
+    typed(&mut a, &format!(":{free}\n"));
     let jobs = a.take_jobs();
     key(&mut a, KeyCode::Tab);
+    assert!(a.confirm.is_some(), "a game in progress: Tab asks first");
+    typed(&mut a, "y");
     assert!(jobs[0].stop.is_stopped());
     assert_eq!(a.game.as_ref().map(|g| g.kind()), Some(GameKind::Tictactoe));
     let jobs = a.take_jobs();
@@ -327,38 +329,200 @@ fn tab_switches_game_keeping_players_and_level() {
 }
 
 #[test]
-fn command_letters_that_are_columns_wait_for_a_digit() {
+fn cell_names_follow_the_goto_key_and_no_key_waits_on_any_board() {
     let mut a = started(settings(GameKind::Hex, 19, Opponent::TwoHumans));
     let id = a.game.as_ref().map(|g| g.id);
-    // n is "new game" and column n: a digit right after makes it a cell.
-    typed(&mut a, "n5");
+    // After `:` letters are columns, even those bound to commands: n5 is a cell, not a new game.
+    typed(&mut a, ":n5");
     assert_eq!(a.game.as_ref().map(|g| (g.id, g.cursor)), Some((id.unwrap_or(0), (13, 4))));
+    assert_eq!(a.next_deadline(Instant::now()), None, "no key waits for another");
     key(&mut a, KeyCode::Enter);
     assert_eq!(ply(&a), 1);
-    // h is "cursor left" and column h: it moves at once, and h1 then names a cell.
+    assert!(!a.entry.is_active(), "placing closes the name");
+    // Without `:` every letter is its command at once: h moves the cursor, on 19×19 too.
     typed(&mut a, "h");
     assert_eq!(a.game.as_ref().map(|g| g.cursor), Some((12, 4)));
-    typed(&mut a, "1\n");
-    assert_eq!(
-        a.game.as_ref().map(|g| g.position.last_move()),
-        Some(Some(Move::Hex(HexMove::Place(HexCell::new(7, 0).unwrap_or_else(|| panic!())))))
-    );
-    // s (swap) then a non-digit: the swap runs, then the arrow.
-    typed(&mut a, "n");
-    key(&mut a, KeyCode::Left);
-    assert!(a.game.as_ref().is_some_and(|g| g.id != id.unwrap_or(0)), "n was new game after all");
-    // Held alone, the command runs when its time is up.
-    let id = a.game.as_ref().map(|g| g.id);
-    typed(&mut a, "n");
-    let deadline = a.next_deadline(Instant::now()).unwrap_or_else(|| panic!("no deadline"));
-    a.tick(deadline - Duration::from_millis(1));
-    assert_eq!(a.game.as_ref().map(|g| g.id), id, "not yet");
-    a.tick(deadline + Duration::from_millis(1));
-    assert_ne!(a.game.as_ref().map(|g| g.id), id);
-    // A name off the board is refused with a reason.
-    typed(&mut a, "a25\n");
+    assert_eq!(a.next_deadline(Instant::now()), None);
+    // A digit or letter typed without `:` says how to type a cell instead of doing nothing.
+    typed(&mut a, "7");
+    assert!(a.message.as_ref().is_some_and(|m| m.text.contains(":f6")), "{:?}", a.message);
+    // A name off the board is refused with a reason, and the name stays open to be fixed.
+    typed(&mut a, ":a25\n");
     assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("off the 19×19")), "{:?}", a.message);
+    assert_eq!(ply(&a), 1);
+    assert!(a.entry.is_active());
+    key(&mut a, KeyCode::Backspace);
+    typed(&mut a, "\n");
+    assert_eq!(ply(&a), 2, "a2 after fixing the name");
+    // Esc closes a name without leaving the game; then q q leaves to the menu and quits, at any pace.
+    typed(&mut a, ":q");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!((a.screen, a.entry.is_active()), (Screen::Game, false));
+    typed(&mut a, "q");
+    assert_eq!(a.screen, Screen::Menu);
+    typed(&mut a, "q");
+    assert!(a.should_quit());
+}
+
+#[test]
+fn an_off_board_name_and_enter_say_why_on_11x11() {
+    let mut a = started(settings(GameKind::Hex, 11, Opponent::TwoHumans));
+    typed(&mut a, ":a12\n");
     assert_eq!(ply(&a), 0);
+    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    assert!(m.error && m.text.starts_with("a12 is off the 11×11 board"), "{m:?}");
+    // Tic-tac-toe takes names too, and refuses what is not a cell.
+    let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
+    typed(&mut a, ":d");
+    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("a to c")), "{:?}", a.message);
+    typed(&mut a, "c3\n");
+    assert_eq!(a.game.as_ref().and_then(|g| g.position.last_move()).map(|m| m.to_string()), Some("c3".into()));
+}
+
+#[test]
+fn n_tab_and_a_new_game_from_the_menu_ask_before_discarding_a_game() {
+    let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
+    let id = a.game.as_ref().map(|g| g.id);
+    // No move yet: nothing to lose, no question.
+    typed(&mut a, "n");
+    assert!(a.confirm.is_none());
+    let id2 = a.game.as_ref().map(|g| g.id);
+    assert_ne!(id2, id);
+    typed(&mut a, "5");
+    for k in [KeyCode::Char('n'), KeyCode::Tab] {
+        key(&mut a, k);
+        assert!(a.confirm.is_some(), "{k:?} asks first");
+        key(&mut a, KeyCode::Char('n'));
+        assert!(a.confirm.is_none());
+        assert_eq!((a.game.as_ref().map(|g| g.id), ply(&a)), (id2, 1), "{k:?}: any key but y keeps the game");
+    }
+    // The menu's Start new game asks too; y discards and starts.
+    typed(&mut a, "q");
+    a.menu.selected = MenuRow::Start;
+    key(&mut a, KeyCode::Enter);
+    assert!(a.confirm.is_some() && a.screen == Screen::Menu);
+    key(&mut a, KeyCode::Esc);
+    assert_eq!((a.screen, a.game.as_ref().map(|g| g.id)), (Screen::Menu, id2), "Esc says no");
+    key(&mut a, KeyCode::Enter);
+    typed(&mut a, "y");
+    assert_eq!((a.screen, ply(&a)), (Screen::Game, 0));
+    assert_ne!(a.game.as_ref().map(|g| g.id), id2);
+    // A finished game goes without asking.
+    for d in ["1", "4", "2", "5", "3"] {
+        typed(&mut a, d);
+    }
+    assert!(result(&a).is_some());
+    typed(&mut a, "n");
+    assert!(a.confirm.is_none() && ply(&a) == 0);
+}
+
+#[test]
+fn every_move_is_autosaved_and_the_next_start_offers_to_resume_it() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut s = settings(GameKind::Hex, 5, Opponent::HumanVsAi);
+    s.level = Level::Impossible;
+    let mut a = app_with(Some(Storage::at(dir.path())));
+    a.start(s, None).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!dir.path().join("autosave.sgf").exists(), "no moves, nothing to keep");
+    typed(&mut a, ":c3\n");
+    settle(&mut a);
+    assert_eq!(ply(&a), 2);
+    let text = std::fs::read_to_string(dir.path().join("autosave.sgf")).unwrap_or_default();
+    assert!(text.contains("PB[human]PW[hextoe impossible]") && text.contains(";B[c3];W["), "{text}");
+    let leftovers = std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(leftovers, 1, "only the autosave: no temporary file left behind");
+    // Quit (or crash) mid-game: the next start offers the game, selected, with its players and level.
+    a.quit();
+    drop(a);
+    let mut b = app_with(Some(Storage::at(dir.path())));
+    assert_eq!((b.resume_row(), b.menu.selected), (Some(MenuRow::ResumeLast), MenuRow::ResumeLast));
+    key(&mut b, KeyCode::Enter);
+    let g = b.game.as_ref().unwrap_or_else(|| panic!("not resumed"));
+    assert_eq!((g.position.ply(), g.settings.level, g.settings.opponent), (2, Level::Impossible, Opponent::HumanVsAi));
+    assert_eq!(g.position.size(), 5);
+    // Undo is saved as well; finishing the game removes the autosave.
+    typed(&mut b, "u");
+    assert_eq!(ply(&b), 0);
+    assert!(!dir.path().join("autosave.sgf").exists(), "back to no moves");
+    while result(&b).is_none() {
+        let c = first_free_hex(&b);
+        typed(&mut b, &format!(":{c}\n"));
+        settle(&mut b);
+    }
+    assert!(!dir.path().join("autosave.sgf").exists(), "a finished game leaves no autosave");
+    assert_eq!(app_with(Some(Storage::at(dir.path()))).resume_row(), None);
+}
+
+#[test]
+fn an_unfinished_game_of_the_last_run_is_kept_when_another_starts() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut a = app_with(Some(Storage::at(dir.path())));
+    a.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
+    typed(&mut a, "59");
+    drop(a);
+    let text = std::fs::read_to_string(dir.path().join("autosave.txt")).unwrap_or_default();
+    assert!(text.contains("# x: human\n# o: human") && text.contains("x b2\no c3"), "{text}");
+    let mut b = app_with(Some(Storage::at(dir.path())));
+    b.menu.selected = MenuRow::Start;
+    key(&mut b, KeyCode::Enter);
+    assert!(b.message.as_ref().is_some_and(|m| m.text.contains("kept in")), "{:?}", b.message);
+    let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert_eq!(saves.len(), 1);
+    assert_eq!(save::load(&saves[0]).map(|p| p.ply()).ok(), Some(2));
+}
+
+#[test]
+fn a_corrupt_autosave_is_kept_aside_and_reported() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    assert!(std::fs::write(dir.path().join("autosave.sgf"), "(;FF[4]GM[11]SZ[5];B[z9])").is_ok());
+    let a = app_with(Some(Storage::at(dir.path())));
+    assert_eq!(a.resume_row(), None);
+    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("kept it as")), "{:?}", a.message);
+    let names: Vec<String> = std::fs::read_dir(dir.path())
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    assert!(names.iter().any(|n| n.starts_with("autosave.sgf.corrupt-")), "{names:?}");
+}
+
+#[test]
+fn resume_applies_the_menus_players_and_level_and_says_what_waits_for_a_new_game() {
+    let mut a = started(settings(GameKind::Hex, 5, Opponent::HumanVsAi));
+    typed(&mut a, ":c3\n");
+    settle(&mut a);
+    typed(&mut a, "q");
+    a.menu.settings.level = Level::Impossible;
+    a.menu.settings.size = 7;
+    a.menu.selected = MenuRow::Resume;
+    key(&mut a, KeyCode::Enter);
+    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    assert_eq!((g.settings.level, g.position.size(), g.position.ply()), (Level::Impossible, 5, 2));
+    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(text.contains("level impossible") && text.contains("apply to a new game"), "{text}");
+    // The game goes on with the new level's players.
+    let free = first_free_hex(&a);
+    typed(&mut a, &format!(":{free}\n"));
+    settle(&mut a);
+    assert_eq!(ply(&a), 4);
+}
+
+#[test]
+fn saves_record_the_players_and_a_loaded_game_comes_back_against_the_same_level() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut a = app_with(Some(Storage::at(dir.path())));
+    let mut s = settings(GameKind::Hex, 5, Opponent::AiVsHuman);
+    s.level = Level::Impossible;
+    a.start(s, None).unwrap_or_else(|e| panic!("{e}"));
+    settle(&mut a);
+    typed(&mut a, "S");
+    let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    let saved = save::load_game(&saves[0]).unwrap_or_else(|e| panic!("{e}"));
+    let mut back = settings(GameKind::Hex, 5, Opponent::HumanVsAi);
+    assert_eq!(saved.info.apply(&mut back), None);
+    assert_eq!((back.opponent, back.level), (Opponent::AiVsHuman, Level::Impossible));
 }
 
 #[test]
@@ -423,7 +587,7 @@ fn save_and_score_live_in_the_data_directory() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut a = app_with(Some(Storage::at(dir.path())));
     a.start(settings(GameKind::Hex, 5, Opponent::HumanVsAi), None).unwrap_or_else(|e| panic!("{e}"));
-    typed(&mut a, "c3\n");
+    typed(&mut a, ":c3\n");
     settle(&mut a);
     typed(&mut a, "S");
     let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
@@ -437,7 +601,7 @@ fn save_and_score_live_in_the_data_directory() {
 
     while result(&a).is_none() {
         let c = first_free_hex(&a);
-        typed(&mut a, &format!("{c}\n"));
+        typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
     }
     let before = a.score.tally("hex/medium");
@@ -486,14 +650,14 @@ fn an_external_engine_replies_and_undo_keeps_it_in_step() {
     s.engine = Some(engine_command());
     let mut a = started(s);
     assert_eq!(a.game.as_ref().map(|g| g.seat_name(1)), Some("Engine".to_string()));
-    typed(&mut a, "c3\n");
+    typed(&mut a, ":c3\n");
     settle(&mut a);
     assert_eq!(ply(&a), 2, "the engine answered: {:?}", a.message);
     typed(&mut a, "u");
     assert_eq!(ply(&a), 0);
     while result(&a).is_none() {
         let c = first_free_hex(&a);
-        typed(&mut a, &format!("{c}\n"));
+        typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
         assert!(a.game.as_ref().is_some_and(|g| g.failed.is_none()), "{:?}", a.message);
     }
@@ -509,4 +673,36 @@ fn an_engine_that_does_not_start_is_refused_with_its_reason() {
     assert!(err.contains("/nonexistent/engine"), "{err}");
     assert_eq!(a.screen, Screen::Menu, "the menu stays up");
     assert!(a.game.is_none());
+}
+
+#[test]
+fn watching_two_ais_news_lasts_one_move_and_the_result_stands_alone() {
+    let mut a = started(settings(GameKind::Hex, 3, Opponent::AiVsAi));
+    a.say("AI 2 swapped and is now Black ● (top–bottom); AI 1 is White ○ (left–right) and moves next.");
+    let mut now = Instant::now();
+    let mut moves = 0;
+    while result(&a).is_none() && moves < 20 {
+        let d = a.next_deadline(now).unwrap_or_else(|| panic!("no deadline while two AIs play"));
+        now = d + Duration::from_millis(1);
+        a.tick(now);
+        settle(&mut a);
+        moves += 1;
+        if result(&a).is_none() {
+            assert_eq!(a.message, None, "the news of the last move is gone after the next one");
+        }
+    }
+    let line = a.game.as_ref().and_then(|g| g.result_line()).unwrap_or_else(|| panic!("no result"));
+    assert_eq!(a.message.map(|m| m.text), Some(format!("{line}!")), "the result alone, nothing glued to it");
+}
+
+#[test]
+fn refusals_keep_cell_names_lower_case() {
+    let mut a = started(settings(GameKind::Hex, 5, Opponent::TwoHumans));
+    typed(&mut a, ":c3\n:c3\n");
+    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    assert!(m.error && m.text.starts_with("c3 "), "{m:?}");
+    let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
+    typed(&mut a, "55");
+    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    assert_eq!((m.error, m.text.as_str()), (true, "b2 is already taken by x."));
 }

@@ -44,15 +44,16 @@ impl HeatValue {
         }
     }
 
-    /// One character for a Hex cell: `W`/`L` when proven, else the win rate in tenths, `0`–`9`.
-    pub fn glyph(self) -> char {
+    /// Proven wins first, then by win rate, proven losses last (tic-tac-toe: quickest win first, slowest
+    /// loss last): a key for sorting best first.
+    fn rank(self) -> (u8, i64) {
         match self {
-            HeatValue::Hex { proven: Some(true), .. } => 'W',
-            HeatValue::Hex { proven: Some(false), .. } => 'L',
-            HeatValue::Hex { rate, .. } => char::from_digit(((rate * 10.0) as u32).min(9), 10).unwrap_or('?'),
-            HeatValue::Ttt(Value::Win { .. }) => 'W',
-            HeatValue::Ttt(Value::Draw) => 'D',
-            HeatValue::Ttt(Value::Loss { .. }) => 'L',
+            HeatValue::Ttt(Value::Win { plies }) => (0, i64::from(plies)),
+            HeatValue::Ttt(Value::Draw) => (1, 0),
+            HeatValue::Ttt(Value::Loss { plies }) => (2, -i64::from(plies)),
+            HeatValue::Hex { proven: Some(true), .. } => (0, 0),
+            HeatValue::Hex { proven: None, rate } => (1, -((rate * 1e6).round() as i64)),
+            HeatValue::Hex { proven: Some(false), .. } => (2, 0),
         }
     }
 
@@ -72,6 +73,11 @@ impl HeatValue {
 /// How many of a Hex search's candidates the heat map shows (the rest are mostly noise from few visits).
 pub const HEX_CANDIDATES: usize = 12;
 
+/// The mark of a proven win on the Hex heat map (a letter such as W would read as a stone).
+pub const PROVEN_WIN: char = '✓';
+/// The mark of a proven loss on the Hex heat map.
+pub const PROVEN_LOSS: char = '✗';
+
 /// A hint for the position after `ply` moves; it is shown until a move changes the position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
@@ -81,7 +87,8 @@ pub struct Hint {
     pub suggestion: Move,
     /// Why, in a sentence.
     pub explanation: String,
-    /// The values of the moves the AI looked at, best first.
+    /// The values of the moves the AI looked at, best first: proven wins, then by win rate, proven losses
+    /// last.
     pub heat: Vec<(Move, HeatValue)>,
     /// True if the Hex scores were not win rates and were scaled to 0..=1 among themselves.
     pub relative: bool,
@@ -92,12 +99,7 @@ impl Hint {
     pub fn from_ttt(ply: usize, c: &Choice) -> Hint {
         let mut heat: Vec<(Move, HeatValue)> =
             c.evals.iter().map(|&(cell, v)| (Move::Ttt(cell), HeatValue::Ttt(v))).collect();
-        heat.sort_by_key(|(_, v)| match v {
-            HeatValue::Ttt(Value::Win { plies }) => (0, *plies as i64),
-            HeatValue::Ttt(Value::Draw) => (1, 0),
-            HeatValue::Ttt(Value::Loss { plies }) => (2, -(*plies as i64)),
-            HeatValue::Hex { .. } => (3, 0),
-        });
+        heat.sort_by_key(|(_, v)| v.rank());
         Hint { ply, suggestion: Move::Ttt(c.cell), explanation: c.explanation.clone(), heat, relative: false }
     }
 
@@ -110,7 +112,7 @@ impl Hint {
         let hi = finite().fold(f64::NEG_INFINITY, f64::max);
         // Scores that are all alike (a player to which every move looks the same) say nothing: no heat map.
         let informative = hi > lo || c.evals.iter().any(|e| e.proven.is_some());
-        let heat = c
+        let mut heat: Vec<(Move, HeatValue)> = c
             .evals
             .iter()
             .filter(|_| informative)
@@ -127,7 +129,33 @@ impl Hint {
                 (Move::Hex(e.mv), HeatValue::Hex { rate: rate.clamp(0.0, 1.0), proven: e.proven })
             })
             .collect();
+        heat.sort_by_key(|(_, v)| v.rank());
         Hint { ply, suggestion: Move::Hex(c.mv), explanation: c.explanation.clone(), heat, relative }
+    }
+
+    /// One character for a Hex cell on the heat map: `✓`/`✗` when proven, else a digit from `0` (the worst
+    /// of the moves shown) to `9` (the best), spread over the win rates actually present, so that a board
+    /// where every move is near 50% still shows which are better. When all rates are alike, the digit is
+    /// the win rate in tenths.
+    pub fn glyph(&self, v: HeatValue) -> char {
+        let rate = match v {
+            HeatValue::Hex { proven: Some(true), .. } | HeatValue::Ttt(Value::Win { .. }) => return PROVEN_WIN,
+            HeatValue::Hex { proven: Some(false), .. } | HeatValue::Ttt(Value::Loss { .. }) => return PROVEN_LOSS,
+            HeatValue::Ttt(Value::Draw) => return '=',
+            HeatValue::Hex { rate, .. } => rate,
+        };
+        let (lo, hi) = self.rate_range();
+        let tenths = if hi - lo >= 0.01 { (rate - lo) / (hi - lo) * 9.0 } else { rate * 10.0 };
+        char::from_digit((tenths.round().max(0.0) as u32).min(9), 10).unwrap_or('?')
+    }
+
+    /// The lowest and highest win rate among the unproven moves shown.
+    pub fn rate_range(&self) -> (f64, f64) {
+        let rates = self.heat.iter().filter_map(|(_, v)| match v {
+            HeatValue::Hex { rate, proven: None } => Some(*rate),
+            _ => None,
+        });
+        rates.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)))
     }
 
     /// The value of one move, if the AI looked at it.
@@ -153,7 +181,7 @@ mod tests {
         };
         let h = Hint::from_hex(0, &choice);
         assert!(h.relative);
-        assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(HeatValue::glyph), Some('9'));
+        assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(|v| h.glyph(v)), Some('9'));
         assert_eq!(h.value_of(Move::Hex(cell(1, 0))).map(HeatValue::tone), Some(Tone::Bad));
         let choice = HexChoice {
             mv: cell(0, 0),
@@ -163,6 +191,23 @@ mod tests {
         let h = Hint::from_hex(0, &choice);
         assert!(!h.relative);
         assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(HeatValue::label), Some("55%".to_string()));
+        // Sorted by win rate whatever the search's order, and the digits spread over the rates present.
+        let choice = HexChoice {
+            mv: cell(0, 0),
+            explanation: String::new(),
+            evals: vec![
+                ev(cell(0, 0), 0.51),
+                ev(cell(1, 0), 0.53),
+                MoveEval { mv: cell(2, 0), score: 0.0, visits: None, proven: Some(false) },
+                ev(cell(3, 0), 0.47),
+                MoveEval { mv: cell(4, 0), score: 1.0, visits: None, proven: Some(true) },
+            ],
+        };
+        let h = Hint::from_hex(0, &choice);
+        let order: Vec<String> = h.heat.iter().map(|(m, _)| m.to_string()).collect();
+        assert_eq!(order, ["e1", "b1", "a1", "d1", "c1"]);
+        let glyphs: String = h.heat.iter().map(|&(_, v)| h.glyph(v)).collect();
+        assert_eq!(glyphs, "✓960✗");
         // All alike: no heat map, only the suggestion.
         let choice = HexChoice {
             mv: cell(0, 0),

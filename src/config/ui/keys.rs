@@ -206,10 +206,11 @@ impl<'de> Deserialize<'de> for Keys {
     }
 }
 
-/// `[ui.keys]`: the key bindings, one entry per action. No key may serve two actions; digits 1-9 place
-/// directly in tic-tac-toe and letters plus digits name Hex cells unless a binding claims them.
+/// `[ui.keys]`: the key bindings, one entry per action. Digits 1-9 place directly in tic-tac-toe; cell names
+/// are typed after `goto`. No key may serve two actions: [`KeyBindings::check`] says which, and the config
+/// loader runs it after parsing so that it can point at the line of the second binding.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "RawKeyBindings")]
+#[serde(from = "RawKeyBindings")]
 pub struct KeyBindings {
     /// Move the cursor up.
     pub up: Keys,
@@ -239,6 +240,8 @@ pub struct KeyBindings {
     pub back: Keys,
     /// Switch between tic-tac-toe and Hex.
     pub switch_game: Keys,
+    /// Start typing a cell name (`:f6`); Enter then places there.
+    pub goto: Keys,
     /// Quit at once, from anywhere.
     pub quit: Keys,
 }
@@ -263,6 +266,7 @@ impl Default for KeyBindings {
             help: Keys::of(&[c('?')]),
             back: Keys::of(&[p(Esc), c('q')]),
             switch_game: Keys::of(&[p(Tab)]),
+            goto: Keys::of(&[c(':')]),
             quit: Keys::of(&[KeySpec { code: Char('c'), ctrl: true, alt: false }]),
         }
     }
@@ -270,7 +274,7 @@ impl Default for KeyBindings {
 
 impl KeyBindings {
     /// Every action with its config name, in the order of the help screen.
-    pub fn entries(&self) -> [(&'static str, &Keys); 15] {
+    pub fn entries(&self) -> [(&'static str, &Keys); 16] {
         [
             ("up", &self.up),
             ("down", &self.down),
@@ -286,26 +290,49 @@ impl KeyBindings {
             ("help", &self.help),
             ("back", &self.back),
             ("switch_game", &self.switch_game),
+            ("goto", &self.goto),
             ("quit", &self.quit),
         ]
     }
 
     /// Refuses a key bound to two actions (or twice to one), naming the key and both actions.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), KeyClash> {
         let entries = self.entries();
         for (i, (name, keys)) in entries.iter().enumerate() {
             for (j, k) in keys.0.iter().enumerate() {
                 if keys.0[..j].contains(k) {
-                    return Err(format!("key '{k}' is listed twice for `{name}`"));
+                    return Err(KeyClash { key: *k, first: name, second: name });
                 }
                 if let Some((other, _)) = entries[..i].iter().find(|(_, ks)| ks.0.contains(k)) {
-                    return Err(format!(
-                        "key '{k}' is bound to both `{other}` and `{name}`: each key can do one thing"
-                    ));
+                    return Err(KeyClash { key: *k, first: other, second: name });
                 }
             }
         }
         Ok(())
+    }
+}
+
+/// One key bound to two actions (or listed twice for one). The config loader reports it at the line of
+/// `second`, the binding that clashed with an earlier one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.describe())]
+pub struct KeyClash {
+    /// The key.
+    pub key: KeySpec,
+    /// The action that has it first (its `[ui.keys]` name).
+    pub first: &'static str,
+    /// The action that has it again.
+    pub second: &'static str,
+}
+
+impl KeyClash {
+    fn describe(&self) -> String {
+        let KeyClash { key, first, second } = self;
+        if first == second {
+            format!("key '{key}' is listed twice for `{first}`")
+        } else {
+            format!("key '{key}' is bound to both `{first}` and `{second}`: each key can do one thing")
+        }
     }
 }
 
@@ -327,6 +354,7 @@ struct RawKeyBindings {
     help: Keys,
     back: Keys,
     switch_game: Keys,
+    goto: Keys,
     quit: Keys,
 }
 
@@ -348,16 +376,15 @@ impl Default for RawKeyBindings {
             help: d.help,
             back: d.back,
             switch_game: d.switch_game,
+            goto: d.goto,
             quit: d.quit,
         }
     }
 }
 
-impl TryFrom<RawKeyBindings> for KeyBindings {
-    type Error = String;
-
-    fn try_from(r: RawKeyBindings) -> Result<Self, Self::Error> {
-        let k = KeyBindings {
+impl From<RawKeyBindings> for KeyBindings {
+    fn from(r: RawKeyBindings) -> Self {
+        KeyBindings {
             up: r.up,
             down: r.down,
             left: r.left,
@@ -372,10 +399,9 @@ impl TryFrom<RawKeyBindings> for KeyBindings {
             help: r.help,
             back: r.back,
             switch_game: r.switch_game,
+            goto: r.goto,
             quit: r.quit,
-        };
-        k.check()?;
-        Ok(k)
+        }
     }
 }
 
@@ -428,6 +454,14 @@ mod tests {
         assert!(m.contains("line 2") && m.contains("undo") && m.contains("key name"), "{m}");
         let m = err("[ui.keys]\nundo = \"r\"\n");
         assert!(m.contains("'r'") && m.contains("`undo`") && m.contains("`redo`"), "{m}");
+        // The clash is reported where the second binding is written, not at the top of the file.
+        let m = err("game = \"hex\"\n\n[ui.keys]\nundo = \"u\"\nhint = [\"t\", \"x\"]\nsave = [\"S\", \"x\"]\n");
+        assert!(m.contains("ui.toml: line 6, column 8, key `ui.keys.save`"), "{m}");
+        let m = err("[ui]\nkeys.help = \"n\"\n");
+        assert!(m.contains("ui.toml: line 2, column 13, key `ui.keys.help`"), "{m}");
+        // A binding that clashes with a default the file does not write is found by the one it does write.
+        let m = err("[ui.keys]\nundo = \"?\"\n");
+        assert!(m.contains("ui.toml: line 2, column 8, key `ui.keys.undo`") && m.contains("`help`"), "{m}");
         let m = err("[ui.keys]\nundo = []\n");
         assert!(m.contains("at least one key"), "{m}");
     }

@@ -10,7 +10,7 @@
 pub mod keys;
 pub mod theme;
 
-pub use keys::{KeyBindings, KeySpec, Keys};
+pub use keys::{KeyBindings, KeyClash, KeySpec, Keys};
 pub use theme::{ThemeColor, ThemeConfig};
 
 use crate::config::Seconds;

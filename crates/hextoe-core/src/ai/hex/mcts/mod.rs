@@ -19,7 +19,8 @@ pub mod tree;
 pub use report::{Analysis, MoveStat, ProofSource};
 pub use search::Params;
 
-use super::playout::{Bits, FastRng, PlayBoard};
+use super::bitboard::Bits;
+use super::playout::{FastRng, PlayBoard};
 use super::{HexChoice, PlayerSpec};
 use crate::ai::Stop;
 use crate::ai::hex::solver::{self, Solver};

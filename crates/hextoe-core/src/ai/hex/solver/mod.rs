@@ -18,7 +18,7 @@ pub mod tt;
 pub mod vc;
 
 use crate::ai::Stop;
-use crate::ai::hex::playout::{Bits, Geometry};
+use crate::ai::hex::bitboard::{Bits, Geometry};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};
 use dfpn::{Dfpn, Expansion};

@@ -1,7 +1,7 @@
 //! The solver's position: two bitboards and the side to move, Zobrist keys, and each cell's ring of six
 //! neighbours with the edges beyond the board.
 
-use crate::ai::hex::playout::{Bits, Geometry};
+use crate::ai::hex::bitboard::{Bits, Geometry};
 use crate::game::hex::{Board, Color, MAX_SIZE};
 use std::sync::OnceLock;
 

@@ -3,7 +3,8 @@
 
 use super::tree::{Proof, SWAP, Tree};
 use crate::ai::Stop;
-use crate::ai::hex::playout::{Bits, FastRng, PlayBoard};
+use crate::ai::hex::bitboard::Bits;
+use crate::ai::hex::playout::{FastRng, PlayBoard};
 use crate::game::hex::Color;
 use std::time::Instant;
 

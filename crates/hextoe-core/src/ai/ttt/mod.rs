@@ -22,8 +22,8 @@ use std::cmp::Ordering;
 use std::fmt;
 
 /// Which tic-tac-toe player to use.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum Style {
     /// Negamax with alpha-beta, limited by the level's depth.
     Minimax,
@@ -31,13 +31,19 @@ pub enum Style {
     Rules,
 }
 
+crate::names::named!(
+    Style,
+    "tic-tac-toe AI",
+    [
+        (Style::Minimax, "minimax", "Negamax with alpha-beta, limited by the level's depth"),
+        (Style::Rules, "rules", "Crowley & Siegler's ordered rules, with fewer rules at lower levels"),
+    ]
+);
+
 impl Style {
     /// The lower-case name used in config, flags and the protocol.
     pub fn name(self) -> &'static str {
-        match self {
-            Style::Minimax => "minimax",
-            Style::Rules => "rules",
-        }
+        crate::Named::name(self)
     }
 }
 

@@ -54,9 +54,9 @@ pub fn value_of(score: i32, ply: u32) -> Value {
 /// (or a whole session: table entries never go stale) and the search after the first is mostly look-ups.
 ///
 /// ```
-/// use hextoe::ai::Level;
-/// use hextoe::ai::ttt::{TttEngine, Value};
-/// use hextoe::game::ttt::parse_position;
+/// use hextoe_core::ai::Level;
+/// use hextoe_core::ai::ttt::{TttEngine, Value};
+/// use hextoe_core::game::ttt::parse_position;
 /// use rand::SeedableRng;
 ///
 /// let board = parse_position("xox/oox/...")?;
@@ -66,7 +66,7 @@ pub fn value_of(score: i32, ply: u32) -> Value {
 /// let mut rng = rand::rngs::StdRng::seed_from_u64(1);
 /// let choice = engine.choose(&board, Level::Impossible, 9, &mut rng);
 /// assert_eq!(choice.map(|c| c.explanation), Some("wins now".to_string()));
-/// # Ok::<(), hextoe::game::ttt::ParsePositionError>(())
+/// # Ok::<(), hextoe_core::game::ttt::ParsePositionError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct TttEngine {

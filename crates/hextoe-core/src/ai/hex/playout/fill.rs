@@ -4,7 +4,8 @@
 //! This is exactly a uniformly random game played to the end, because Hex has no draws and stones played
 //! after the game is decided change nothing: whoever joins their edges on the full board won first.
 
-use super::{Bits, FastRng, Geometry};
+use super::FastRng;
+use crate::ai::hex::bitboard::{Bits, Geometry};
 use crate::game::hex::{Board, Color};
 
 /// A prepared random-fill playout of one position, to be run many times.

@@ -12,72 +12,8 @@
 //! with X changes no result (Hayward et al., "Solving 7×7 Hex", 2003).
 
 use super::position::{Pos, Rings};
-use crate::ai::hex::playout::{Bits, Geometry};
+use crate::ai::hex::bitboard::{Bits, DEAD, Geometry};
 use crate::game::hex::Color;
-
-/// `DEAD[p]`: the ring pattern `p` (2 bits per neighbour: 0 empty, 1 black, 2 white) makes the cell dead.
-static DEAD: [bool; 4096] = dead_table();
-
-const fn runs_ok(colours: [usize; 6]) -> bool {
-    // Around a six-cycle, each colour forms at most one run iff the colour changes at most twice.
-    let mut changes = 0;
-    let mut i = 0;
-    while i < 6 {
-        if colours[i] != colours[(i + 1) % 6] {
-            changes += 1;
-        }
-        i += 1;
-    }
-    changes <= 2
-}
-
-const fn dead_table() -> [bool; 4096] {
-    let mut t = [false; 4096];
-    let mut p = 0;
-    while p < 4096 {
-        let mut vals = [0usize; 6];
-        let mut empties = [0usize; 6];
-        let mut ne = 0;
-        let mut valid = true;
-        let mut i = 0;
-        while i < 6 {
-            vals[i] = (p >> (2 * i)) & 3;
-            if vals[i] == 3 {
-                valid = false;
-            }
-            if vals[i] == 0 {
-                empties[ne] = i;
-                ne += 1;
-            }
-            i += 1;
-        }
-        if valid {
-            let mut dead = true;
-            let mut fill = 0;
-            while fill < (1 << ne) {
-                let mut c = vals;
-                let mut e = 0;
-                while e < ne {
-                    c[empties[e]] = 1 + ((fill >> e) & 1);
-                    e += 1;
-                }
-                if !runs_ok(c) {
-                    dead = false;
-                }
-                fill += 1;
-            }
-            t[p] = dead;
-        }
-        p += 1;
-    }
-    t
-}
-
-/// True if ring pattern `p` makes its cell dead.
-#[inline]
-pub fn dead_pattern(p: usize) -> bool {
-    DEAD[p]
-}
 
 /// What fill-in did to a position.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -144,6 +80,7 @@ pub fn fill_in<B: Bits>(geo: &Geometry<B>, rings: &Rings, pos: &mut Pos<B>) -> F
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::hex::bitboard::dead_pattern;
     use crate::game::hex::{Board, Cell};
 
     fn pat(ring: [usize; 6]) -> usize {

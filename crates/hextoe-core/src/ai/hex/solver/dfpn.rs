@@ -12,7 +12,7 @@ use super::position::{Pos, Rings, Zobrist};
 use super::tt::{INF, Tt};
 use super::vc::{EdgeLink, HSearch};
 use super::{Limits, Progress};
-use crate::ai::hex::playout::{Bits, Geometry};
+use crate::ai::hex::bitboard::{Bits, Geometry};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 

@@ -6,26 +6,23 @@
 pub mod hex;
 pub mod ttt;
 
-use std::fmt;
-
 /// Which of the two games is meant. Commands, config and the UI all pick a game with this one type, so a
 /// new spelling is accepted everywhere at once.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum GameKind {
     /// Tic-tac-toe on 3×3.
-    #[value(alias = "ttt")]
-    #[serde(alias = "ttt")]
+    #[cfg_attr(feature = "serde", serde(alias = "ttt"))]
     Tictactoe,
     /// Hex on an n×n rhombus.
     Hex,
 }
 
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            GameKind::Tictactoe => "tictactoe",
-            GameKind::Hex => "hex",
-        })
-    }
-}
+crate::names::named!(
+    GameKind,
+    "game",
+    [
+        (GameKind::Tictactoe, "tictactoe", "Tic-tac-toe on 3×3", ["ttt"]),
+        (GameKind::Hex, "hex", "Hex on an n×n rhombus")
+    ]
+);

@@ -6,12 +6,14 @@
 //! - [`random`], [`rush`]: the baselines.
 //! - [`eval`]: position evaluations — connected, better-connected, two-distance, resistance.
 //! - [`alphabeta`]: iterative-deepening alpha-beta with a transposition table over any [`eval`].
-//! - [`playout`]: compact bitboards, random-fill and bridge-saving playouts.
+//! - [`bitboard`]: compact bitboards for search, shared by the playouts, MCTS and the solver.
+//! - [`playout`]: random-fill and bridge-saving playouts.
 //! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.
 //! - [`solver`]: exact proof-number search with Hex knowledge.
 //! - [`external`]: an external HTP engine as a player (the one player that thinks in another process).
 
 pub mod alphabeta;
+pub mod bitboard;
 pub mod eval;
 pub mod external;
 pub mod mcts;
@@ -100,12 +102,14 @@ impl fmt::Display for PlayerKind {
     }
 }
 
+#[cfg(feature = "serde")]
 impl serde::Serialize for PlayerKind {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
 }
 
+#[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for PlayerKind {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let s = String::deserialize(d)?;

@@ -1,15 +1,12 @@
 //! Difficulty levels, search budgets and the stop flag every search honours.
 
-use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// The three difficulty levels. Each game maps a level to search limits from the config.
-#[derive(
-    Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize, clap::ValueEnum,
-)]
-#[serde(rename_all = "lowercase")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum Level {
     /// Beatable by a beginner, but never absurd.
     Easy,
@@ -19,28 +16,28 @@ pub enum Level {
     Impossible,
 }
 
+crate::names::named!(
+    Level,
+    "level",
+    [
+        (Level::Easy, "easy", "Beatable by a beginner, but never absurd"),
+        (Level::Medium, "medium", "A fair fight"),
+        (Level::Impossible, "impossible", "As strong as hextoe can play"),
+    ]
+);
+
 impl Level {
     /// All levels, weakest first.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Impossible];
 
     /// The lower-case name used in config, flags and the protocol.
     pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Impossible => "impossible",
-        }
+        crate::Named::name(self)
     }
 
     /// Reads a level name, for the protocol's `level` command.
     pub fn parse(s: &str) -> Option<Level> {
-        Level::ALL.into_iter().find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        crate::Named::from_name(s)
     }
 }
 

@@ -6,8 +6,8 @@
 //! every bridge intrusion this way (and every intrusion into a template-II edge bridge) are far closer to
 //! real play than uniform ones, at the cost of one look at six cells per move.
 
-use super::{Bits, FastRng, Geometry};
-use crate::ai::hex::solver::inferior::dead_pattern;
+use super::FastRng;
+use crate::ai::hex::bitboard::{Bits, Geometry, dead_pattern};
 use crate::game::hex::{Board, Color};
 
 /// An empty cell in the padded array.
@@ -342,7 +342,6 @@ mod tests {
     fn inferior_cells_match_the_solver_definitions() {
         // The padded-array analysis against the solver's ring patterns: dead cells, and pairs of empty
         // neighbours captured by either colour.
-        use crate::ai::hex::solver::inferior::dead_pattern;
         use crate::ai::hex::solver::position::{Pos, Rings};
         let mut rng = FastRng::new(21);
         let mut seen = 0;

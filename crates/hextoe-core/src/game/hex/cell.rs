@@ -109,8 +109,8 @@ pub enum ParseCellError {
 }
 
 /// The two colours. Black moves first and joins top to bottom; White joins left to right.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
 pub enum Color {
     /// Moves first; joins row 1 to row n.
     Black,

@@ -15,7 +15,7 @@
 //! the lists are bounded, which makes H-search incomplete but fast.
 
 use super::position::Pos;
-use crate::ai::hex::playout::{Bits, Geometry};
+use crate::ai::hex::bitboard::{Bits, Geometry};
 use crate::game::hex::Color;
 
 /// Most VCs kept per pair of points.

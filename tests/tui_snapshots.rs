@@ -368,3 +368,16 @@ fn only_a_shortest_winning_path_is_highlighted() {
         assert!(!lit(name), "{name} joins nothing");
     }
 }
+
+#[test]
+fn the_menu_offers_the_last_game_of_an_earlier_run() {
+    use hextoe::tui::menu::MenuRow;
+    use hextoe::tui::save::Saved;
+    use hextoe::tui::save_info::SaveInfo;
+    let mut a = app(false);
+    a.last_game = Some(Saved { position: hex("j10 k9", 19), info: SaveInfo::default() });
+    a.menu.selected = MenuRow::ResumeLast;
+    let t = render(&a, 80, 24);
+    assert!(t.backend().to_string().contains("▶ Resume last game  Hex 19×19 · 2 moves"), "{}", t.backend());
+    insta::assert_snapshot!(t.backend());
+}

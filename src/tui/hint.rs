@@ -145,8 +145,8 @@ impl Hint {
             HeatValue::Hex { rate, .. } => rate,
         };
         let (lo, hi) = self.rate_range();
-        let tenths = if hi - lo >= 0.01 { (rate - lo) / (hi - lo) * 9.0 } else { rate * 10.0 };
-        char::from_digit((tenths.round().max(0.0) as u32).min(9), 10).unwrap_or('?')
+        let digit = if hi - lo >= 0.01 { ((rate - lo) / (hi - lo) * 9.0).round() } else { (rate * 10.0).floor() };
+        char::from_digit((digit.max(0.0) as u32).min(9), 10).unwrap_or('?')
     }
 
     /// The lowest and highest win rate among the unproven moves shown.

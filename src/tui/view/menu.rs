@@ -13,6 +13,22 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 /// Width of the menu box.
 const BOX_W: u16 = 56;
 
+/// What a Resume entry goes back to: "Hex 19×19 · 2 moves", "Tic-tac-toe · 7 moves · over".
+fn resume_detail(app: &App) -> String {
+    let position = match (&app.game, &app.last_game) {
+        (Some(g), _) => &g.position,
+        (None, Some(last)) => &last.position,
+        (None, None) => return String::new(),
+    };
+    let game = match position {
+        crate::tui::position::Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
+        crate::tui::position::Position::Ttt { .. } => crate::tui::text::game_name(position.kind()).to_string(),
+    };
+    let n = position.ply();
+    let over = if position.result().is_some() { " · over" } else { "" };
+    format!("  {game} · {n} move{}{over}", if n == 1 { "" } else { "s" })
+}
+
 /// One row of the score table, in fixed columns so that the numbers sit under their headings.
 fn score_row(game: &str, level: &str, wins: &str, draws: &str, losses: &str) -> String {
     format!("  {game:<13}{level:<12}{wins:>5}{draws:>7}{losses:>5}")
@@ -38,6 +54,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             Span::styled(format!("  {marker}"), theme.accent()),
             Span::styled(format!("{:<12}", row.label()), name_style),
         ];
+        if row.resumes() {
+            spans.push(Span::styled(resume_detail(app), theme.muted()));
+        }
         if row.has_value() {
             let value = app.menu.value(*row);
             let arrows = if selected { theme.accent() } else { theme.muted() };

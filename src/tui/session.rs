@@ -93,7 +93,8 @@ impl App {
             None => text::intro(&game),
         };
         if let Some(path) = kept {
-            text = format!("The unfinished game from last time is kept in {}. {text}", path.display());
+            let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+            text = format!("Your unfinished game from last time is kept in the saves as {name}. {text}");
         }
         self.message = Some(Message::info(text));
         self.menu.settings = game.settings.clone();

@@ -10,6 +10,7 @@
 //! | [`tui`] | the ratatui game: app state, input, views, the AI worker thread |
 //! | [`config`] | typed config with the embedded, documented defaults |
 //! | [`cli`] | the clap command line |
+//! | [`error`] | [`error::UsageError`]: bad input, which exits with status 2 |
 //!
 //! `hextoe-core` depends on neither clap, ratatui nor crossterm; this crate re-exports its `game` and `ai`
 //! so that every layer names them the same way.
@@ -22,4 +23,5 @@ pub use hextoe_core::{Named, ai, game};
 pub mod cli;
 pub mod commands;
 pub mod config;
+pub mod error;
 pub mod tui;

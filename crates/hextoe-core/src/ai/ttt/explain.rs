@@ -2,8 +2,7 @@
 //! what the search knows about it (wins in n whatever the opponent does, every move draws, every move
 //! loses, or nothing is decided within the level's depth).
 
-use super::Value;
-use super::negamax::value_of;
+use super::value::{Value, value_of};
 use crate::ai::Level;
 use crate::game::ttt::lines::line_name;
 use crate::game::ttt::{Board, Cell};

@@ -4,22 +4,25 @@
 //!   [`TttEngine`] keeps its transposition table ([`tt`]) warm between moves.
 //! - [`rules`]: Crowley & Siegler's eight ordered rules.
 //! - [`explain`]: the one-line explanation of a minimax move.
+//! - [`value`]: [`Value`], the exact game value of a move; [`choice`]: [`Choice`], what a player returns.
 //!
 //! [`choose`] is the one entry point the commands and the UI call.
 
+pub mod choice;
 pub mod explain;
 pub mod negamax;
 pub mod rules;
 pub mod tt;
+pub mod value;
 
+pub use choice::Choice;
 pub use negamax::TttEngine;
+pub use value::Value;
 
 use crate::ai::Level;
 use crate::game::ttt::{Board, Cell};
 use rand::Rng;
 use std::cell::RefCell;
-use std::cmp::Ordering;
-use std::fmt;
 
 /// Which tic-tac-toe player to use.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -45,90 +48,6 @@ impl Style {
     pub fn name(self) -> &'static str {
         crate::Named::name(self)
     }
-}
-
-/// The game value of a move or position for the side to move, with perfect play.
-///
-/// Values are ordered from the mover's point of view: a sooner win is greater than a later one, any win is
-/// greater than a draw, and a later loss is greater than a sooner one — so `max` is the best move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Value {
-    /// The side to move wins in `plies` plies (counting its own move).
-    Win {
-        /// Plies until the win with the winner hurrying and the loser delaying.
-        plies: u32,
-    },
-    /// Perfect play draws.
-    Draw,
-    /// The side to move loses in `plies` plies.
-    Loss {
-        /// Plies until the loss.
-        plies: u32,
-    },
-}
-
-impl Value {
-    /// A number that orders values from worst to best (see the type's docs).
-    fn rank(self) -> i64 {
-        match self {
-            Value::Win { plies } => 1_000 - i64::from(plies),
-            Value::Draw => 0,
-            Value::Loss { plies } => i64::from(plies) - 1_000,
-        }
-    }
-
-    /// "win", "draw" or "loss": the word the analysis prints and its JSON carries.
-    pub fn word(self) -> &'static str {
-        match self {
-            Value::Win { .. } => "win",
-            Value::Draw => "draw",
-            Value::Loss { .. } => "loss",
-        }
-    }
-
-    /// Plies to the end of the game for a win or a loss; `None` for a draw.
-    pub fn plies(self) -> Option<u32> {
-        match self {
-            Value::Win { plies } | Value::Loss { plies } => Some(plies),
-            Value::Draw => None,
-        }
-    }
-}
-
-impl Ord for Value {
-    fn cmp(&self, other: &Self) -> Ordering {
-        self.rank().cmp(&other.rank())
-    }
-}
-
-impl PartialOrd for Value {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl fmt::Display for Value {
-    /// `win in 3`, `draw`, `loss in 2`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.plies() {
-            Some(p) => write!(f, "{} in {p}", self.word()),
-            None => f.write_str(self.word()),
-        }
-    }
-}
-
-/// An AI move with the sentence that explains it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Choice {
-    /// The cell to play.
-    pub cell: Cell,
-    /// One short sentence a player can read, e.g. "wins now" or "blocks o on a1–c1".
-    pub explanation: String,
-    /// The evaluation of every legal move the player considered (for hints and heat maps); empty for
-    /// players that do not score moves. Minimax fills it with each move's value at the level's depth, which
-    /// is the exact game value when the depth reaches the end of the game; below that a draw may also mean
-    /// "nothing decided within the depth". [`TttEngine::evaluate_all`] always gives exact values.
-    pub evals: Vec<(Cell, Value)>,
 }
 
 thread_local! {

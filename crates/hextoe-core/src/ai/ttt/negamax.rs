@@ -20,8 +20,10 @@
 //!
 //! [`reference`] is the plain negamax with no pruning at all: the oracle the tests hold the engine to.
 
+use super::choice::Choice;
+use super::explain;
 use super::tt::Table;
-use super::{Choice, Value, explain};
+use super::value::{Value, value_of};
 use crate::ai::Level;
 use crate::game::ttt::lines::threats_of;
 use crate::game::ttt::{Board, Cell, FULL, Outcome};
@@ -38,17 +40,6 @@ const INF: i32 = 100;
 
 /// Moves in the order most likely to cut off first: centre, corners, sides.
 const ORDER: [usize; 9] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
-
-/// Turns a score from the point of view of the side to move in a position with `ply` stones into the value
-/// a player reads: win, draw or loss, and in how many plies counting the side to move's own move.
-pub fn value_of(score: i32, ply: u32) -> Value {
-    let plies = |s: i32| (10 - s.unsigned_abs()).saturating_sub(ply);
-    match score {
-        0 => Value::Draw,
-        s if s > 0 => Value::Win { plies: plies(s) },
-        s => Value::Loss { plies: plies(s) },
-    }
-}
 
 /// The tic-tac-toe minimax player. It owns its transposition table, so keep one engine for a whole game
 /// (or a whole session: table entries never go stale) and the search after the first is mostly look-ups.

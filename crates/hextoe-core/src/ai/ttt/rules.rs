@@ -12,7 +12,7 @@
 //!
 //! Easy drops both fork rules, medium drops "block a fork", impossible uses all eight and never loses.
 
-use super::Choice;
+use super::choice::Choice;
 use crate::ai::Level;
 use crate::game::ttt::lines::{cell_list, cells_of, line_name, threats_of};
 use crate::game::ttt::{Board, Cell, Outcome};

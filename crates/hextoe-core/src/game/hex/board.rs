@@ -12,7 +12,7 @@ const RIGHT: usize = CELLS + 3;
 
 /// Why a board size was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("board size {0} is out of range: expected 1 to 19")]
+#[error("board size {0} is out of range: expected 1 to {max}", max = MAX_SIZE)]
 pub struct SizeError(pub usize);
 
 /// An n×n Hex board. Every stone is joined to its same-coloured neighbours (and to its own edges) in a

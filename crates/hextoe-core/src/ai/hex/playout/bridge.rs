@@ -8,7 +8,7 @@
 
 use super::FastRng;
 use crate::ai::hex::bitboard::{Bits, Geometry, dead_pattern};
-use crate::game::hex::{Board, Color};
+use crate::game::hex::{Board, Color, MAX_SIZE};
 
 /// An empty cell in the padded array.
 const EMPTY: u8 = 0;
@@ -194,7 +194,7 @@ impl<B: Bits> PlayBoard<B> {
     /// the tree search leaves them out.
     pub fn inferior_cells(&self) -> B {
         let mut out = B::ZERO;
-        let mut patterns = [0u16; 19 * 19];
+        let mut patterns = [0u16; MAX_SIZE * MAX_SIZE];
         let empty = self.empty_cells();
         for k in empty.ones() {
             let pat = self.pattern(self.pad[k] as usize);
@@ -302,16 +302,7 @@ mod tests {
     fn a_broken_bridge_is_always_saved() {
         // Black b2 and c3 form a bridge through c2 and b3 (5×5). White intrudes at c2; with bridge saving,
         // Black's next move is always b3.
-        let g = game("b2 a1 c3 c2", 5);
-        let mut base = PlayBoard::<u64>::new(g.board(), Color::Black).unwrap_or_else(|| panic!());
-        base.set_last(Some(g_index(&base, "c2")));
-        let b3 = g_index(&base, "b3");
-        let mut rng = FastRng::new(5);
-        for _ in 0..100 {
-            let mut b = base.clone();
-            b.playout(&mut rng, true);
-            assert_eq!(b.at(b3), Some(Color::Black));
-        }
+        let (base, b3, mut rng) = always_answered("b2 a1 c3 c2", 5, "c2", "b3", 5, 100);
         // Without bridge saving Black sometimes loses the cell.
         let lost = (0..200)
             .filter(|_| {
@@ -326,16 +317,30 @@ mod tests {
     #[test]
     fn an_edge_bridge_is_saved() {
         // Black b2 stands on row 2 of 4×4; White takes b1; Black answers c1.
-        let g = game("b2 b1", 4);
+        always_answered("b2 b1", 4, "b1", "c1", 8, 50);
+    }
+
+    /// Plays `tries` bridge-saving playouts for Black after White's `intrusion` in the game `moves`, and
+    /// checks that Black always holds `answer`. Returns the board, the answer's index and the generator.
+    fn always_answered(
+        moves: &str,
+        n: usize,
+        intrusion: &str,
+        answer: &str,
+        seed: u64,
+        tries: usize,
+    ) -> (PlayBoard<u64>, usize, FastRng) {
+        let g = game(moves, n);
         let mut base = PlayBoard::<u64>::new(g.board(), Color::Black).unwrap_or_else(|| panic!());
-        base.set_last(Some(g_index(&base, "b1")));
-        let c1 = g_index(&base, "c1");
-        let mut rng = FastRng::new(8);
-        for _ in 0..50 {
+        base.set_last(Some(g_index(&base, intrusion)));
+        let k = g_index(&base, answer);
+        let mut rng = FastRng::new(seed);
+        for _ in 0..tries {
             let mut b = base.clone();
             b.playout(&mut rng, true);
-            assert_eq!(b.at(c1), Some(Color::Black));
+            assert_eq!(b.at(k), Some(Color::Black), "{answer} after {intrusion} in {moves}");
         }
+        (base, k, rng)
     }
 
     #[test]

@@ -87,8 +87,8 @@ pub struct Hint {
     pub suggestion: Move,
     /// Why, in a sentence.
     pub explanation: String,
-    /// The values of the moves the AI looked at, best first: proven wins, then by win rate, proven losses
-    /// last.
+    /// The values of the moves the AI looked at: the suggestion, then the others best first — proven wins,
+    /// then by win rate, proven losses last.
     pub heat: Vec<(Move, HeatValue)>,
     /// True if the Hex scores were not win rates and were scaled to 0..=1 among themselves.
     pub relative: bool,
@@ -99,7 +99,9 @@ impl Hint {
     pub fn from_ttt(ply: usize, c: &Choice) -> Hint {
         let mut heat: Vec<(Move, HeatValue)> =
             c.evals.iter().map(|&(cell, v)| (Move::Ttt(cell), HeatValue::Ttt(v))).collect();
-        heat.sort_by_key(|(_, v)| v.rank());
+        // Best first; the suggestion leads the list, as the AI ranks it first (it may know a proof or a
+        // quicker win that a win rate does not show).
+        heat.sort_by_key(|(m, v)| (*m != Move::Ttt(c.cell), v.rank()));
         Hint { ply, suggestion: Move::Ttt(c.cell), explanation: c.explanation.clone(), heat, relative: false }
     }
 
@@ -129,7 +131,9 @@ impl Hint {
                 (Move::Hex(e.mv), HeatValue::Hex { rate: rate.clamp(0.0, 1.0), proven: e.proven })
             })
             .collect();
-        heat.sort_by_key(|(_, v)| v.rank());
+        // Best first; the suggestion leads the list, as the AI ranks it first (it may know a proof or a
+        // quicker win that a win rate does not show).
+        heat.sort_by_key(|(m, v)| (*m != Move::Hex(c.mv), v.rank()));
         Hint { ply, suggestion: Move::Hex(c.mv), explanation: c.explanation.clone(), heat, relative }
     }
 
@@ -191,7 +195,8 @@ mod tests {
         let h = Hint::from_hex(0, &choice);
         assert!(!h.relative);
         assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(HeatValue::label), Some("55%".to_string()));
-        // Sorted by win rate whatever the search's order, and the digits spread over the rates present.
+        // The suggestion first, the others by win rate whatever the search's order; the digits spread over
+        // the rates present.
         let choice = HexChoice {
             mv: cell(0, 0),
             explanation: String::new(),
@@ -205,9 +210,9 @@ mod tests {
         };
         let h = Hint::from_hex(0, &choice);
         let order: Vec<String> = h.heat.iter().map(|(m, _)| m.to_string()).collect();
-        assert_eq!(order, ["e1", "b1", "a1", "d1", "c1"]);
+        assert_eq!(order, ["a1", "e1", "b1", "d1", "c1"]);
         let glyphs: String = h.heat.iter().map(|&(_, v)| h.glyph(v)).collect();
-        assert_eq!(glyphs, "✓960✗");
+        assert_eq!(glyphs, "6✓90✗");
         // All alike: no heat map, only the suggestion.
         let choice = HexChoice {
             mv: cell(0, 0),

@@ -403,3 +403,35 @@ fn the_menu_offers_the_last_game_of_an_earlier_run() {
     assert!(t.backend().to_string().contains("▶ Resume last game  Hex 19×19 · 2 moves"), "{}", t.backend());
     insta::assert_snapshot!(t.backend());
 }
+
+#[test]
+fn a_short_panel_drops_the_explanation_whole_rather_than_cut_it() {
+    use hextoe::ai::ttt::{Choice, Value};
+    use hextoe::tui::hint::Hint;
+    let mut a = game(ttt(&["b2", "b1", "a1", "c3"]), Opponent::HumanVsAi);
+    let why = "blocks x on a1–c3, but x still wins in 2 plies whatever o does next; picked one of 4 at random \
+               after looking at every reply, and that is all there is to say about it";
+    let cell = |s: &str| s.parse().unwrap_or_else(|e| panic!("{e}"));
+    let choice = Choice {
+        cell: cell("a2"),
+        explanation: "forks: two threats at once; wins in 3 plies whatever o does".into(),
+        evals: vec![(cell("a2"), Value::Win { plies: 3 }), (cell("a3"), Value::Win { plies: 3 })],
+    };
+    if let Some(g) = a.game.as_mut() {
+        g.explanation = Some((1, why.to_string()));
+        g.hint = Some(Hint::from_ttt(4, &choice));
+    }
+    // The side panel's text, from its border to the right edge, line after line.
+    let flat = |t: &Terminal<TestBackend>| -> String {
+        let area = t.backend().buffer().area;
+        let Ok(layout) = hextoe::tui::geometry::game_layout(area, GameKind::Tictactoe, 3) else { panic!("layout") };
+        let x = layout.panel.x as usize + 1;
+        lines(t).iter().map(|l| l.chars().skip(x).collect::<String>().trim().to_string()).collect::<Vec<_>>().join(" ")
+    };
+    let whole = why.split_whitespace().collect::<Vec<_>>().join(" ");
+    let tall = flat(&render(&a, 80, 40));
+    assert!(tall.contains(&whole) && tall.contains("Hint: a2"), "{tall}");
+    let short = flat(&render(&a, 80, 24));
+    assert!(short.contains("Hint: a2") && short.contains("Score · Tic-tac-toe medium"), "{short}");
+    assert!(!short.contains("blocks x"), "not a cut explanation: {short}");
+}

@@ -78,6 +78,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
 
     // Explanation, hint and score go at the bottom; the moves fill what is left.
     let mut bottom: Vec<Line> = Vec::new();
+    // The AI's explanation is shown whole or not at all: when the panel is too short for it beside the hint
+    // and the score, it gives way (the hint, asked for last, matters more).
+    let mut explained = 0;
     if let Some((seat, text)) = &g.explanation {
         bottom.push(Line::styled(format!(" {} ({}):", g.seat_name(*seat), g.side_name(*seat)), theme.accent()));
         // The whole explanation: it is one or two plain sentences, and the move list gives way to it.
@@ -85,6 +88,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
             bottom.push(Line::raw(format!(" {l}")));
         }
         bottom.push(Line::raw(""));
+        explained = bottom.len();
     }
     if let Some(h) = g.current_hint() {
         bottom.push(Line::styled(format!(" Hint: {}", h.suggestion), theme.accent()));
@@ -133,6 +137,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
         bottom.push(Line::raw(format!(" You {} · draws {} · AI {}", t.wins, t.draws, t.losses)));
     }
 
+    // The players, the turn, the "Moves" heading and one move line come first.
+    if top.len() + 2 + bottom.len() > inner.height as usize {
+        bottom.drain(..explained);
+    }
     let room = (inner.height as usize).saturating_sub(top.len() + bottom.len() + 1);
     let mut lines = top;
     lines.push(Line::styled(" Moves", theme.accent()));

@@ -27,7 +27,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     lines.push(Line::from(vec![key(format!("{goto}f6 enter")), Span::raw("go to cell f6 and place there")]));
     lines.push(Line::from(vec![
         key(String::new()),
-        Span::styled(format!("letters are columns only after {goto};"), theme.muted()),
+        Span::styled(format!("letters name columns only after {goto} —"), theme.muted()),
     ]));
     lines.push(Line::from(vec![key(String::new()), Span::styled("alone, every letter is a command", theme.muted())]));
     lines.push(Line::from(vec![key("mouse".into()), Span::raw("click a cell to place there")]));

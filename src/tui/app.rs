@@ -160,7 +160,9 @@ impl App {
             None => None,
         };
         let mut menu = Menu::new(settings);
-        if last_game.is_some() {
+        if let Some(last) = &last_game {
+            // The menu shows the unfinished game's own settings, so that what Enter resumes is what it says.
+            menu.settings = last.settings(&menu.settings).0;
             menu.selected = MenuRow::ResumeLast;
         }
         App {

@@ -74,15 +74,10 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     if !show_menu || loaded.is_some() {
         let mut note = None;
         if let Some(saved) = &loaded {
-            let p = &saved.position;
-            settings.game = p.kind();
-            if let position::Position::Hex(g) = p {
-                settings.size = g.size();
-                settings.swap = settings.swap || g.swap_rule();
-            }
-            // The file's players and level, unless the command line names them.
+            // The file's game, players and level, unless the command line names them.
             let flags = settings.clone();
-            note = saved.info.apply(&mut settings);
+            (settings, note) = saved.settings(&flags);
+            settings.swap |= flags.swap;
             if args.first.is_some() || args.engine.is_some() {
                 settings.opponent = flags.opponent;
             }

@@ -19,12 +19,16 @@
 use super::game::Match;
 use super::position::{GameResult, Move, Position};
 use super::save_info::{Entrant, SaveInfo};
+use super::settings::Settings;
 use super::storage::{Storage, timestamp};
 use crate::ai::ttt::Style;
 use crate::game::GameKind;
 use crate::game::hex;
 use crate::game::ttt;
 use std::path::{Path, PathBuf};
+
+/// The SGF rules property (`RU[swap]`) of a Hex game played with the swap rule.
+const SWAP_RULE: &str = "swap";
 
 /// A game read from a file: the position and what the file says about its players.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -33,6 +37,21 @@ pub struct Saved {
     pub position: Position,
     /// Players, level, style.
     pub info: SaveInfo,
+}
+
+impl Saved {
+    /// The settings to play this game with: `base` (the menu's) with the file's game, size, swap rule,
+    /// players, level and style; and a sentence when the file's players cannot be had as they were.
+    pub fn settings(&self, base: &Settings) -> (Settings, Option<String>) {
+        let mut s = base.clone();
+        s.game = self.position.kind();
+        if let Position::Hex(h) = &self.position {
+            s.size = h.size();
+            s.swap = h.swap_rule();
+        }
+        let note = self.info.apply(&mut s);
+        (s, note)
+    }
 }
 
 /// A game's file: its extension (`sgf` or `txt`) and its text, players and result included.
@@ -55,6 +74,10 @@ pub fn file_text(g: &Match) -> (&'static str, String) {
             let result = h.winner().map(|c| if c == hex::Color::Black { "B+" } else { "W+" });
             let (pb, pw) = (name(0), name(1));
             let mut root = vec![("PB", pb.as_str()), ("PW", pw.as_str())];
+            if h.swap_rule() {
+                // The swap rule, also while no one has swapped yet (a game that swaps shows it anyway).
+                root.push(("RU", SWAP_RULE));
+            }
             if let Some(r) = result {
                 root.push(("RE", r));
             }
@@ -90,8 +113,9 @@ pub fn load_game(path: &Path) -> Result<Saved, LoadError> {
 /// Reads a saved game's text (see [`load_game`]).
 pub fn read_saved(text: &str) -> Result<Saved, String> {
     if text.trim_start().starts_with('(') {
-        let position = read_hex_sgf(text)?;
         let props = hex::sgf::root_properties(text).map_err(|e| e.to_string())?;
+        let swap = props.iter().any(|(k, v)| k == "RU" && v.eq_ignore_ascii_case(SWAP_RULE));
+        let position = hex::sgf::read(text, swap).map(|g| Position::Hex(Box::new(g))).map_err(|e| e.to_string())?;
         let player = |p: &str| props.iter().find(|(k, _)| k == p).and_then(|(_, v)| v.parse::<Entrant>().ok());
         Ok(Saved { position, info: SaveInfo { players: [player("PB"), player("PW")], style: None } })
     } else {

@@ -7,7 +7,7 @@ use super::autosave;
 use super::confirm::Confirm;
 use super::game::Match;
 use super::position::{GameResult, Move, Position};
-use super::save::{self, Saved};
+use super::save;
 use super::score::Outcome;
 use super::settings::{SeatKind, Settings};
 use super::text::{self, Message};
@@ -149,22 +149,22 @@ impl App {
         self.kick(Instant::now());
     }
 
-    /// Resumes the unfinished game of an earlier run, with its players and level.
+    /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
+    /// [`Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
+    /// and swap rule are the file's.
     pub fn resume_last(&mut self) {
         let Some(last) = self.last_game.take() else { return };
-        let Saved { position, info } = last;
-        let mut settings = self.menu.settings.clone();
-        settings.game = position.kind();
-        if let Position::Hex(h) = &position {
-            settings.size = h.size();
-            settings.swap = h.swap_rule();
-        }
-        let note = info.apply(&mut settings);
-        match self.start(settings, Some(position)) {
+        let (mut settings, note) = last.settings(&self.menu.settings);
+        let chosen = &self.menu.settings;
+        (settings.opponent, settings.level, settings.style) = (chosen.opponent, chosen.level, chosen.style);
+        let board_changed = chosen.game != settings.game
+            || (settings.game == GameKind::Hex && (chosen.size, chosen.swap) != (settings.size, settings.swap));
+        match self.start(settings, Some(last.position)) {
             Ok(()) => {
-                if let (Some(n), Some(m)) = (note, &mut self.message) {
-                    m.text = format!("{n} {}", m.text);
-                }
+                let changed = board_changed
+                    .then_some("The game, board size and swap rule you chose apply to a new game.".to_string());
+                let text = [note, self.message.take().map(|m| m.text), changed].into_iter().flatten();
+                self.message = Some(Message::info(text.collect::<Vec<_>>().join(" ")));
             }
             Err(e) => self.complain(format!("Cannot resume the last game: {e}.")),
         }

@@ -184,3 +184,30 @@ fn save_and_score_live_in_the_data_directory() {
     assert_eq!(again.score.tally("hex/medium"), before);
     assert_eq!(before.wins + before.losses, 1);
 }
+
+#[test]
+fn the_menu_shows_the_last_games_settings_and_its_changes_apply_on_resuming() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut s = settings(GameKind::Hex, 7, Opponent::AiVsHuman);
+    s.level = Level::Impossible;
+    s.swap = true;
+    let mut a = app_with(Some(Storage::at(dir.path())));
+    a.start(s, None).unwrap_or_else(|e| panic!("{e}"));
+    settle(&mut a);
+    assert_eq!(ply(&a), 1);
+    drop(a);
+    let mut b = app_with(Some(Storage::at(dir.path())));
+    let m = &b.menu.settings;
+    assert_eq!(
+        (m.game, m.size, m.swap, m.opponent, m.level),
+        (GameKind::Hex, 7, true, Opponent::AiVsHuman, Level::Impossible)
+    );
+    // Changes in the menu: the players apply to the resumed game, the board size waits for a new one.
+    b.menu.settings.opponent = Opponent::TwoHumans;
+    b.menu.settings.size = 9;
+    key(&mut b, KeyCode::Enter);
+    let g = b.game.as_ref().unwrap_or_else(|| panic!("not resumed"));
+    assert_eq!((g.settings.opponent, g.position.size(), g.position.ply()), (Opponent::TwoHumans, 7, 1));
+    let text = b.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(text.contains("apply to a new game"), "{text}");
+}

@@ -73,13 +73,10 @@ impl App {
         let players = self.players(&settings, position.kind())?;
         self.cancel_thinking();
         // An unfinished game from an earlier run is kept among the saves rather than overwritten.
-        let mut kept = None;
-        if let (Some(last), Some(storage)) = (self.last_game.take(), &self.storage) {
-            match autosave::keep(storage, &last) {
-                Ok(path) => kept = path,
-                Err(e) => self.complain(e),
-            }
-        }
+        let kept = match (self.last_game.take(), &self.storage) {
+            (Some(last), Some(storage)) => autosave::keep(storage, &last),
+            _ => Ok(None),
+        };
         let id = self.next_match;
         self.next_match += 1;
         let mut game = Match::new(id, settings, position, players);
@@ -92,11 +89,19 @@ impl App {
             Some(line) => format!("{line}. This game is over: undo to go back, or start a new one."),
             None => text::intro(&game),
         };
-        if let Some(path) = kept {
-            let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
-            text = format!("Your unfinished game from last time is kept in the saves as {name}. {text}");
+        let mut error = false;
+        match kept {
+            Ok(Some(path)) => {
+                let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+                text = format!("Your unfinished game from last time is kept in the saves as {name}. {text}");
+            }
+            Ok(None) => {}
+            Err(e) => {
+                text = format!("{} {text}", text::sentence(&e));
+                error = true;
+            }
         }
-        self.message = Some(Message::info(text));
+        self.message = Some(Message { text, error });
         self.menu.settings = game.settings.clone();
         self.game = Some(game);
         self.screen = Screen::Game;
@@ -150,7 +155,7 @@ impl App {
     }
 
     /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
-    /// [`Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
+    /// [`super::save::Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
     /// and swap rule are the file's.
     pub fn resume_last(&mut self) {
         let Some(last) = self.last_game.take() else { return };

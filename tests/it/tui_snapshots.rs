@@ -273,6 +273,8 @@ fn the_help_scrolls_when_the_terminal_is_short() {
 
 #[test]
 fn the_key_line_keeps_q_menu_on_small_terminals() {
+    let footer = lines(&render(&app(false), 60, 20)).pop().unwrap_or_default();
+    assert!(footer.contains("q quit") && footer.contains("? help"), "the menu at 60×20: {footer}");
     for (w, h) in [(80, 24), (60, 20)] {
         for position in [hex("c3", 5), ttt(&["b2", "a1"])] {
             let a = game(position, Opponent::TwoHumans);

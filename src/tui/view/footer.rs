@@ -127,8 +127,8 @@ pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
             (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
             (format!("{}{}", first_key(app, Action::Left), first_key(app, Action::Right)), "change"),
             (first_key(app, Action::Place), "start"),
-            (k(Action::SwitchGame), "game"),
             (last_key(app, Action::Back), "quit"),
+            (k(Action::SwitchGame), "game"),
         ],
         Screen::Game => {
             let Some(g) = app.game.as_ref() else { return Vec::new() };

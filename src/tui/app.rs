@@ -40,6 +40,11 @@ pub enum Screen {
 
 pub use super::text::Message;
 
+/// A [`Message`] for [`App::notice`], which says how to dismiss it.
+pub(super) fn notice(text: String) -> Message {
+    Message { text: format!("[press any key] {text}"), error: true }
+}
+
 /// What a running search is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -123,6 +128,9 @@ pub struct App {
     pub last_game: Option<Saved>,
     /// The status line's message.
     pub message: Option<Message>,
+    /// A warning about the player's data (a score file set aside or not saved): shown in the status line in
+    /// place of [`App::message`] until a key is pressed, so that no later message hides it.
+    pub notice: Option<Message>,
     /// The search being waited for.
     pub thinking: Option<Thinking>,
     /// Wins, draws and losses per game and level.
@@ -176,7 +184,8 @@ impl App {
             help_scroll: 0,
             confirm: None,
             last_game,
-            message: warning.map(|text| Message::error(super::text::sentence(&text))),
+            message: None,
+            notice: warning.map(|text| notice(super::text::sentence(&text))),
             thinking: None,
             score,
             entry: CellEntry::default(),

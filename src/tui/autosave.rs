@@ -46,12 +46,12 @@ fn remove(storage: &Storage, name: &str) -> std::io::Result<()> {
 /// file could not be read, and was moved aside where it can be recovered.
 pub fn find(storage: &Storage) -> Result<Option<Saved>, String> {
     for (_, name) in NAMES {
-        let text = match storage.read(name) {
+        let read = match storage.read(name) {
             Ok(None) => continue,
-            Ok(Some(t)) => t,
-            Err(e) => return Err(format!("cannot read {}: {e}", storage.path(name).display())),
+            Ok(Some(text)) => save::read_saved(&text).map_err(|why| crate::input::clip_middle(&why, 150)),
+            Err(e) => Err(e.to_string()),
         };
-        return match save::read_saved(&text) {
+        return match read {
             Ok(s) => Ok(Some(s)),
             Err(why) => Err(match storage.quarantine(name) {
                 Ok(aside) => format!("the last game could not be read ({why}); kept it as {}", aside.display()),
@@ -62,19 +62,19 @@ pub fn find(storage: &Storage) -> Result<Option<Saved>, String> {
     Ok(None)
 }
 
-/// Keeps the unfinished game of an earlier run (`last`, read by [`find`]) among the saves, so that starting
-/// another game does not lose it. Returns the new path.
+/// Keeps the unfinished game of an earlier run (`last`, read by [`find`]) among the saves, under a name no
+/// other save has, so that starting another game does not lose it. Returns the new path.
 pub fn keep(storage: &Storage, last: &Saved) -> Result<Option<PathBuf>, String> {
     for (_, name) in NAMES {
-        if !storage.path(name).exists() {
-            continue;
-        }
-        let to = storage.path(&save::file_name(&last.position));
-        if let Some(dir) = to.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        }
-        std::fs::rename(storage.path(name), &to).map_err(|e| format!("cannot keep the last game: {e}"))?;
-        return Ok(Some(to));
+        let text = match storage.read(name) {
+            Ok(Some(text)) => text,
+            Ok(None) => continue,
+            Err(e) => return Err(format!("cannot keep the last game: {e}")),
+        };
+        let (stem, ext) = save::file_name(&last.position);
+        let path = storage.create_new(&stem, ext, &text).map_err(|e| format!("cannot keep the last game: {e}"))?;
+        remove(storage, name).map_err(|e| format!("cannot remove {}: {e}", storage.path(name).display()))?;
+        return Ok(Some(path));
     }
     Ok(None)
 }

@@ -27,6 +27,10 @@ impl App {
             self.quit();
             return;
         }
+        if self.notice.take().is_some() {
+            // The key was for reading the notice.
+            return;
+        }
         if self.confirm.is_some() {
             self.confirm_key(&ev);
             return;

@@ -20,12 +20,11 @@ use rand::RngExt;
 use std::time::Instant;
 
 impl App {
-    /// The Hex players of a game's machine seats (none for tic-tac-toe or people).
-    fn players(&mut self, settings: &Settings, kind: GameKind) -> Result<[Option<Box<HexPlayer>>; 2], String> {
+    /// The Hex players of a game's machine seats (none for tic-tac-toe or people). An engine that cannot
+    /// play the game's swap rule is refused here, with its reason.
+    fn players(&mut self, settings: &Settings, position: &Position) -> Result<[Option<Box<HexPlayer>>; 2], String> {
         let mut players: [Option<Box<HexPlayer>>; 2] = [None, None];
-        if kind != GameKind::Hex {
-            return Ok(players);
-        }
+        let Position::Hex(g) = position else { return Ok(players) };
         for (seat, seat_kind) in settings.seats().iter().enumerate() {
             let spec = match seat_kind {
                 SeatKind::Human => continue,
@@ -37,11 +36,12 @@ impl App {
                     PlayerSpec {
                         kind: PlayerKind::Engine(cmd),
                         budget: crate::ai::Budget { threads: 1, ..crate::ai::Budget::default() },
-                        memory_mb: self.config.hex.level(settings.level).memory_mb,
+                        memory_mb: self.config.hex.level(settings.level).memory_mb.0,
                     }
                 }
             };
             let player = HexPlayer::new(spec, self.rng.random()).map_err(|e| e.to_string())?;
+            player.check_swap_rule(g.swap_rule()).map_err(|e| e.to_string())?;
             players[seat] = Some(Box::new(player));
         }
         Ok(players)
@@ -70,7 +70,7 @@ impl App {
             Some(p) => p,
             None => Position::new(settings.game, settings.size, settings.swap)?,
         };
-        let players = self.players(&settings, position.kind())?;
+        let players = self.players(&settings, &position)?;
         self.cancel_thinking();
         // An unfinished game from an earlier run is kept among the saves rather than overwritten.
         let kept = match (self.last_game.take(), &self.storage) {
@@ -126,7 +126,8 @@ impl App {
         if seats_changed {
             let mut s = old.clone();
             (s.opponent, s.level, s.style) = (new.opponent, new.level, new.style);
-            match self.players(&s, g.kind()) {
+            let position = g.position.clone();
+            match self.players(&s, &position) {
                 Ok(players) => {
                     let id = self.next_match;
                     self.next_match += 1;
@@ -248,11 +249,12 @@ impl App {
             GameResult::Win(_) => Outcome::Loss,
         };
         let key = g.settings.score_key();
-        self.score.record(&key, outcome);
-        if let Some(storage) = &self.storage
-            && let Err(e) = self.score.save(storage)
-        {
-            self.complain(e);
+        match &self.storage {
+            Some(storage) => match self.score.record_and_save(storage, &key, outcome) {
+                Ok(None) => {}
+                Ok(Some(text)) | Err(text) => self.notice = Some(super::app::notice(text)),
+            },
+            None => self.score.record(&key, outcome),
         }
     }
 

@@ -5,7 +5,7 @@
 
 use hextoe::ai::Level;
 use hextoe::ai::ttt::Style;
-use hextoe::config::{Config, Depth, Seconds};
+use hextoe::config::{Config, HexDepth, Playouts, Seconds};
 use hextoe::game::GameKind;
 use hextoe::game::hex::Cell as HexCell;
 use hextoe::tui::app::{App, AppOptions};
@@ -24,8 +24,8 @@ pub fn fast_config() -> Config {
     let mut c = Config::default();
     for level in [&mut c.hex.easy, &mut c.hex.medium, &mut c.hex.impossible] {
         level.move_time = Some(Seconds(0.02));
-        level.depth = Some(Depth(1));
-        level.playouts = Some(200);
+        level.depth = Some(HexDepth(1));
+        level.playouts = Some(Playouts(200));
     }
     c
 }

@@ -4,7 +4,7 @@
 use crate::tui_common::*;
 use hextoe::ai::Level;
 use hextoe::game::GameKind;
-use hextoe::tui::app::Screen;
+use hextoe::tui::app::{App, Screen};
 use hextoe::tui::menu::MenuRow;
 use hextoe::tui::save;
 use hextoe::tui::settings::Opponent;
@@ -111,7 +111,8 @@ fn a_corrupt_autosave_is_kept_aside_and_reported() {
     assert!(std::fs::write(dir.path().join("autosave.sgf"), "(;FF[4]GM[11]SZ[5];B[z9])").is_ok());
     let a = app_with(Some(Storage::at(dir.path())));
     assert_eq!(a.resume_row(), None);
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("kept it as")), "{:?}", a.message);
+    // A notice, which stays up until a key is pressed.
+    assert!(a.notice.as_ref().is_some_and(|m| m.error && m.text.contains("kept it as")), "{:?}", a.notice);
     let names: Vec<String> = std::fs::read_dir(dir.path())
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();
@@ -210,4 +211,30 @@ fn the_menu_shows_the_last_games_settings_and_its_changes_apply_on_resuming() {
     assert_eq!((g.settings.opponent, g.position.size(), g.position.ply()), (Opponent::TwoHumans, 7, 1));
     let text = b.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("apply to a new game"), "{text}");
+}
+
+#[test]
+fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
+    // Finding 6b: under `hextoe play` the warning was replaced at once by the first status message.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    assert!(std::fs::write(dir.path().join("score.json"), b"{ not json \xff").is_ok());
+    let mut a = app_with(Some(Storage::at(dir.path())));
+    a.start(settings(GameKind::Hex, 5, Opponent::HumanVsAi), None).unwrap_or_else(|e| panic!("{e}"));
+    settle(&mut a);
+    let shown = |a: &App| a.notice.as_ref().or(a.message.as_ref()).map(|m| m.text.clone()).unwrap_or_default();
+    assert!(shown(&a).contains("unreadable") && shown(&a).contains("press any key"), "{}", shown(&a));
+    let backend = ratatui::backend::TestBackend::new(100, 30);
+    let mut term = ratatui::Terminal::new(backend).unwrap_or_else(|e| match e {});
+    let screen = |term: &mut ratatui::Terminal<ratatui::backend::TestBackend>, a: &App| {
+        let _ = term.draw(|f| hextoe::tui::view::draw(f, a));
+        let buf = term.backend().buffer().clone();
+        buf.content().iter().map(|c| c.symbol()).collect::<String>()
+    };
+    assert!(screen(&mut term, &a).contains("Score file unreadable"), "the warning is not on screen");
+    // The key that dismisses it does nothing else.
+    typed(&mut a, "x:c3\n");
+    settle(&mut a);
+    assert_eq!(a.notice, None);
+    assert!(!screen(&mut term, &a).contains("Score file"));
+    assert!(ply(&a) >= 1, "the keys after the first one are played");
 }

@@ -93,5 +93,5 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         .title_alignment(ratatui::layout::Alignment::Center);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
     footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app);
+    footer::draw_keys(frame, keys, app, status.height);
 }

@@ -35,7 +35,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 }
                 side_panel::draw(frame, layout.panel, app, g);
                 footer::draw_status(frame, layout.status, app);
-                footer::draw_keys(frame, layout.footer, app);
+                footer::draw_keys(frame, layout.footer, app, layout.status.height);
             }
             Err(need) => too_small::draw(frame, area, need, &app.theme),
         },

@@ -117,6 +117,15 @@ impl<'de> serde::Deserialize<'de> for PlayerKind {
     }
 }
 
+/// The largest memory cap a player takes, in megabytes (16 GiB). Larger caps are clamped to it, so that no
+/// budget can ask the allocator for more than a machine could give (which aborts the process).
+pub const MAX_MEMORY_MB: usize = 16 * 1024;
+
+/// Bytes in `memory_mb` megabytes, with the cap clamped to 1..=[`MAX_MEMORY_MB`] (never overflows).
+pub fn memory_bytes(memory_mb: usize) -> usize {
+    memory_mb.clamp(1, MAX_MEMORY_MB).saturating_mul(1 << 20)
+}
+
 /// A player and its budget.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
@@ -186,6 +195,15 @@ impl HexPlayer {
         Ok(HexPlayer { spec, rng: StdRng::seed_from_u64(seed), mcts: mcts::MctsState::default(), external })
     }
 
+    /// Ok when the player can play a game with this swap rule. Every built-in player can; an external
+    /// engine only when it has a command to be told (see [`external::ExternalEngine::check_swap_rule`]).
+    pub fn check_swap_rule(&self, swap_rule: bool) -> Result<(), AiError> {
+        match &self.external {
+            Some(e) => e.check_swap_rule(swap_rule),
+            None => Ok(()),
+        }
+    }
+
     /// The player's name as given (e.g. `mcts`, `engine:mohex`).
     pub fn name(&self) -> String {
         self.spec.kind.to_string()
@@ -216,5 +234,22 @@ impl HexPlayer {
                 None => Err(AiError::Engine(cmd.clone(), "the engine is not running".into())),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_caps_are_clamped_and_never_overflow() {
+        // Finding 2: 17592186044416 MB shifted left by 20 wrapped to 0 (a one-node tree), and larger caps
+        // overflowed or asked the allocator for hundreds of gigabytes.
+        let most = MAX_MEMORY_MB << 20;
+        assert_eq!(memory_bytes(17_592_186_044_416), most);
+        assert_eq!(memory_bytes(usize::MAX), most);
+        assert_eq!(memory_bytes(1_000_000), most);
+        assert_eq!(memory_bytes(0), 1 << 20);
+        assert_eq!(memory_bytes(256), 256 << 20);
     }
 }

@@ -90,7 +90,7 @@ fn run<R: Rng + ?Sized>(
         // A search of one or two plies stores next to nothing: a small table keeps quick moves quick.
         tt: tt::Table::new(match budget.depth {
             Some(d) if d <= 2 => 1 << 16,
-            _ => spec.memory_mb.saturating_mul(1 << 20),
+            _ => super::memory_bytes(spec.memory_mb),
         }),
         nodes: 0,
         deadline: time.map(|t| start + t.mul_f64(HARD_SHARE)),

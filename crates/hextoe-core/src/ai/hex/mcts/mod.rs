@@ -166,7 +166,7 @@ impl MctsState {
     /// the kept game, else fresh ones; one per thread, sharing the memory budget.
     fn take_trees(&mut self, game: &Game, threads: usize, memory_mb: usize) -> Vec<Tree> {
         // Three quarters of the memory for the trees, a quarter for the solver's table.
-        let limit = ((memory_mb.max(1) << 20) * 3 / 4) / threads / Tree::NODE_BYTES;
+        let limit = (super::memory_bytes(memory_mb) / 4 * 3) / threads.max(1) / Tree::NODE_BYTES;
         let n = game.size();
         let mut trees: Vec<Tree> = match self.kept.take() {
             Some(k)

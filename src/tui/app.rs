@@ -142,6 +142,8 @@ pub struct App {
     /// Spinner frame.
     pub spinner: usize,
     pub(super) storage: Option<Storage>,
+    /// This copy's autosave file, locked while it runs (none without storage).
+    pub(super) slot: Option<autosave::Slot>,
     pub(super) outbox: Vec<Job>,
     pub(super) away: Vec<Away>,
     pub(super) next_ticket: u64,
@@ -159,14 +161,19 @@ impl App {
             Some(s) => Score::load(s),
             None => (Score::new(), None),
         };
-        let last_game = match options.storage.as_ref().map(autosave::find) {
-            Some(Ok(last)) => last,
-            Some(Err(e)) => {
-                warning = Some(e);
-                None
+        let slot = options.storage.as_ref().map(autosave::Slot::claim);
+        let mut last_game = None;
+        if let (Some(storage), Some(slot)) = (&options.storage, &slot) {
+            let mut said = slot.adopt_orphans(storage);
+            match slot.find(storage) {
+                Ok(last) => last_game = last,
+                Err(e) => said.push(super::text::sentence(&e)),
             }
-            None => None,
-        };
+            if !said.is_empty() {
+                let earlier = warning.take().map(|w| super::text::sentence(&w));
+                warning = Some(earlier.into_iter().chain(said).collect::<Vec<_>>().join(" "));
+            }
+        }
         let mut menu = Menu::new(settings);
         if let Some(last) = &last_game {
             // The menu shows the unfinished game's own settings, so that what Enter resumes is what it says.
@@ -192,6 +199,7 @@ impl App {
             size: (80, 24),
             spinner: 0,
             storage: options.storage,
+            slot,
             outbox: Vec::new(),
             away: Vec::new(),
             next_ticket: 1,

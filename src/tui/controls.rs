@@ -55,8 +55,8 @@ impl App {
         match question {
             Confirm::Discard { settings, position } => {
                 // The person said yes: the discarded game must not come back as "Resume last game".
-                if let Some(storage) = &self.storage
-                    && let Err(e) = super::autosave::clear(storage)
+                if let (Some(storage), Some(slot)) = (&self.storage, &self.slot)
+                    && let Err(e) = slot.clear(storage)
                 {
                     self.complain(text::sentence(&e));
                 }

@@ -3,7 +3,6 @@
 //! that keeps an unfinished game across quits and crashes.
 
 use super::app::{App, Screen};
-use super::autosave;
 use super::confirm::Confirm;
 use super::game::Match;
 use super::position::{GameResult, Move, Position};
@@ -73,8 +72,8 @@ impl App {
         let players = self.players(&settings, &position)?;
         self.cancel_thinking();
         // An unfinished game from an earlier run is kept among the saves rather than overwritten.
-        let kept = match (self.last_game.take(), &self.storage) {
-            (Some(last), Some(storage)) => autosave::keep(storage, &last),
+        let kept = match (self.last_game.take(), &self.storage, &self.slot) {
+            (Some(last), Some(storage), Some(slot)) => slot.keep(storage, &last),
             _ => Ok(None),
         };
         let id = self.next_match;
@@ -261,8 +260,8 @@ impl App {
     /// Writes the game in progress to the autosave (or removes it once the game is over); a failure is
     /// reported in the status line, and the game goes on.
     pub(super) fn autosave(&mut self) {
-        let (Some(storage), Some(g)) = (&self.storage, &self.game) else { return };
-        if let Err(e) = autosave::sync(storage, g) {
+        let (Some(storage), Some(slot), Some(g)) = (&self.storage, &self.slot, &self.game) else { return };
+        if let Err(e) = slot.sync(storage, g) {
             self.complain(text::sentence(&e));
         }
     }

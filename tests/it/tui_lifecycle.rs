@@ -61,8 +61,11 @@ fn every_move_is_autosaved_and_the_next_start_offers_to_resume_it() {
     assert_eq!(ply(&a), 2);
     let text = std::fs::read_to_string(dir.path().join("autosave.sgf")).unwrap_or_default();
     assert!(text.contains("PB[human]PW[hextoe impossible]") && text.contains(";B[c3];W["), "{text}");
-    let leftovers = std::fs::read_dir(dir.path()).map(|d| d.count()).unwrap_or(0);
-    assert_eq!(leftovers, 1, "only the autosave: no temporary file left behind");
+    let mut files: Vec<String> = std::fs::read_dir(dir.path())
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    files.sort();
+    assert_eq!(files, ["autosave.lock", "autosave.sgf"], "no temporary file left behind");
     // Quit (or crash) mid-game: the next start offers the game, selected, with its players and level.
     a.quit();
     drop(a);
@@ -237,4 +240,27 @@ fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
     assert_eq!(a.notice, None);
     assert!(!screen(&mut term, &a).contains("Score file"));
     assert!(ply(&a) >= 1, "the keys after the first one are played");
+}
+
+#[test]
+fn two_windows_keep_their_own_games() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut first = app_with(Some(Storage::at(dir.path())));
+    first.start(settings(GameKind::Hex, 5, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
+    typed(&mut first, ":c3\n");
+    // A second copy while the first runs: it does not offer (or take) the first one's game.
+    let mut second = app_with(Some(Storage::at(dir.path())));
+    assert_eq!(second.resume_row(), None);
+    second.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
+    typed(&mut second, "5");
+    assert!(dir.path().join("autosave.sgf").exists() && dir.path().join("autosave-2.txt").exists());
+    // Both quit mid-game. The next copy offers one game and keeps the other among the saves.
+    drop(first);
+    drop(second);
+    let third = app_with(Some(Storage::at(dir.path())));
+    assert_eq!(third.resume_row(), Some(MenuRow::ResumeLast));
+    let said = third.notice.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(said.contains("another window") && said.contains("tictactoe-"), "{said}");
+    let saves = std::fs::read_dir(dir.path().join("saves")).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(saves, 1);
 }

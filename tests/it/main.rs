@@ -7,6 +7,7 @@ mod engine_external;
 mod engine_sessions;
 mod hardening;
 mod hex_cli;
+mod hex_convert;
 mod hex_perft;
 mod ladder_tactics;
 mod mcts_analyze;

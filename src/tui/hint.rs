@@ -28,6 +28,8 @@ pub enum HeatValue {
         rate: f64,
         /// `Some(true)` proven win, `Some(false)` proven loss.
         proven: Option<bool>,
+        /// For a proven win of known length, the own moves it takes (1: wins at once).
+        win_in: Option<u32>,
     },
 }
 
@@ -51,18 +53,20 @@ impl HeatValue {
             HeatValue::Ttt(Value::Win { plies }) => (0, i64::from(plies)),
             HeatValue::Ttt(Value::Draw) => (1, 0),
             HeatValue::Ttt(Value::Loss { plies }) => (2, -i64::from(plies)),
-            HeatValue::Hex { proven: Some(true), .. } => (0, 0),
-            HeatValue::Hex { proven: None, rate } => (1, -((rate * 1e6).round() as i64)),
+            HeatValue::Hex { proven: Some(true), win_in, .. } => (0, i64::from(win_in.unwrap_or(u32::MAX))),
+            HeatValue::Hex { proven: None, rate, .. } => (1, -((rate * 1e6).round() as i64)),
             HeatValue::Hex { proven: Some(false), .. } => (2, 0),
         }
     }
 
-    /// A short word: "win 3", "draw", "loss 2", "63%", "proven win".
+    /// A short word: "win 3", "draw", "loss 2" (tic-tac-toe, in plies), "63%", "win in 2" (Hex, in own
+    /// moves), "proven win", "proven loss".
     pub fn label(self) -> String {
         match self {
             HeatValue::Ttt(Value::Win { plies }) => format!("win {plies}"),
             HeatValue::Ttt(Value::Draw) => "draw".into(),
             HeatValue::Ttt(Value::Loss { plies }) => format!("loss {plies}"),
+            HeatValue::Hex { proven: Some(true), win_in: Some(n), .. } => format!("win in {n}"),
             HeatValue::Hex { proven: Some(true), .. } => "proven win".into(),
             HeatValue::Hex { proven: Some(false), .. } => "proven loss".into(),
             HeatValue::Hex { rate, .. } => format!("{:.0}%", rate * 100.0),
@@ -128,7 +132,8 @@ impl Hint {
                 } else {
                     0.5
                 };
-                (Move::Hex(e.mv), HeatValue::Hex { rate: rate.clamp(0.0, 1.0), proven: e.proven })
+                let value = HeatValue::Hex { rate: rate.clamp(0.0, 1.0), proven: e.proven, win_in: e.win_in };
+                (Move::Hex(e.mv), value)
             })
             .collect();
         // Best first; the suggestion leads the list, as the AI ranks it first (it may know a proof or a
@@ -156,7 +161,7 @@ impl Hint {
     /// The lowest and highest win rate among the unproven moves shown.
     pub fn rate_range(&self) -> (f64, f64) {
         let rates = self.heat.iter().filter_map(|(_, v)| match v {
-            HeatValue::Hex { rate, proven: None } => Some(*rate),
+            HeatValue::Hex { rate, proven: None, .. } => Some(*rate),
             _ => None,
         });
         rates.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)))
@@ -203,16 +208,18 @@ mod tests {
             evals: vec![
                 ev(cell(0, 0), 0.51),
                 ev(cell(1, 0), 0.53),
-                MoveEval { mv: cell(2, 0), score: 0.0, visits: None, proven: Some(false) },
+                MoveEval { mv: cell(2, 0), score: 0.0, visits: None, proven: Some(false), win_in: None },
                 ev(cell(3, 0), 0.47),
-                MoveEval { mv: cell(4, 0), score: 1.0, visits: None, proven: Some(true) },
+                MoveEval { mv: cell(5, 0), score: 1.0, visits: None, proven: Some(true), win_in: Some(3) },
+                MoveEval { mv: cell(4, 0), score: 1.0, visits: None, proven: Some(true), win_in: Some(1) },
             ],
         };
         let h = Hint::from_hex(0, &choice);
         let order: Vec<String> = h.heat.iter().map(|(m, _)| m.to_string()).collect();
-        assert_eq!(order, ["a1", "e1", "b1", "d1", "c1"]);
+        assert_eq!(order, ["a1", "e1", "f1", "b1", "d1", "c1"], "the quickest win first");
         let glyphs: String = h.heat.iter().map(|&(_, v)| h.glyph(v)).collect();
-        assert_eq!(glyphs, "6✓90✗");
+        assert_eq!(glyphs, "6✓✓90✗");
+        assert_eq!(h.heat[1].1.label(), "win in 1");
         // All alike: no heat map, only the suggestion.
         let choice = HexChoice {
             mv: cell(0, 0),

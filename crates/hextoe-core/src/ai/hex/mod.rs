@@ -10,13 +10,17 @@
 //! - [`playout`]: random-fill and bridge-saving playouts.
 //! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.
 //! - [`solver`]: exact proof-number search with Hex knowledge.
+//! - [`finish`]: the quickest forced win, so that won games are finished rather than filled in.
+//! - [`paths`]: shortest paths counted in empty cells (the distance to winning, and where it runs).
 //! - [`external`]: an external HTP engine as a player (the one player that thinks in another process).
 
 pub mod alphabeta;
 pub mod bitboard;
 pub mod eval;
 pub mod external;
+pub mod finish;
 pub mod mcts;
+pub mod paths;
 pub mod playout;
 pub mod random;
 pub mod rush;
@@ -149,6 +153,9 @@ pub struct MoveEval {
     pub visits: Option<u64>,
     /// `Some(true)` proven win, `Some(false)` proven loss, `None` unproven.
     pub proven: Option<bool>,
+    /// For a proven win whose length is known, the most own moves (this one included) it needs to join
+    /// the edges against any defence: 1 wins at once. Lists put the quickest wins first.
+    pub win_in: Option<u32>,
 }
 
 /// A chosen move with its explanation and the evaluations behind it.

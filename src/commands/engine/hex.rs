@@ -13,18 +13,20 @@
 use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec};
 use crate::ai::watchdog::Watchdog;
 use crate::ai::{Level, Stop};
-use crate::commands::entrant;
+use crate::commands::entrant::{self, EntrantError};
 use crate::config::HexConfig;
-use crate::game::hex::{Color, Game};
+use crate::game::hex::{Color, Game, SizeError};
 use crate::protocol::{Answer, HexRequest, Refusal, Reply};
 
-/// Who named a player: the person at the command line may start a program; a protocol client may not.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Source {
-    /// `--player` on the command line.
-    CommandLine,
-    /// The `player` command.
-    Protocol,
+/// Why a Hex session cannot start: the board size or the `--player` entry from the command line.
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// A board size hextoe does not play.
+    #[error("{0}")]
+    Size(#[from] SizeError),
+    /// A `--player` entry that does not parse; the message says what was expected.
+    #[error("{}", .0.message)]
+    Player(EntrantError),
 }
 
 /// A player chosen with `player` or `--player`: its spec, parsed once, and the entry as written, which the
@@ -60,12 +62,13 @@ impl HexBackend {
         move_time: Option<f64>,
         player: Option<&str>,
         seed: u64,
-    ) -> Result<HexBackend, String> {
-        let game = Game::new(size, swap).map_err(|e| e.to_string())?;
+    ) -> Result<HexBackend, SetupError> {
+        let game = Game::new(size, swap)?;
         let mut backend =
             HexBackend { game, config: config.clone(), level, move_time, chosen: None, player: None, seed, made: 0 };
-        if let Some(p) = player {
-            backend.set_player(p, Source::CommandLine).map_err(|r| r.to_string())?;
+        // The person at the command line may name any player, an external engine too.
+        if let Some(entry) = player {
+            backend.chosen = Some(backend.parse_player(entry).map_err(SetupError::Player)?);
         }
         Ok(backend)
     }
@@ -82,16 +85,23 @@ impl HexBackend {
         self.player = None;
     }
 
-    fn set_player(&mut self, entry: &str, source: Source) -> Result<(), Refusal> {
-        let spec = entrant::parse_hex(entry, &self.config, self.move_time).map_err(|e| Refusal::Failed(e.message))?;
-        if matches!(spec.kind, PlayerKind::Engine(_)) && source == Source::Protocol {
+    /// Reads a player entry once, into the spec genmove uses and the text the `player` query answers.
+    fn parse_player(&self, entry: &str) -> Result<Chosen, EntrantError> {
+        let spec = entrant::parse_hex(entry, &self.config, self.move_time)?;
+        Ok(Chosen { spec, entry: entry.trim().to_string() })
+    }
+
+    /// The `player ENTRY` command: any player but an external engine, which a client may not start.
+    fn set_player(&mut self, entry: &str) -> Result<(), Refusal> {
+        let chosen = self.parse_player(entry).map_err(|e| Refusal::Failed(e.message))?;
+        if matches!(chosen.spec.kind, PlayerKind::Engine(_)) {
             return Err(Refusal::Failed(
                 "an external engine cannot be chosen over the protocol, as that would let a client start \
                  any program: name it with --player on the command line or as a level's player in config.toml"
                     .into(),
             ));
         }
-        self.chosen = Some(Chosen { spec, entry: entry.trim().to_string() });
+        self.chosen = Some(chosen);
         self.player = None;
         Ok(())
     }
@@ -131,7 +141,7 @@ impl HexBackend {
                     None => self.spec().kind.to_string().into(),
                 });
             }
-            HexRequest::Player(Some(entry)) => self.set_player(&entry, Source::Protocol)?,
+            HexRequest::Player(Some(entry)) => self.set_player(&entry)?,
             HexRequest::AnalyzeCommands => {}
             HexRequest::Swap(on) => self.game.set_swap_rule(on),
         }

@@ -4,7 +4,7 @@
 //! own, hands the rest to the current game's backend, and frames the reply. Each game keeps its own
 //! board, so `game` switches without losing either.
 
-use super::hex::HexBackend;
+use super::hex::{HexBackend, SetupError};
 use super::ttt::TttBackend;
 use crate::ai::ttt::Style;
 use crate::cli::EngineArgs;
@@ -27,7 +27,7 @@ pub struct Engine {
 
 impl Engine {
     /// A session set up from the command line and the config. Fails on a bad `--player`.
-    pub fn new(args: &EngineArgs, config: &Config) -> Result<Engine, String> {
+    pub fn new(args: &EngineArgs, config: &Config) -> Result<Engine, SetupError> {
         let seed = args.seed.unwrap_or_else(rand::random);
         let level = args.level.unwrap_or(config.level);
         let style: Style = args.ai.unwrap_or(config.tictactoe.ai);

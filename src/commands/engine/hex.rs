@@ -158,10 +158,10 @@ impl HexBackend {
 
     fn genmove(&mut self, color: Color) -> Reply {
         if let Some(w) = self.game.winner() {
-            return Err(Refusal::Failed(format!("the game is over: {w} has won")));
+            return Err(Refusal::GameOver(Some(w.to_string())));
         }
         if color != self.game.to_move() {
-            return Err(Refusal::Failed(format!("it is {}'s turn, not {color}'s", self.game.to_move())));
+            return Err(Refusal::not_their_turn(self.game.to_move(), color));
         }
         let spec = self.spec();
         let stop = Stop::new();

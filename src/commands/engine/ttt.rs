@@ -80,12 +80,12 @@ impl TttBackend {
     /// Refuses a move for `who` when the game is over or it is not `who`'s turn.
     fn check_turn(&self, who: Player) -> Result<(), Refusal> {
         match self.board.outcome() {
-            Outcome::Win(p) => return Err(Refusal::Failed(format!("the game is over: {p} has won"))),
-            Outcome::Draw => return Err(Refusal::Failed("the game is over: it is a draw".into())),
+            Outcome::Win(p) => return Err(Refusal::GameOver(Some(p.to_string()))),
+            Outcome::Draw => return Err(Refusal::GameOver(None)),
             Outcome::Ongoing => {}
         }
         let turn = self.board.to_move();
-        if who != turn { Err(Refusal::Failed(format!("it is {turn}'s turn, not {who}'s"))) } else { Ok(()) }
+        if who != turn { Err(Refusal::not_their_turn(turn, who)) } else { Ok(()) }
     }
 
     fn genmove(&mut self, who: Player) -> Reply {

@@ -88,6 +88,15 @@ pub enum Refusal {
     SizeOutOfRange(usize),
     /// `final_score` while the game is undecided.
     CannotScore,
+    /// A move asked for after the game ended: the winner's name, or `None` for a draw.
+    GameOver(Option<String>),
+    /// A move asked of the side whose turn it is not: the side to move and the side asked, by name.
+    NotTheirTurn {
+        /// The side to move.
+        turn: String,
+        /// The side that was asked to move.
+        asked: String,
+    },
     /// The command was understood but cannot be carried out, or an argument is not what it takes (a cell
     /// off the board, a taken cell, a player that cannot start); the rules' or the player's own message.
     Failed(String),
@@ -119,6 +128,9 @@ impl fmt::Display for Refusal {
             Refusal::NotSquare(a, b) => write!(f, "unacceptable size {a}×{b}: hextoe plays square boards only"),
             Refusal::SizeOutOfRange(n) => write!(f, "unacceptable size {n}: expected {BOARDSIZE_USAGE}"),
             Refusal::CannotScore => f.write_str("cannot score"),
+            Refusal::GameOver(Some(winner)) => write!(f, "the game is over: {winner} has won"),
+            Refusal::GameOver(None) => f.write_str("the game is over: it is a draw"),
+            Refusal::NotTheirTurn { turn, asked } => write!(f, "it is {turn}'s turn, not {asked}'s"),
             Refusal::Failed(message) => f.write_str(message),
         }
     }
@@ -130,5 +142,10 @@ impl Refusal {
     /// A refusal carrying the message of an error from the rules or a player.
     pub fn failed(e: impl fmt::Display) -> Refusal {
         Refusal::Failed(e.to_string())
+    }
+
+    /// A move asked of `asked` while `turn` is to move.
+    pub fn not_their_turn(turn: impl fmt::Display, asked: impl fmt::Display) -> Refusal {
+        Refusal::NotTheirTurn { turn: turn.to_string(), asked: asked.to_string() }
     }
 }

@@ -20,4 +20,6 @@ mod ttt_explain;
 mod ttt_perft;
 mod ttt_play;
 mod tui_app;
+mod tui_common;
+mod tui_lifecycle;
 mod tui_snapshots;

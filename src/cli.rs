@@ -53,6 +53,11 @@ fn named<T: Named + Send + Sync>() -> impl clap::builder::TypedValueParser<Value
         .try_map(|s| T::from_name(&s).ok_or_else(|| format!("'{s}' is not one of {}", T::expected())))
 }
 
+/// The `--player` help line, listing the Hex player table's names.
+fn player_help() -> String {
+    format!("Hex player ({})", crate::ai::hex::PlayerKind::expected())
+}
+
 /// A Hex board side, 1..=19: the config's rule and message.
 fn size_parser(s: &str) -> Result<usize, String> {
     BoardSize::parse_arg(s).map(|b| b.0)
@@ -159,8 +164,8 @@ pub struct AnalyzeArgs {
     /// Tic-tac-toe AI style.
     #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
-    /// Hex player (random, rush, connected, better-connected, two-distance, resistance, mcts).
-    #[arg(long)]
+    /// Hex player (the names of the player table).
+    #[arg(long, help = player_help())]
     pub player: Option<String>,
     /// Hex: seconds of search, more than 0 and at most 3600.
     #[arg(long, value_parser = seconds)]

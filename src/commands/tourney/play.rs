@@ -5,11 +5,11 @@
 //! built-in player overruns only if it ignores its stop flag; the limit is the move time plus 10 % plus
 //! 100 ms (the same deadline an external engine gets, see [`HexPlayer::time_limit`]).
 
-use super::entrant::TttEntrant;
 use crate::ai::Stop;
 use crate::ai::hex::{HexPlayer, PlayerSpec};
 use crate::ai::ttt;
 use crate::ai::watchdog::Watchdog;
+use crate::commands::entrant::TttEntrant;
 use crate::config::TttConfig;
 use crate::game::hex::Game;
 use crate::game::ttt::Player;

@@ -8,10 +8,10 @@
 //! them where they are wanted, at the root.
 
 use super::inferior::fill_in;
+use super::limits::{Limits, Progress};
 use super::position::{Pos, Rings, Zobrist};
 use super::tt::{INF, Tt};
 use super::vc::{EdgeLink, HSearch};
-use super::{Limits, Progress};
 use crate::ai::hex::Proof;
 use crate::ai::hex::bitboard::{Bits, Geometry};
 use std::sync::{Mutex, MutexGuard, PoisonError};

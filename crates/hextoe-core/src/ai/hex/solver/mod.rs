@@ -5,6 +5,7 @@
 //! - [`vc`]: virtual connections by H-search, giving wins and must-play regions.
 //! - [`tt`]: the transposition table of proof and disproof numbers.
 //! - [`dfpn`]: depth-first proof-number search over all of the above.
+//! - [`limits`]: when a search gives up, and the progress it reports.
 //!
 //! [`Solver`] owns the table, so that a player can keep it between moves and a command between the
 //! positions it solves. Every search takes [`Limits`] (positions, a deadline, a [`Stop`] flag) and reports
@@ -13,58 +14,23 @@
 
 pub mod dfpn;
 pub mod inferior;
+pub mod limits;
 pub mod position;
 pub mod tt;
 pub mod vc;
 
-use crate::ai::Stop;
 use crate::ai::hex::bitboard::{Bits, Geometry};
 use crate::ai::hex::{Proof, memory_bytes};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};
 use dfpn::{Dfpn, Expansion};
+pub use limits::{Limits, Progress};
 use position::Pos;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tt::Tt;
-
-/// When a solver search gives up.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Most positions to expand.
-    pub nodes: Option<u64>,
-    /// Wall-clock deadline.
-    pub deadline: Option<Instant>,
-    /// The caller's stop flag.
-    pub stop: Stop,
-}
-
-impl Limits {
-    /// No limit but the stop flag.
-    pub fn unlimited(stop: &Stop) -> Limits {
-        Limits { nodes: None, deadline: None, stop: stop.clone() }
-    }
-
-    /// At most `time` from now.
-    pub fn time(time: Duration, stop: &Stop) -> Limits {
-        Limits { nodes: None, deadline: Some(Instant::now() + time), stop: stop.clone() }
-    }
-}
-
-/// A progress report, sent every few thousand positions.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Progress {
-    /// Positions expanded by the current search.
-    pub nodes: u64,
-    /// Time since the current search started.
-    pub elapsed: Duration,
-    /// The root's proof number (effort left to prove a win); `None` when infinite (the root is lost).
-    pub pn: Option<u32>,
-    /// The root's disproof number (effort left to prove a loss); `None` when infinite (the root is won).
-    pub dn: Option<u32>,
-}
 
 /// The result of solving one position.
 #[derive(Clone, Debug, PartialEq, Eq)]

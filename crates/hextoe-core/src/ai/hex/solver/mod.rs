@@ -8,9 +8,9 @@
 //! - [`limits`]: when a search gives up, and the progress it reports.
 //!
 //! [`Solver`] owns the table, so that a player can keep it between moves and a command between the
-//! positions it solves. Every search takes [`Limits`] (positions, a deadline, a [`Stop`](crate::ai::Stop) flag) and reports
-//! [`Progress`] through a callback, so the command can show a progress line and the players can try the
-//! solver within their budget.
+//! positions it solves. Every search takes [`Limits`] (positions, a deadline, a [`Stop`](crate::ai::Stop)
+//! flag) and reports [`Progress`] through a callback, so the command can show a progress line and the
+//! players can try the solver within their budget.
 
 pub mod dfpn;
 pub mod inferior;

@@ -155,3 +155,42 @@ impl HexPlayer {
 fn check_not_over(game: &Game) -> Result<(), AiError> {
     if game.winner().is_some() || game.legal_moves().is_empty() { Err(AiError::GameOver) } else { Ok(()) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Budget;
+    use crate::game::hex::parse_position;
+
+    fn player(kind: PlayerKind, budget: Budget) -> HexPlayer {
+        HexPlayer::new(PlayerSpec { kind, budget, memory_mb: 8 }, 1).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn each_kind_gets_its_variant_and_analysis() {
+        let game = parse_position("c3", 5, false).unwrap_or_else(|e| panic!("{e}"));
+        let stop = Stop::new();
+        let mut ab = player(PlayerKind::AlphaBeta(Eval::TwoDistance), Budget::depth(1));
+        assert!(matches!(ab, HexPlayer::AlphaBeta { eval: Eval::TwoDistance, .. }));
+        // Alpha-beta analysis scores every legal move, best first.
+        let Ok(Report::Choice(c)) = ab.analyze(&game, &stop) else { panic!("no choice") };
+        assert_eq!(c.evals.len(), 24);
+        assert!(c.evals.windows(2).all(|w| w[0].score >= w[1].score));
+        let mut mcts = player(PlayerKind::Mcts, Budget { nodes: Some(200), ..Budget::default() });
+        let Ok(Report::Search(a)) = mcts.analyze(&game, &stop) else { panic!("no search report") };
+        assert_eq!(a.simulations, 200);
+        assert_eq!(Report::Search(a.clone()).into_choice().mv, a.best);
+        let mut random = player(PlayerKind::Random, Budget::default());
+        assert_eq!(random.name(), "random");
+        let over = parse_position("a1", 1, false).unwrap_or_else(|e| panic!("{e}"));
+        assert!(matches!(random.choose(&over, &stop), Err(AiError::GameOver)));
+        assert!(matches!(ab.analyze(&over, &stop), Err(AiError::GameOver)));
+    }
+
+    #[test]
+    fn the_time_limit_is_the_engine_deadline_of_the_move_time() {
+        let timed = player(PlayerKind::Rush, Budget::time(Duration::from_secs(1)));
+        assert_eq!(timed.time_limit(), Some(Duration::from_millis(1200)));
+        assert_eq!(player(PlayerKind::Rush, Budget::depth(2)).time_limit(), None);
+    }
+}

@@ -34,6 +34,12 @@ pub enum Screen {
     Menu,
     /// A game.
     Game,
+    /// Reviewing a game ([`super::review`]).
+    Review,
+    /// The list of saved games ([`super::saves`]).
+    Saves,
+    /// How to play Hex ([`super::primer`]).
+    Primer,
 }
 
 /// A line for the status bar.
@@ -132,6 +138,12 @@ pub struct App {
     pub size: (u16, u16),
     /// Spinner frame.
     pub spinner: usize,
+    /// The game under review, while the review screen is up.
+    pub review: Option<super::review::Review>,
+    /// The saved games listed by "Load game".
+    pub saves: Option<super::saves::SaveList>,
+    /// The page of "How to play Hex" on screen.
+    pub primer: super::primer::Primer,
     pub(super) storage: Option<Storage>,
     pub(super) outbox: Vec<Job>,
     pub(super) away: Vec<Away>,
@@ -164,6 +176,9 @@ impl App {
             entry: CellEntry::default(),
             size: (80, 24),
             spinner: 0,
+            review: None,
+            saves: None,
+            primer: super::primer::Primer::default(),
             storage: options.storage,
             outbox: Vec::new(),
             away: Vec::new(),
@@ -211,7 +226,7 @@ impl App {
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let mut d = self.entry.deadline();
         let mut add = |t: Instant| d = Some(d.map_or(t, |x: Instant| x.min(t)));
-        if self.is_busy() {
+        if self.is_busy() || self.review.as_ref().is_some_and(|r| r.analysing()) {
             add(now + SPINNER_TICK);
         }
         if let Some(t) = self.watch_deadline() {
@@ -223,8 +238,11 @@ impl App {
     /// Time passed: turns the spinner, runs a held command letter whose time is up, and starts the next
     /// AI move of an AI-vs-AI game.
     pub fn tick(&mut self, now: Instant) {
-        if self.is_busy() {
+        if self.is_busy() || self.review.as_ref().is_some_and(|r| r.analysing()) {
             self.spinner = self.spinner.wrapping_add(1);
+        }
+        if let Some(r) = &mut self.review {
+            r.poll();
         }
         if self.entry.deadline().is_some_and(|d| now >= d)
             && let Some(held) = self.entry.take_held()
@@ -254,6 +272,9 @@ impl App {
         match self.screen {
             Screen::Menu => self.menu_key(action),
             Screen::Game => self.game_key(&ev, action),
+            Screen::Review => self.review_key(&ev, action),
+            Screen::Saves => self.saves_key(&ev, action),
+            Screen::Primer => self.primer_key(&ev, action),
         }
     }
 
@@ -295,6 +316,9 @@ impl App {
             }
             Some(Action::Place) => match self.menu.selected {
                 MenuRow::Quit => self.quit(),
+                MenuRow::Review => self.review_game(super::review::ReturnTo::Menu),
+                MenuRow::Load => self.open_saves(),
+                MenuRow::Primer => self.open_primer(),
                 MenuRow::Resume if can_resume => {
                     self.screen = Screen::Game;
                     self.message = None;

@@ -194,6 +194,7 @@ impl App {
             Action::Hint => self.hint(),
             Action::Swap => self.human_move(Move::Hex(HexMove::Swap)),
             Action::Save => self.save(),
+            Action::Review => self.review_game(super::review::ReturnTo::Game),
             Action::Help => self.help = true,
             Action::Back => self.to_menu(),
             Action::Quit => self.quit(),

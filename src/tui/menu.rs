@@ -26,6 +26,12 @@ pub enum MenuRow {
     Start,
     /// Back to the game in progress.
     Resume,
+    /// Review the game in progress or just finished.
+    Review,
+    /// The list of saved games.
+    Load,
+    /// How to play Hex.
+    Primer,
     /// Leave hextoe.
     Quit,
 }
@@ -42,13 +48,19 @@ impl MenuRow {
             MenuRow::Swap => "Swap rule",
             MenuRow::Start => "Start new game",
             MenuRow::Resume => "Resume game",
+            MenuRow::Review => "Review game",
+            MenuRow::Load => "Load game",
+            MenuRow::Primer => "How to play Hex",
             MenuRow::Quit => "Quit",
         }
     }
 
     /// True for entries with a value that ←/→ change.
     pub fn has_value(self) -> bool {
-        !matches!(self, MenuRow::Start | MenuRow::Resume | MenuRow::Quit)
+        !matches!(
+            self,
+            MenuRow::Start | MenuRow::Resume | MenuRow::Review | MenuRow::Load | MenuRow::Primer | MenuRow::Quit
+        )
     }
 }
 
@@ -78,9 +90,9 @@ impl Menu {
         rows.extend([MenuRow::Opponent, MenuRow::Level]);
         rows.push(if hex { MenuRow::Swap } else { MenuRow::Style });
         if can_resume {
-            rows.push(MenuRow::Resume);
+            rows.extend([MenuRow::Resume, MenuRow::Review]);
         }
-        rows.extend([MenuRow::Start, MenuRow::Quit]);
+        rows.extend([MenuRow::Start, MenuRow::Load, MenuRow::Primer, MenuRow::Quit]);
         rows
     }
 
@@ -123,7 +135,7 @@ impl Menu {
             MenuRow::Level => s.level = cycle(&Level::ALL, s.level, delta),
             MenuRow::Style => s.style = cycle(&[Style::Minimax, Style::Rules], s.style, delta),
             MenuRow::Swap => s.swap = !s.swap,
-            MenuRow::Start | MenuRow::Resume | MenuRow::Quit => {}
+            MenuRow::Start | MenuRow::Resume | MenuRow::Review | MenuRow::Load | MenuRow::Primer | MenuRow::Quit => {}
         }
     }
 
@@ -147,7 +159,9 @@ impl Menu {
                 Style::Rules => "rules".into(),
             },
             MenuRow::Swap => if s.swap { "on" } else { "off" }.into(),
-            MenuRow::Start | MenuRow::Resume | MenuRow::Quit => String::new(),
+            MenuRow::Start | MenuRow::Resume | MenuRow::Review | MenuRow::Load | MenuRow::Primer | MenuRow::Quit => {
+                String::new()
+            }
         }
     }
 }

@@ -16,7 +16,10 @@
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
 //! | [`storage`], [`score`], [`save`] | the data directory, the session score, saved games |
-//! | [`view`] | drawing: menu, boards, side panel, footer, help, too-small screen |
+//! | [`review`] | game review: the values of every position, mistakes, play from here |
+//! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
+//! | [`primer`] | "How to play Hex": the pages and their keys |
+//! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
 pub mod app;
@@ -27,7 +30,10 @@ pub mod geometry;
 pub mod hint;
 pub mod menu;
 pub mod position;
+pub mod primer;
+pub mod review;
 pub mod save;
+pub mod saves;
 pub mod score;
 pub mod settings;
 pub mod storage;

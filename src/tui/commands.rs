@@ -276,7 +276,7 @@ impl App {
         self.message = Some(super::app::Message {
             text: match keep {
                 Some(k) if k.contains("swapped") => format!("{line}. {k}"),
-                _ => format!("{line}!"),
+                _ => format!("{line}! {} reviews the game.", self.keys.label(Action::Review)),
             },
             error: false,
         });

@@ -112,10 +112,7 @@ impl App {
         if info.position.result().is_some() {
             let names = match info.players.as_deref().and_then(|p| p.split_once(" vs ")) {
                 Some((b, w)) => [b.to_string(), w.to_string()],
-                None => match info.position.kind() {
-                    crate::game::GameKind::Tictactoe => ["x".into(), "o".into()],
-                    crate::game::GameKind::Hex => ["Black".into(), "White".into()],
-                },
+                None => ["Player 1".into(), "Player 2".into()],
             };
             self.open_review(Review::new(info.position, settings, names, ReturnTo::Saves));
             return;

@@ -4,6 +4,7 @@
 
 use super::footer;
 use crate::game::hex::{Cell, Color};
+use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::geometry::centered;
 use crate::tui::primer::PAGES;
@@ -59,6 +60,7 @@ fn diagram<'a>(d: &Diagram, indent: usize, theme: &Theme) -> Vec<Line<'a>> {
 fn page<'a>(page: usize, app: &App) -> Vec<Line<'a>> {
     let theme = &app.theme;
     let t = |s: &str| Line::raw(format!(" {s}"));
+    let key = |a: Action| app.keys.label(a).split('/').next().unwrap_or("").to_string();
     let black = |s: &'a str| Span::styled(s, theme.hex(Color::Black));
     let white = |s: &'a str| Span::styled(s, theme.hex(Color::White));
     match page {
@@ -127,19 +129,23 @@ fn page<'a>(page: usize, app: &App) -> Vec<Line<'a>> {
             t("A first move that is too strong gets taken, one too weak loses: good"),
             t("openings are of middling strength, near an edge or a corner."),
             Line::raw(""),
-            t("In hextoe the swap rule is a menu setting. Swap with s as the second"),
+            t(&format!("In hextoe the swap rule is a menu setting. Swap with {} as the second", key(Action::Swap))),
             t("move; the side panel always says who plays which colour."),
         ],
         _ => vec![
             t("Type a cell name such as f6 and press Enter to play there, or move the"),
             t("cursor with the arrow keys and press Enter, or click the cell."),
             Line::raw(""),
-            t("t asks for a hint: the strongest level's move, and the win chance in"),
-            t("tenths (0-9) on the best cells; W and L where it is proven."),
+            t(&format!("{} asks for a hint: the strongest level's move, and the win chance", key(Action::Hint))),
+            t("in tenths (0-9) on the best cells; W and L where it is proven."),
             Line::raw(""),
-            t("u takes a move back. After the game, R reviews it: step through the"),
-            t("moves, see where the chances dropped and what was better, and play on"),
-            t("from any point."),
+            t(&format!(
+                "{} takes a move back. After the game, {} reviews it: step through",
+                key(Action::Undo),
+                key(Action::Review)
+            )),
+            t("the moves, see where the chances dropped and what was better, and play"),
+            t("on from any point."),
             Line::raw(""),
             t("A good first game: 7×7 against easy. Build bridges toward both of your"),
             t("edges, and block from a distance rather than right next to a stone."),
@@ -171,7 +177,6 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 
 /// The key hints of the primer.
 pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
-    use crate::tui::action::Action;
     let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
     let next = if app.primer.is_last() { "done" } else { "next" };
     vec![

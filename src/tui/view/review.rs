@@ -170,7 +170,8 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
         lines.push(Line::styled(format!(" Better: {} ★", m.better), theme.tone(crate::tui::hint::Tone::Good)));
     }
     if let Some(best) = r.values.get(r.ply).copied().flatten().and_then(|v| v.best.map(|b| (b, v.chance))) {
-        lines.push(Line::styled(format!(" Best next: {} ({})", best.0, pct(best.1)), theme.muted()));
+        let mover = &r.names[r.ply % 2];
+        lines.push(Line::styled(format!(" Best next: {} ({mover} {})", best.0, pct(best.1)), theme.muted()));
     }
     lines.push(Line::raw(""));
 

@@ -8,6 +8,7 @@ use crate::ai::ttt::Style;
 use crate::config::First;
 use crate::game::GameKind;
 use clap::{Args, Parser, Subcommand};
+use hextoe_core::Named;
 use std::path::PathBuf;
 
 /// Tic-tac-toe and Hex in the terminal, against an AI from easy to impossible.
@@ -43,6 +44,14 @@ pub enum Command {
     Engine(EngineArgs),
 }
 
+/// A value of one of core's closed sets, with its names (and aliases) listed in `--help` and in errors.
+fn named<T: Named + Send + Sync>() -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = T::TABLE.iter().map(|e| PossibleValue::new(e.name).help(e.about).aliases(e.aliases.iter().copied()));
+    PossibleValuesParser::new(values)
+        .try_map(|s| T::from_name(&s).ok_or_else(|| format!("'{s}' is not one of {}", T::expected())))
+}
+
 /// A Hex board side, 1..=19.
 fn size_parser() -> clap::builder::RangedU64ValueParser<usize> {
     clap::builder::RangedU64ValueParser::<usize>::new().range(1..=19)
@@ -62,19 +71,19 @@ fn seconds(s: &str) -> Result<f64, String> {
 #[derive(Debug, Args, Clone, Default, PartialEq)]
 pub struct PlayArgs {
     /// Which game.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<GameKind>())]
     pub game: Option<GameKind>,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser())]
     pub size: Option<usize>,
     /// AI level.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Level>())]
     pub level: Option<Level>,
     /// Who moves first: you (human) or the AI.
     #[arg(long)]
     pub first: Option<First>,
     /// Tic-tac-toe AI style.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
     /// Play against an external HTP engine started with this command line (Hex).
     #[arg(long, value_name = "CMD")]
@@ -91,7 +100,7 @@ pub struct PlayArgs {
 #[derive(Debug, Args, Clone)]
 pub struct PerftArgs {
     /// Which game.
-    #[arg(long, default_value = "tictactoe")]
+    #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser())]
@@ -108,7 +117,7 @@ pub struct PerftArgs {
 #[derive(Debug, Args, Clone)]
 pub struct AnalyzeArgs {
     /// Which game.
-    #[arg(long, default_value = "tictactoe")]
+    #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser())]
@@ -117,10 +126,10 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
     /// The level whose AI picks the move.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Level>())]
     pub level: Option<Level>,
     /// Tic-tac-toe AI style.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
     /// Hex player (random, rush, connected, better-connected, two-distance, resistance, mcts).
     #[arg(long)]
@@ -146,7 +155,7 @@ pub struct AnalyzeArgs {
 #[derive(Debug, Args, Clone)]
 pub struct SolveArgs {
     /// Which game (Hex is solved by proof-number search).
-    #[arg(long, default_value = "hex")]
+    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser())]
@@ -166,7 +175,7 @@ pub struct SolveArgs {
 #[derive(Debug, Args, Clone)]
 pub struct TourneyArgs {
     /// Which game.
-    #[arg(long, default_value = "hex")]
+    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser())]
@@ -196,16 +205,16 @@ pub struct TourneyArgs {
 #[derive(Debug, Args, Clone)]
 pub struct EngineArgs {
     /// Which game to start with (the `game` command switches).
-    #[arg(long, default_value = "hex")]
+    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser())]
     pub size: Option<usize>,
     /// AI level for genmove.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Level>())]
     pub level: Option<Level>,
     /// Tic-tac-toe AI style.
-    #[arg(long)]
+    #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
     /// Seconds per Hex move.
     #[arg(long, value_parser = seconds)]

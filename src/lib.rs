@@ -1,24 +1,27 @@
 //! hextoe: tic-tac-toe and Hex in the terminal, against an AI from easy to impossible.
 //!
-//! Three layers, one direction:
+//! A workspace of two crates, layered one way and kept so by the compiler:
 //!
-//! | module | what lives there |
+//! | crate / module | what lives there |
 //! |---|---|
-//! | [`game`] | pure rules: tic-tac-toe bitboards; Hex board, union–find, swap, positions, SGF |
-//! | [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
-//! | [`commands`] | `perft`, `analyze`, `solve`, `tourney`, `engine` (GTP/HTP) and the HTP client |
+//! | `hextoe-core` [`game`] | pure rules: tic-tac-toe bitboards; Hex board, union–find, swap, positions, SGF |
+//! | `hextoe-core` [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
+//! | [`commands`] | `perft`, `analyze`, `solve`, `tourney`, `engine` (GTP/HTP) |
 //! | [`tui`] | the ratatui game: app state, input, views, the AI worker thread |
 //! | [`config`] | typed config with the embedded, documented defaults |
 //! | [`cli`] | the clap command line |
+//! | [`error`] | [`error::UsageError`]: bad input, which exits with status 2 |
 //!
-//! `game` knows nothing of the others; `ai` uses only `game`; `commands` and `tui` sit on top.
+//! `hextoe-core` depends on neither clap, ratatui nor crossterm; this crate re-exports its `game` and `ai`
+//! so that every layer names them the same way.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod ai;
+pub use hextoe_core::{Named, ai, game};
+
 pub mod cli;
 pub mod commands;
 pub mod config;
-pub mod game;
+pub mod error;
 pub mod tui;

@@ -3,7 +3,7 @@
 use clap::Parser;
 use hextoe::cli::{Cli, Command, PlayArgs};
 use hextoe::config::Config;
-use hextoe::tui::UsageError;
+use hextoe::error::exit_status;
 use hextoe::{commands, tui};
 use std::process::ExitCode;
 
@@ -33,14 +33,10 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        // Bad input (a saved file, an engine command) exits like a bad config: status 2.
-        Err(e) if e.downcast_ref::<UsageError>().is_some() => {
-            eprintln!("hextoe: {e:#}");
-            ExitCode::from(2)
-        }
+        // Bad input (a position, a saved file, a player entry) exits like a bad flag or config: status 2.
         Err(e) => {
             eprintln!("hextoe: {e:#}");
-            ExitCode::FAILURE
+            ExitCode::from(exit_status(&e))
         }
     }
 }

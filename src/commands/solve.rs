@@ -11,6 +11,7 @@ use crate::ai::ttt::{Style, Value, choose};
 use crate::ai::{Level, Stop};
 use crate::cli::SolveArgs;
 use crate::config::Config;
+use crate::error::{OrUsage, refuse};
 use crate::game::GameKind;
 use crate::game::hex::{HexMove, parse_position};
 use crate::game::ttt;
@@ -95,7 +96,7 @@ pub fn solve_hex(
 ) -> anyhow::Result<HexSolveReport> {
     let size = args.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, config.hex.swap)
-        .with_context(|| format!("cannot read the position '{}'", args.position))?;
+        .usage_context(|| format!("cannot read the position '{}'", args.position))?;
     let bar = progress_bar(show_progress);
     let started = Instant::now();
     // While the root is solved the line shows its proof numbers; while the moves are checked in
@@ -198,12 +199,12 @@ pub fn hex_text(r: &HexSolveReport) -> String {
 /// Solves the tic-tac-toe position of `args` with the full-depth negamax.
 pub fn solve_ttt(args: &SolveArgs) -> anyhow::Result<TttSolveReport> {
     if args.size.is_some() {
-        anyhow::bail!("--size is for Hex: tic-tac-toe is always 3×3");
+        refuse!("--size is for Hex: tic-tac-toe is always 3×3");
     }
     let board = if args.position.trim().is_empty() {
         ttt::Board::new()
     } else {
-        ttt::parse_position(&args.position).with_context(|| format!("cannot read the position '{}'", args.position))?
+        ttt::parse_position(&args.position).usage_context(|| format!("cannot read the position '{}'", args.position))?
     };
     let started = Instant::now();
     let to_move = board.to_move();

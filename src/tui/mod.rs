@@ -46,18 +46,13 @@ pub mod worker;
 
 use crate::cli::PlayArgs;
 use crate::config::Config;
+use crate::error::OrUsage;
 use app::{App, AppOptions};
 use settings::Settings;
 use std::io::IsTerminal;
 use std::time::{SystemTime, UNIX_EPOCH};
 use storage::Storage;
 use theme::Theme;
-
-/// A problem with what the user asked for (a saved file, an engine command): reported before the screen
-/// changes, and the binary exits with status 2, like for a bad config.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct UsageError(pub String);
 
 /// Runs the interactive game until the user quits: the menu first if `show_menu`, else straight into a
 /// game from the flags (or the file of `--load`).
@@ -67,7 +62,7 @@ pub struct UsageError(pub String);
 pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<()> {
     let mut settings = Settings::new(args, config);
     let loaded = match &args.load {
-        Some(path) => Some(save::load(path).map_err(|e| UsageError(e.to_string()))?),
+        Some(path) => Some(save::load(path).or_usage()?),
         None => None,
     };
     let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
@@ -81,7 +76,7 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
                 settings.swap = settings.swap || g.swap_rule();
             }
         }
-        app.start(settings, loaded).map_err(UsageError)?;
+        app.start(settings, loaded).or_usage()?;
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!("the game needs a terminal: run hextoe in a terminal window (stdin and stdout must be a tty)");

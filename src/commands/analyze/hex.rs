@@ -23,6 +23,7 @@ use crate::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec, alphabeta};
 use crate::ai::{Level, Stop};
 use crate::cli::AnalyzeArgs;
 use crate::config::Config;
+use crate::error::{OrUsage, refuse};
 use crate::game::hex::{Game, parse_position};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -68,14 +69,14 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     let level = args.level.unwrap_or(config.level);
     let mut spec = config.hex.spec(level, args.move_time);
     if let Some(p) = &args.player {
-        spec.kind = p.parse::<PlayerKind>()?;
+        spec.kind = p.parse::<PlayerKind>().or_usage()?;
     }
     if spec.kind == PlayerKind::Mcts {
         return super::mcts::run(args, config);
     }
     let size = args.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, config.hex.swap)
-        .map_err(|e| anyhow::anyhow!("bad --position for a {size}×{size} Hex board: {e}"))?;
+        .usage_context(|| format!("bad --position for a {size}×{size} Hex board"))?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let analysis = analyse(&game, &spec, seed)?;
     if args.json {
@@ -100,7 +101,7 @@ fn eval_of(kind: &PlayerKind) -> Option<Eval> {
 /// Analyses `game` with the player of `spec`; `seed` fixes the choice among equal moves.
 pub fn analyse(game: &Game, spec: &PlayerSpec, seed: u64) -> anyhow::Result<HexAnalysis> {
     if let Some(w) = game.winner() {
-        anyhow::bail!("the game is over: {w} has won, so there is no move to analyse");
+        refuse!("the game is over: {w} has won, so there is no move to analyse");
     }
     let stop = Stop::new();
     let choice: HexChoice = match eval_of(&spec.kind) {

@@ -8,8 +8,8 @@ use crate::ai::hex::{PlayerKind, PlayerSpec};
 use crate::ai::{Level, Stop};
 use crate::cli::AnalyzeArgs;
 use crate::config::{Config, HexLevelConfig};
+use crate::error::{OrUsage, refuse};
 use crate::game::hex::{Game, parse_position};
-use anyhow::Context;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde::Serialize;
@@ -72,16 +72,16 @@ fn word(p: Option<bool>) -> Option<&'static str> {
 /// `--move-time` and `--threads` on top. `--playouts` alone means a pure simulation budget.
 pub fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
     if let Some(p) = &args.player {
-        let kind: PlayerKind = p.parse()?;
+        let kind: PlayerKind = p.parse().or_usage()?;
         if kind != PlayerKind::Mcts {
-            anyhow::bail!("this analysis is the MCTS report: expected --player mcts, got '{p}'");
+            refuse!("this analysis is the MCTS report: expected --player mcts, got '{p}'");
         }
     }
     if args.ai.is_some() {
-        anyhow::bail!("--ai is for tic-tac-toe; Hex players are chosen with --player");
+        refuse!("--ai is for tic-tac-toe; Hex players are chosen with --player");
     }
     if args.playouts == Some(0) {
-        anyhow::bail!("--playouts 0 runs no search: expected at least 1 playout");
+        refuse!("--playouts 0 runs no search: expected at least 1 playout");
     }
     let level = args.level.unwrap_or(Level::Impossible);
     let base = config.hex.level(level);
@@ -109,9 +109,9 @@ pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Resu
     let spec = spec_for(args, config)?;
     let size = args.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, config.hex.swap)
-        .with_context(|| format!("cannot read the position '{}'", args.position))?;
+        .usage_context(|| format!("cannot read the position '{}'", args.position))?;
     if let Some(w) = game.winner() {
-        anyhow::bail!("the game is over: {w} has won, so there is no move to analyse");
+        refuse!("the game is over: {w} has won, so there is no move to analyse");
     }
     let mut rng = match args.seed {
         Some(seed) => StdRng::seed_from_u64(seed),

@@ -5,6 +5,7 @@ use crate::ai::Level;
 use crate::ai::ttt::{Style, Value, choose, evaluate_all};
 use crate::cli::AnalyzeArgs;
 use crate::config::Config;
+use crate::error::{OrUsage, refuse};
 use crate::game::ttt::lines::line_name;
 use crate::game::ttt::{Board, Outcome, parse_position};
 use rand::SeedableRng;
@@ -111,7 +112,7 @@ fn reject_hex_flags(args: &AnalyzeArgs) -> anyhow::Result<()> {
     ];
     match given.iter().find(|(_, on)| *on) {
         Some((flag, _)) => {
-            anyhow::bail!("{flag} is for Hex; tic-tac-toe analysis takes --position, --level, --ai, --seed and --json")
+            refuse!("{flag} is for Hex; tic-tac-toe analysis takes --position, --level, --ai, --seed and --json")
         }
         None => Ok(()),
     }
@@ -124,8 +125,7 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     let board = if args.position.trim().is_empty() {
         Board::new()
     } else {
-        parse_position(&args.position)
-            .map_err(|e| anyhow::anyhow!("invalid tic-tac-toe position '{}': {e}", args.position))?
+        parse_position(&args.position).usage_context(|| format!("invalid tic-tac-toe position '{}'", args.position))?
     };
     let level = args.level.unwrap_or(config.level);
     let style = args.ai.unwrap_or(config.tictactoe.ai);

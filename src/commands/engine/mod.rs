@@ -17,6 +17,7 @@ use crate::ai::hex::external::wire::{self, ReadLine};
 use crate::ai::{Level, ttt::Style};
 use crate::cli::EngineArgs;
 use crate::config::Config;
+use crate::error::OrUsage;
 use crate::game::GameKind;
 use std::io::{self, BufRead, Write};
 
@@ -158,7 +159,7 @@ pub fn serve<R: BufRead, W: Write>(engine: &mut Engine, mut input: R, mut output
 
 /// Runs `hextoe engine` on stdin/stdout.
 pub fn run(args: &EngineArgs, config: &Config) -> anyhow::Result<()> {
-    let mut engine = Engine::new(args, config).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut engine = Engine::new(args, config).or_usage()?;
     serve(&mut engine, io::stdin().lock(), io::stdout().lock())?;
     Ok(())
 }

@@ -3,7 +3,8 @@
 //! Black is the first player and White the second; the swap rule is not part of the count. Hex has no draws,
 //! so every `draws` field is 0.
 
-use super::{LengthRow, PerftReport, PerftRow};
+use super::report::{LengthRow, PerftReport, PerftRow};
+use crate::error::usage;
 use crate::game::hex::perft::{self, DEFAULT_LAYER_LIMIT};
 
 /// Counts the Hex tree on an n×n board to `depth` plies (default: the whole game, n² plies). A request
@@ -11,10 +12,8 @@ use crate::game::hex::perft::{self, DEFAULT_LAYER_LIMIT};
 pub fn report(size: usize, depth: Option<u32>) -> anyhow::Result<PerftReport> {
     let depth = depth.unwrap_or((size * size) as u32);
     let p = perft::count(size, depth, DEFAULT_LAYER_LIMIT).map_err(|e| match e {
-        perft::PerftError::TooCostly { affordable, .. } => {
-            anyhow::anyhow!("{e}: run with --depth {affordable} or less")
-        }
-        e => e.into(),
+        perft::PerftError::TooCostly { affordable, .. } => usage(format!("{e}: run with --depth {affordable} or less")),
+        e => usage(e),
     })?;
     let rows = p
         .depths

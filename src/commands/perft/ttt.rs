@@ -1,12 +1,13 @@
 //! Tic-tac-toe perft: the counts of [`Perft`] laid out as the shared [`PerftReport`].
 
-use super::{LengthRow, PerftReport, PerftRow};
+use super::report::{LengthRow, PerftReport, PerftRow};
+use crate::error::refuse;
 use crate::game::ttt::perft::Perft;
 
 /// Counts the tic-tac-toe tree to `depth` plies; a game lasts at most 9, so other depths are refused.
 pub fn report(depth: u32) -> anyhow::Result<PerftReport> {
     if !(1..=9).contains(&depth) {
-        anyhow::bail!("--depth {depth} is out of range for tic-tac-toe: a game lasts at most 9 plies, expected 1 to 9");
+        refuse!("--depth {depth} is out of range for tic-tac-toe: a game lasts at most 9 plies, expected 1 to 9");
     }
     let p = Perft::count(depth);
     let rows = (1..=depth)

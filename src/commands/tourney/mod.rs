@@ -16,6 +16,7 @@ use crate::ai::hex::PlayerSpec;
 use crate::cli::TourneyArgs;
 use crate::commands::entrant::{self, TttEntrant};
 use crate::config::Config;
+use crate::error::{OrUsage, refuse};
 use crate::game::GameKind;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -75,7 +76,7 @@ fn seed_for(base: u64, pairing: usize, game: usize, seat: usize) -> u64 {
 /// Plays the whole tourney and returns its report. `progress` is ticked once per finished game.
 pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> anyhow::Result<Report> {
     if args.players.len() < 2 {
-        anyhow::bail!("a tourney needs at least two players, separated by commas");
+        refuse!("a tourney needs at least two players, separated by commas");
     }
     let names = entrant_names(&args.players);
     let field = match args.game {
@@ -83,13 +84,14 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
             args.players
                 .iter()
                 .map(|p| entrant::parse_hex(p, &config.hex, args.move_time))
-                .collect::<Result<_, _>>()?,
+                .collect::<Result<_, _>>()
+                .or_usage()?,
         ),
         GameKind::Tictactoe => {
             if args.size.is_some() || args.swap || args.move_time.is_some() {
-                anyhow::bail!("--size, --swap and --move-time are for Hex; tic-tac-toe is 3×3 and its AIs are instant");
+                refuse!("--size, --swap and --move-time are for Hex; tic-tac-toe is 3×3 and its AIs are instant");
             }
-            Field::Ttt(args.players.iter().map(|p| entrant::parse_ttt(p, config)).collect::<Result<_, _>>()?)
+            Field::Ttt(args.players.iter().map(|p| entrant::parse_ttt(p, config)).collect::<Result<_, _>>().or_usage()?)
         }
     };
     let seed = args.seed.unwrap_or_else(rand::random);

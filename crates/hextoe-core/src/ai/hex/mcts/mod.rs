@@ -1,0 +1,289 @@
+//! Monte-Carlo tree search for Hex: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver, and
+//! the exact solver taking over where it can prove the position.
+//!
+//! - [`tree`]: the node arena with its hard size limit, proofs, re-rooting.
+//! - [`search`]: one thread's simulations (selection, knowledge-pruned expansion, playout, backup).
+//! - [`report`]: merging the threads' roots, the principal variation, the explanation.
+//! - [`exact`]: the exact solver, tried first on positions small enough for it.
+//!
+//! [`MctsState`] lives in the [`HexPlayer`](super::HexPlayer) between moves. It keeps one tree per thread
+//! (root parallelism: each thread searches its own tree, the roots are summed at the end, so no locks and
+//! no `unsafe`), and when the next position continues the same game it keeps the subtree of the moves
+//! actually played.
+
+pub mod exact;
+pub mod report;
+pub mod search;
+pub mod tree;
+
+pub use report::{Analysis, MoveStat, ProofSource};
+pub use search::Params;
+
+use super::bitboard::Bits;
+use super::playout::{FastRng, PlayBoard};
+use super::{HexChoice, PlayerSpec};
+use crate::ai::Stop;
+use crate::ai::hex::solver::{self, Solver};
+use crate::dispatch_bits;
+use crate::game::hex::{Board, Game, HexMove};
+use rand::Rng;
+use report::{describe_rate, merge_root, principal_variation, thousands};
+use search::{Limits, Root};
+use std::time::{Duration, Instant};
+use tree::{SWAP, Tree};
+
+/// The time a search takes when its budget names neither time nor simulations.
+const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+/// The trees of the last search and the game position they belong to.
+#[derive(Debug)]
+struct Kept {
+    start: Board,
+    history: Vec<HexMove>,
+    swap_rule: bool,
+    trees: Vec<Tree>,
+}
+
+/// The search state a player keeps between moves: the trees, so that the subtree of the moves actually
+/// played is reused, and the solver with its table.
+#[derive(Debug, Default)]
+pub struct MctsState {
+    kept: Option<Kept>,
+    solver: Option<(usize, Solver)>,
+    params: Option<Params>,
+}
+
+/// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
+/// the rule is on.
+fn swap_depth(game: &Game) -> Option<usize> {
+    if game.can_swap() {
+        Some(0)
+    } else if game.swap_rule() && game.start().stone_count() == 0 && game.history().is_empty() {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+/// The tree code of a move on an n×n board.
+fn code(mv: HexMove, n: usize) -> u16 {
+    match mv {
+        HexMove::Swap => SWAP,
+        HexMove::Place(c) => (c.row() * n + c.col()) as u16,
+    }
+}
+
+impl MctsState {
+    /// A state whose searches use `params` instead of the defaults for the board size (for tuning).
+    pub fn with_params(params: Params) -> MctsState {
+        MctsState { params: Some(params), ..MctsState::default() }
+    }
+
+    /// Searches within the spec's budget and returns the move, its explanation and every root move's
+    /// statistics. The game must not be over.
+    pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
+        self.analyze(game, spec, stop, rng).to_choice()
+    }
+
+    /// Searches within the spec's budget and reports what it found (for `hextoe analyze --player mcts`).
+    pub fn analyze<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> Analysis {
+        let start = Instant::now();
+        let threads = spec.budget.threads.clamp(1, 256);
+        let mut frng = FastRng::from_rng(rng);
+        let (time, sims) = match (spec.budget.move_time, spec.budget.nodes) {
+            (None, None) => (Some(DEFAULT_TIME), None),
+            other => other,
+        };
+        let deadline = time.map(|t| start + t);
+        let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);
+        let solver_nodes = match exact {
+            Some(exact::Exact::Win(analysis)) => return analysis,
+            Some(exact::Exact::Loss(n) | exact::Exact::Unknown(n)) => n,
+            None => 0,
+        };
+        let mut trees = self.take_trees(game, threads, spec.memory_mb);
+        let limits = Limits { sims: None, deadline, stop: stop.clone() };
+        let n = game.size();
+        let params = self.params.unwrap_or_else(|| Params::for_size(n));
+        let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, sims, &params, &mut frng));
+        let mut analysis = summarize(&trees, game, simulations, start, &mut frng);
+        analysis.solver_nodes = solver_nodes;
+        if let Some(exact::Exact::Loss(_)) = exact {
+            // Every move is lost; the search still ranks them, and the most visited holds out longest.
+            for m in &mut analysis.moves {
+                m.proven = Some(false);
+            }
+            analysis.proven = Some(false);
+            analysis.proof_source = Some(ProofSource::Solver);
+            analysis.explanation =
+                "every move loses against perfect play; choosing the one that holds out longest".to_string();
+        }
+        analysis.seconds = start.elapsed().as_secs_f64();
+        self.kept = Some(Kept {
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+            swap_rule: game.swap_rule(),
+            trees,
+        });
+        analysis
+    }
+
+    /// Tries the exact solver on small positions, within a share of the budget: half the move time on
+    /// positions of up to 25 empty cells, a quarter beyond; with a simulation budget, a tenth as many
+    /// solver positions (at least 256), so that seeded searches stay reproducible.
+    #[allow(clippy::too_many_arguments)]
+    fn try_exact(
+        &mut self,
+        game: &Game,
+        spec: &PlayerSpec,
+        time: Option<Duration>,
+        sims: Option<u64>,
+        stop: &Stop,
+        start: Instant,
+        rng: &mut FastRng,
+    ) -> Option<exact::Exact> {
+        let empty = game.board().empty_cells().len();
+        // At move 1 under the swap rule the solver's answer misleads: a winning opening would be swapped.
+        // The tree, which has the swap among the replies, judges openings there.
+        if empty > exact::MAX_EMPTY || swap_depth(game) == Some(1) {
+            return None;
+        }
+        let share = if empty <= 25 { 0.5 } else { 0.25 };
+        let limits = solver::Limits {
+            nodes: sims.map(|s| (s / 10).max(256)),
+            deadline: time.map(|t| start + t.mul_f64(share)),
+            stop: stop.clone(),
+        };
+        let mb = (spec.memory_mb / 4).max(1);
+        let solver = match &mut self.solver {
+            Some((m, s)) if *m == mb => s,
+            slot => &mut slot.insert((mb, Solver::new(mb))).1,
+        };
+        Some(exact::try_solve(solver, game, &limits, start, rng))
+    }
+
+    /// The trees to search `game` with: the kept ones re-rooted at the current position if it continues
+    /// the kept game, else fresh ones; one per thread, sharing the memory budget.
+    fn take_trees(&mut self, game: &Game, threads: usize, memory_mb: usize) -> Vec<Tree> {
+        // Three quarters of the memory for the trees, a quarter for the solver's table.
+        let limit = ((memory_mb.max(1) << 20) * 3 / 4) / threads / Tree::NODE_BYTES;
+        let n = game.size();
+        let mut trees: Vec<Tree> = match self.kept.take() {
+            Some(k)
+                if &k.start == game.start()
+                    && k.swap_rule == game.swap_rule()
+                    && game.history().starts_with(&k.history) =>
+            {
+                let extra = &game.history()[k.history.len()..];
+                k.trees
+                    .into_iter()
+                    .filter(|t| t.limit() == limit)
+                    .filter_map(|t| {
+                        let mut node = 0;
+                        for &mv in extra {
+                            node = t.child_with(node, code(mv, n))?;
+                        }
+                        Some(if node == 0 { t } else { t.subtree(node) })
+                    })
+                    .collect()
+            }
+            _ => Vec::new(),
+        };
+        trees.truncate(threads);
+        while trees.len() < threads {
+            trees.push(Tree::new(limit));
+        }
+        trees
+    }
+}
+
+/// Runs one search per tree, in parallel threads when there are several; returns the simulations run.
+fn run_threads<B: Bits>(
+    trees: &mut [Tree],
+    game: &Game,
+    limits: &Limits,
+    sims: Option<u64>,
+    params: &Params,
+    rng: &mut FastRng,
+) -> u64 {
+    let n = game.size();
+    let Some(mut board) = PlayBoard::<B>::new(game.board(), game.to_move()) else { return 0 };
+    let last = game.history().iter().rev().find_map(|m| m.cell());
+    board.set_last(last.map(|c| c.row() * n + c.col()));
+    let root = Root { board, swap_depth: swap_depth(game) };
+    let params = *params;
+    let k = trees.len() as u64;
+    let per_thread = |i: u64| sims.map(|s| s / k + u64::from(i < s % k));
+    if trees.len() == 1 {
+        let lim = Limits { sims: per_thread(0), ..limits.clone() };
+        return search::run(&mut trees[0], &root, &lim, &params, rng);
+    }
+    let seeds: Vec<u64> = (0..trees.len()).map(|_| rng.next_u64()).collect();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = trees
+            .iter_mut()
+            .zip(seeds)
+            .enumerate()
+            .map(|(i, (tree, seed))| {
+                let lim = Limits { sims: per_thread(i as u64), ..limits.clone() };
+                let root = &root;
+                s.spawn(move || search::run(tree, root, &lim, &params, &mut FastRng::new(seed)))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    })
+}
+
+/// Turns the searched trees into an [`Analysis`].
+fn summarize(trees: &[Tree], game: &Game, simulations: u64, start: Instant, rng: &mut FastRng) -> Analysis {
+    let n = game.size();
+    let cell_of = |k: usize| {
+        crate::game::hex::Cell::new(k % n, k / n).unwrap_or_else(|| unreachable!("index {k} is on the board"))
+    };
+    let mut moves = merge_root(trees, &cell_of, rng);
+    if moves.is_empty() {
+        // The tree could not even hold the root's children: fall back to the legal moves, unrated.
+        moves = game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| report::MoveStat { mv, visits: 0, win_rate: 0.5, proven: None })
+            .collect();
+        let len = moves.len();
+        if len > 1 {
+            moves.swap(0, rng.below(len));
+        }
+    }
+    let best = moves.first().map_or(HexMove::Swap, |m| m.mv);
+    let proven = match moves.first().and_then(|m| m.proven) {
+        Some(true) => Some(true),
+        _ if !moves.is_empty() && moves.iter().all(|m| m.proven == Some(false)) => Some(false),
+        _ => None,
+    };
+    let pv = trees.first().map_or_else(|| vec![best], |t| principal_variation(t, code(best, n), 8, &cell_of));
+    let immediate = proven == Some(true) && {
+        let mut g = game.clone();
+        g.play(best).is_ok() && g.winner().is_some()
+    };
+    let proof_source = proven.map(|_| if immediate { ProofSource::Immediate } else { ProofSource::Tree });
+    let explanation = match proven {
+        Some(true) if immediate => format!("wins at once: {best} joins both edges"),
+        Some(true) => format!(
+            "proven win: every reply loses within the search tree ({} playouts); main line {}",
+            thousands(simulations),
+            pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+        ),
+        Some(false) => "every move loses against perfect play; choosing the one that holds out longest".to_string(),
+        None => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), simulations, &pv),
+    };
+    Analysis {
+        moves,
+        best,
+        pv,
+        proven,
+        proof_source,
+        simulations,
+        solver_nodes: 0,
+        seconds: start.elapsed().as_secs_f64(),
+        explanation,
+    }
+}

@@ -1,0 +1,289 @@
+//! One thread's search: select by UCT with RAVE, expand with immediate-win knowledge, play out saving
+//! bridges, and back up the result, its all-moves-as-first statistics and any proof.
+
+use super::tree::{Proof, SWAP, Tree};
+use crate::ai::Stop;
+use crate::ai::hex::bitboard::Bits;
+use crate::ai::hex::playout::{FastRng, PlayBoard};
+use crate::game::hex::Color;
+use std::time::Instant;
+
+/// Tuning of the search.
+#[derive(Copy, Clone, Debug)]
+pub struct Params {
+    /// A leaf gets children once it has been visited this often.
+    pub expand_after: u32,
+    /// RAVE's bias term: the weight of the AMAF value is ñ / (ñ + n + bias·ñ·n), so it fades as the node's
+    /// own visits n grow.
+    pub rave_bias: f32,
+    /// UCT exploration constant (0 = pure RAVE-guided greed, as MoHex plays).
+    pub explore: f32,
+    /// Value of a move with neither visits nor AMAF statistics.
+    pub first_play: f32,
+    /// Leave dead and captured cells out of the tree (see [`crate::ai::hex::solver::inferior`]).
+    pub prune_inferior: bool,
+}
+
+impl Params {
+    /// The defaults for an n×n board.
+    pub fn for_size(n: usize) -> Params {
+        Params {
+            expand_after: if n <= 7 { 1 } else { 2 },
+            rave_bias: 0.002,
+            explore: 0.0,
+            first_play: 0.5,
+            prune_inferior: true,
+        }
+    }
+}
+
+/// When a search stops.
+#[derive(Clone, Debug)]
+pub struct Limits {
+    /// Simulations for this thread.
+    pub sims: Option<u64>,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// The caller's stop flag.
+    pub stop: Stop,
+}
+
+/// The position the tree's root stands for.
+#[derive(Clone, Debug)]
+pub struct Root<B> {
+    /// The board with the side to move.
+    pub board: PlayBoard<B>,
+    /// The depth below the root (0 = the root itself) at which swapping is legal, if anywhere.
+    pub swap_depth: Option<usize>,
+}
+
+/// A step of the path from the root: the node, the colour that made its move (whose wins it counts) and
+/// the colour to move in its position.
+#[derive(Copy, Clone, Debug)]
+struct Step {
+    node: usize,
+    mover: Color,
+    to_move: Color,
+}
+
+/// Reusable buffers of one search thread.
+struct Scratch<B> {
+    board: PlayBoard<B>,
+    path: Vec<Step>,
+    kids: Vec<(u16, Proof)>,
+}
+
+/// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
+/// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
+/// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
+/// where it is legal. Without threats, dead and captured cells are left out when `prune` is set: a move
+/// there is never better than one elsewhere. Returns true if `leaf`'s own proof changed.
+fn expand<B: Bits>(
+    tree: &mut Tree,
+    leaf: usize,
+    board: &PlayBoard<B>,
+    swap: bool,
+    prune: bool,
+    kids: &mut Vec<(u16, Proof)>,
+) -> bool {
+    let geo = board.geometry();
+    let me = board.to_move();
+    let empty = board.empty_cells();
+    kids.clear();
+    if swap {
+        kids.push((SWAP, Proof::Unknown));
+    }
+    let mine = geo.winning_cells(board.stones(me), empty, me);
+    if !mine.is_zero() {
+        kids.extend(mine.ones().map(|k| (k as u16, Proof::Win)));
+    } else {
+        let theirs = geo.winning_cells(board.stones(me.opponent()), empty, me.opponent());
+        match theirs.count() {
+            0 => {
+                let mut moves = empty;
+                if prune {
+                    let useful = empty.minus(board.inferior_cells());
+                    if !useful.is_zero() {
+                        moves = useful;
+                    }
+                }
+                kids.extend(moves.ones().map(|k| (k as u16, Proof::Unknown)));
+            }
+            1 => kids.extend(theirs.ones().map(|k| (k as u16, Proof::Unknown))),
+            _ => kids.extend(theirs.ones().map(|k| (k as u16, Proof::Loss))),
+        }
+    }
+    if !tree.has_room(kids.len()) {
+        return false;
+    }
+    tree.expand(leaf, kids);
+    tree.update_proof(leaf)
+}
+
+/// The child of `i` to descend into: a proven win at once, never a proven loss, else the best
+/// RAVE-blended value. The scan starts at a random child, so equal values are broken at random.
+///
+/// The blend q + β(r − q) with q = w/n, r = w̃/ñ and β = ñ / (ñ + n + b·ñ·n) simplifies to
+/// (w·(1 + b·ñ) + w̃) / (ñ + n + b·ñ·n): one fraction per child, compared by cross-multiplication, so
+/// the hot loop has no division.
+fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize> {
+    let range = tree.children(i);
+    let len = range.len();
+    if len == 0 {
+        return None;
+    }
+    if p.explore > 0.0 {
+        return select_uct(tree, i, p, rng);
+    }
+    let off = rng.below(len);
+    let mut best = None;
+    // The best value so far as a fraction num / den (den > 0).
+    let (mut best_num, mut best_den) = (-1.0f32, 1.0f32);
+    for k in 0..len {
+        let mut c = range.start + off + k;
+        if c >= range.end {
+            c -= len;
+        }
+        let node = tree.node(c);
+        let (num, den) = match node.proof {
+            Proof::Win => return Some(c),
+            Proof::Loss => continue,
+            Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => (p.first_play, 1.0),
+            Proof::Unknown => {
+                let (v, w) = (node.visits as f32, node.wins as f32);
+                let (rv, rw) = (node.rave_visits as f32, node.rave_wins as f32);
+                let brv = p.rave_bias * rv;
+                (w * (1.0 + brv) + rw, rv + v + brv * v)
+            }
+        };
+        if num * best_den > best_num * den {
+            best_num = num;
+            best_den = den;
+            best = Some(c);
+        }
+    }
+    best
+}
+
+/// [`select`] with a UCT exploration term, for searches that ask for one.
+fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize> {
+    let range = tree.children(i);
+    let len = range.len();
+    let off = rng.below(len);
+    let ln_n = (tree.node(i).visits as f32 + 1.0).ln();
+    let mut best = None;
+    let mut best_v = f32::NEG_INFINITY;
+    for k in 0..len {
+        let mut c = range.start + off + k;
+        if c >= range.end {
+            c -= len;
+        }
+        let node = tree.node(c);
+        let v = node.visits as f32;
+        let rv = node.rave_visits as f32;
+        let value = match node.proof {
+            Proof::Win => return Some(c),
+            Proof::Loss => continue,
+            Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => p.first_play,
+            Proof::Unknown => {
+                let brv = p.rave_bias * rv;
+                (node.wins as f32 * (1.0 + brv) + node.rave_wins as f32) / (rv + v + brv * v)
+            }
+        } + p.explore * (ln_n / (v + 1.0)).sqrt();
+        if value > best_v {
+            best_v = value;
+            best = Some(c);
+        }
+    }
+    best
+}
+
+/// Runs simulations from `root` into `tree` until a limit is reached or the root is proven; returns the
+/// number of simulations run.
+pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
+    let mut s = Scratch { board: root.board.clone(), path: Vec::with_capacity(64), kids: Vec::with_capacity(400) };
+    if tree.node(0).n_children == 0 && tree.node(0).proof == Proof::Unknown {
+        expand(tree, 0, &root.board, root.swap_depth == Some(0), p.prune_inferior, &mut s.kids);
+    }
+    let mut sims = 0u64;
+    loop {
+        if tree.node(0).proof != Proof::Unknown || limits.sims.is_some_and(|n| sims >= n) {
+            break;
+        }
+        if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            break;
+        }
+        simulate(tree, root, p, rng, &mut s);
+        sims += 1;
+    }
+    sims
+}
+
+/// One simulation: descend, maybe expand, play out, back up.
+fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut FastRng, s: &mut Scratch<B>) {
+    let board = &mut s.board;
+    board.reset_from(&root.board);
+    s.path.clear();
+    let root_to_move = board.to_move();
+    s.path.push(Step { node: 0, mover: root_to_move.opponent(), to_move: root_to_move });
+    let mut node = 0;
+    let mut changed = false;
+    loop {
+        if tree.node(node).proof != Proof::Unknown {
+            break;
+        }
+        if tree.node(node).n_children == 0 {
+            let depth = s.path.len() - 1;
+            if tree.node(node).visits < p.expand_after || !tree.has_room(board.empty_cells().count() as usize + 1) {
+                break;
+            }
+            changed = expand(tree, node, board, root.swap_depth == Some(depth), p.prune_inferior, &mut s.kids);
+            if changed || tree.node(node).n_children == 0 {
+                break;
+            }
+        }
+        let Some(c) = select(tree, node, p, rng) else { break };
+        let to_move = board.to_move();
+        let mv = tree.node(c).mv;
+        let mover = if mv == SWAP { to_move.opponent() } else { to_move };
+        if mv != SWAP {
+            board.play(mv as usize);
+        }
+        s.path.push(Step { node: c, mover, to_move: board.to_move() });
+        node = c;
+        // Descend one step past a fresh expansion, then play out.
+        if tree.node(c).visits == 0 {
+            break;
+        }
+    }
+    let leaf = s.path[s.path.len() - 1];
+    let (winner, amaf) = match tree.node(leaf.node).proof {
+        Proof::Win => (leaf.mover, false),
+        Proof::Loss => (leaf.mover.opponent(), false),
+        Proof::Unknown => (board.playout(rng, true), true),
+    };
+    for j in (0..s.path.len()).rev() {
+        let step = s.path[j];
+        if changed && j + 1 < s.path.len() {
+            changed = tree.update_proof(step.node);
+        }
+        let n = tree.node_mut(step.node);
+        n.visits += 1;
+        n.wins += u32::from(winner == step.mover);
+        if amaf {
+            let own = board.stones(step.to_move);
+            let won = u32::from(winner == step.to_move);
+            for c in tree.children(step.node) {
+                let child = tree.node_mut(c);
+                if child.mv == SWAP {
+                    continue;
+                }
+                // Branch-free: about half the children are hit, at random.
+                let hit = u32::from(own.has(child.mv as usize));
+                child.rave_visits += hit;
+                child.rave_wins += hit & won;
+            }
+        }
+    }
+}

@@ -1,0 +1,392 @@
+//! The playout board of the tree search: stones in a padded array for local patterns, plus bitboards for
+//! the win test, and "save the bridge" playouts.
+//!
+//! A bridge is two stones of one colour with two empty cells between them that both touch both stones;
+//! when the opponent takes one, the owner answers in the other and stays connected. Playouts that answer
+//! every bridge intrusion this way (and every intrusion into a template-II edge bridge) are far closer to
+//! real play than uniform ones, at the cost of one look at six cells per move.
+
+use super::FastRng;
+use crate::ai::hex::bitboard::{Bits, Geometry, dead_pattern};
+use crate::game::hex::{Board, Color, MAX_SIZE};
+
+/// An empty cell in the padded array.
+const EMPTY: u8 = 0;
+
+fn code(c: Color) -> u8 {
+    c.index() as u8 + 1
+}
+
+/// No bridge to save in this pattern.
+const NO_SAVE: u8 = u8::MAX;
+
+/// For each colour (0 Black, 1 White) and each ring of six neighbours (2 bits each: empty, black, white, in
+/// ring order), the ring position to play to save a bridge of that colour, or [`NO_SAVE`]: a ring position
+/// that is empty while both of its ring neighbours hold the colour.
+static SAVE: [[u8; 4096]; 2] = save_table();
+
+const fn save_table() -> [[u8; 4096]; 2] {
+    let mut t = [[NO_SAVE; 4096]; 2];
+    let mut me = 1;
+    while me <= 2 {
+        let mut p = 0;
+        while p < 4096 {
+            let mut i = 0;
+            while i < 6 {
+                let (a, b, c) = ((p >> (2 * i)) & 3, (p >> (2 * ((i + 1) % 6))) & 3, (p >> (2 * ((i + 2) % 6))) & 3);
+                if b == 0 && a == me && c == me {
+                    t[me - 1][p] = ((i + 1) % 6) as u8;
+                    break;
+                }
+                i += 1;
+            }
+            p += 1;
+        }
+        me += 1;
+    }
+    t
+}
+
+/// A position to run playouts from. `reset_from` copies a prepared root position without allocating, so a
+/// search keeps one root board and one scratch board.
+#[derive(Clone, Debug)]
+pub struct PlayBoard<B> {
+    geo: Geometry<B>,
+    /// Cell contents with a one-cell border: rows above and below belong to Black, the columns beside
+    /// to White, so edge bridges look like ordinary ones.
+    cells: Vec<u8>,
+    /// Padded index of each compact index.
+    pad: Vec<u16>,
+    /// Compact index of each padded index (`u16::MAX` on the border).
+    compact: Vec<u16>,
+    /// The six neighbour offsets in ring order.
+    ring: [isize; 6],
+    stones: [B; 2],
+    /// Padded indices of the cells that were empty when the list was made; stale entries are skipped.
+    list: Vec<u16>,
+    empty: usize,
+    to_move: Color,
+    /// Padded index of the last stone played, if any.
+    last: Option<usize>,
+}
+
+impl<B: Bits> PlayBoard<B> {
+    /// The playout board of a position with `to_move` to move; `None` if `B` cannot hold the board.
+    pub fn new(board: &Board, to_move: Color) -> Option<PlayBoard<B>> {
+        let geo = Geometry::<B>::new(board.size())?;
+        let n = board.size();
+        let s = n + 2;
+        let mut cells = vec![EMPTY; s * s];
+        let mut compact = vec![u16::MAX; s * s];
+        let mut pad = vec![0u16; n * n];
+        for r in 0..s {
+            for c in 0..s {
+                let i = r * s + c;
+                if r == 0 || r == s - 1 {
+                    cells[i] = code(Color::Black);
+                } else if c == 0 || c == s - 1 {
+                    cells[i] = code(Color::White);
+                } else {
+                    let k = (r - 1) * n + (c - 1);
+                    compact[i] = k as u16;
+                    pad[k] = i as u16;
+                }
+            }
+        }
+        let si = s as isize;
+        let ring = [1, 1 - si, -si, -1, si - 1, si];
+        let stones = geo.stones(board);
+        for (ci, set) in stones.iter().enumerate() {
+            for k in set.ones() {
+                cells[pad[k] as usize] = ci as u8 + 1;
+            }
+        }
+        let empty_set = geo.board().minus(stones[0] | stones[1]);
+        let list: Vec<u16> = empty_set.ones().map(|k| pad[k]).collect();
+        Some(PlayBoard { geo, cells, pad, compact, ring, stones, empty: list.len(), list, to_move, last: None })
+    }
+
+    /// Makes this board a copy of `other` (same size), reusing its buffers.
+    pub fn reset_from(&mut self, other: &PlayBoard<B>) {
+        self.cells.copy_from_slice(&other.cells);
+        self.list.clear();
+        self.list.extend_from_slice(&other.list);
+        self.stones = other.stones;
+        self.empty = other.empty;
+        self.to_move = other.to_move;
+        self.last = other.last;
+    }
+
+    /// The geometry of the board.
+    pub fn geometry(&self) -> &Geometry<B> {
+        &self.geo
+    }
+
+    /// The colour to move.
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+
+    /// The stones of one colour.
+    pub fn stones(&self, c: Color) -> B {
+        self.stones[c.index()]
+    }
+
+    /// The empty cells.
+    pub fn empty_cells(&self) -> B {
+        self.geo.board().minus(self.stones[0] | self.stones[1])
+    }
+
+    /// What stands on compact cell `k`.
+    #[inline]
+    pub fn at(&self, k: usize) -> Option<Color> {
+        match self.cells[self.pad[k] as usize] {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
+    }
+
+    /// Plays the side to move on empty compact cell `k`.
+    #[inline]
+    pub fn play(&mut self, k: usize) {
+        let p = self.pad[k] as usize;
+        debug_assert_eq!(self.cells[p], EMPTY);
+        self.cells[p] = code(self.to_move);
+        self.stones[self.to_move.index()] |= B::bit(k);
+        self.empty -= 1;
+        self.last = Some(p);
+        self.to_move = self.to_move.opponent();
+    }
+
+    /// Tells the board which stone was played last (compact index), so that the first playout move can
+    /// answer it.
+    pub fn set_last(&mut self, k: Option<usize>) {
+        self.last = k.map(|k| self.pad[k] as usize);
+    }
+
+    /// The cell (padded index) that saves a bridge of `me` broken by the stone at padded index `last`.
+    #[inline]
+    fn save_bridge(&self, last: usize, me: u8) -> Option<usize> {
+        let mut pattern = 0usize;
+        for i in 0..6 {
+            pattern |= (self.cells[last.wrapping_add_signed(self.ring[i])] as usize) << (2 * i);
+        }
+        match SAVE[me as usize - 1][pattern] {
+            NO_SAVE => None,
+            i => Some(last.wrapping_add_signed(self.ring[i as usize])),
+        }
+    }
+
+    /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)
+    /// in ring order, the border counting as its owner's stones — the solver's convention.
+    #[inline]
+    fn pattern(&self, p: usize) -> usize {
+        let mut pattern = 0usize;
+        for i in 0..6 {
+            pattern |= (self.cells[p.wrapping_add_signed(self.ring[i])] as usize) << (2 * i);
+        }
+        pattern
+    }
+
+    /// The empty cells that are dead, or in a pair captured by either colour, in one pass over the board
+    /// (see [`crate::ai::hex::solver::inferior`]): moves there are never better than moves elsewhere, so
+    /// the tree search leaves them out.
+    pub fn inferior_cells(&self) -> B {
+        let mut out = B::ZERO;
+        let mut patterns = [0u16; MAX_SIZE * MAX_SIZE];
+        let empty = self.empty_cells();
+        for k in empty.ones() {
+            let pat = self.pattern(self.pad[k] as usize);
+            patterns[k] = pat as u16;
+            if dead_pattern(pat) {
+                out |= B::bit(k);
+            }
+        }
+        for k in empty.ones() {
+            let p = self.pad[k] as usize;
+            // Each pair once: the neighbours in the first three ring directions.
+            for i in 0..3 {
+                let q = p.wrapping_add_signed(self.ring[i]);
+                if self.cells[q] != EMPTY {
+                    continue;
+                }
+                let j = self.compact[q] as usize;
+                let (pk, pj) = (patterns[k] as usize, patterns[j] as usize);
+                for v in [1usize, 2] {
+                    if dead_pattern(pk | v << (2 * i)) && dead_pattern(pj | v << (2 * (i + 3))) {
+                        out |= B::bit(k) | B::bit(j);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Plays random moves to the end of the game — answering every bridge intrusion when `bridges` is set
+    /// — and returns the winner. Afterwards [`PlayBoard::at`] tells the colour of every cell, for AMAF.
+    pub fn playout(&mut self, rng: &mut FastRng, bridges: bool) -> Color {
+        let mut color = self.to_move;
+        let mut last = self.last;
+        let mut len = self.list.len();
+        let mut black = self.stones[0];
+        while self.empty > 0 {
+            let mut mv = None;
+            if bridges && let Some(l) = last {
+                mv = self.save_bridge(l, code(color));
+            }
+            let p = match mv {
+                Some(p) => p,
+                None => loop {
+                    let k = rng.below(len);
+                    let p = self.list[k] as usize;
+                    len -= 1;
+                    self.list[k] = self.list[len];
+                    if self.cells[p] == EMPTY {
+                        break p;
+                    }
+                },
+            };
+            self.cells[p] = code(color);
+            if color == Color::Black {
+                black |= B::bit(self.compact[p] as usize);
+            }
+            self.empty -= 1;
+            last = Some(p);
+            color = color.opponent();
+        }
+        self.list.truncate(len);
+        let white = self.geo.board().minus(black);
+        self.stones = [black, white];
+        self.last = last;
+        if self.geo.connects(black, Color::Black) { Color::Black } else { Color::White }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hex::{Game, HexMove};
+
+    fn game(moves: &str, n: usize) -> Game {
+        let mut g = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in moves.split_whitespace() {
+            g.play(HexMove::parse(m, n).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
+        g
+    }
+
+    #[test]
+    fn playouts_fill_the_board_and_agree_with_the_rules() {
+        let mut rng = FastRng::new(11);
+        for n in [1, 2, 5, 8] {
+            let g = game("", n);
+            let base = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!());
+            let mut b = base.clone();
+            for _ in 0..200 {
+                b.reset_from(&base);
+                let w = b.playout(&mut rng, true);
+                // Replay the filled board through the rules layer's union–find.
+                let mut rb = Board::new(n).unwrap_or_else(|e| panic!("{e}"));
+                for k in 0..n * n {
+                    let c = b.geometry().cell(k);
+                    rb.play(c, b.at(k).unwrap_or_else(|| panic!("cell {c} left empty")));
+                }
+                assert_eq!(rb.winner(), Some(w));
+                assert_eq!(b.stones(Color::Black).count() as usize, n * n / 2 + n * n % 2);
+            }
+        }
+    }
+
+    #[test]
+    fn a_broken_bridge_is_always_saved() {
+        // Black b2 and c3 form a bridge through c2 and b3 (5×5). White intrudes at c2; with bridge saving,
+        // Black's next move is always b3.
+        let (base, b3, mut rng) = always_answered("b2 a1 c3 c2", 5, "c2", "b3", 5, 100);
+        // Without bridge saving Black sometimes loses the cell.
+        let lost = (0..200)
+            .filter(|_| {
+                let mut b = base.clone();
+                b.playout(&mut rng, false);
+                b.at(b3) == Some(Color::White)
+            })
+            .count();
+        assert!(lost > 0);
+    }
+
+    #[test]
+    fn an_edge_bridge_is_saved() {
+        // Black b2 stands on row 2 of 4×4; White takes b1; Black answers c1.
+        always_answered("b2 b1", 4, "b1", "c1", 8, 50);
+    }
+
+    /// Plays `tries` bridge-saving playouts for Black after White's `intrusion` in the game `moves`, and
+    /// checks that Black always holds `answer`. Returns the board, the answer's index and the generator.
+    fn always_answered(
+        moves: &str,
+        n: usize,
+        intrusion: &str,
+        answer: &str,
+        seed: u64,
+        tries: usize,
+    ) -> (PlayBoard<u64>, usize, FastRng) {
+        let g = game(moves, n);
+        let mut base = PlayBoard::<u64>::new(g.board(), Color::Black).unwrap_or_else(|| panic!());
+        base.set_last(Some(g_index(&base, intrusion)));
+        let k = g_index(&base, answer);
+        let mut rng = FastRng::new(seed);
+        for _ in 0..tries {
+            let mut b = base.clone();
+            b.playout(&mut rng, true);
+            assert_eq!(b.at(k), Some(Color::Black), "{answer} after {intrusion} in {moves}");
+        }
+        (base, k, rng)
+    }
+
+    #[test]
+    fn inferior_cells_match_the_solver_definitions() {
+        // The padded-array analysis against the solver's ring patterns: dead cells, and pairs of empty
+        // neighbours captured by either colour.
+        use crate::ai::hex::solver::position::{Pos, Rings};
+        let mut rng = FastRng::new(21);
+        let mut seen = 0;
+        for n in [4, 6, 8] {
+            let rings = Rings::new(n);
+            for _ in 0..100 {
+                let mut g = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
+                for _ in 0..rng.below(n * n / 2) {
+                    let moves = g.legal_moves();
+                    let _ = g.play(moves[rng.below(moves.len())]);
+                    if g.winner().is_some() {
+                        break;
+                    }
+                }
+                let b = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!());
+                let pos = Pos { stones: [b.stones(Color::Black), b.stones(Color::White)], to_move: g.to_move() };
+                let empty = b.empty_cells();
+                let mut want = 0u64;
+                for k in empty.ones() {
+                    let pk = rings.pattern(&pos, k);
+                    if dead_pattern(pk) {
+                        want |= 1 << k;
+                    }
+                    for j in rings.cells(k).filter(|&j| empty.has(j)) {
+                        let (sj, sk) = (rings.slot(k, j).unwrap_or(0), rings.slot(j, k).unwrap_or(0));
+                        let pj = rings.pattern(&pos, j);
+                        if [1, 2].iter().any(|v| dead_pattern(pk | v << (2 * sj)) && dead_pattern(pj | v << (2 * sk))) {
+                            want |= 1 << k | 1 << j;
+                        }
+                    }
+                }
+                assert_eq!(b.inferior_cells(), want, "{:?}", g.board());
+                seen += want.count();
+            }
+        }
+        assert!(seen > 50, "{seen}");
+    }
+
+    fn g_index<B: Bits>(b: &PlayBoard<B>, name: &str) -> usize {
+        let n = b.geometry().size();
+        b.geometry().index(crate::game::hex::Cell::parse(name, n).unwrap_or_else(|e| panic!("{e}")))
+    }
+}

@@ -1,0 +1,22 @@
+//! hextoe-core: the rules and the players of hextoe, with no terminal, no command line and no config.
+//!
+//! Two layers, one direction; the compiler keeps them pure, because this crate depends on neither clap,
+//! ratatui nor crossterm:
+//!
+//! | module | what lives there |
+//! |---|---|
+//! | [`game`] | pure rules: tic-tac-toe bitboards; Hex board, union–find, swap, positions, SGF, perft |
+//! | [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
+//! | [`names`] | the one name table of each closed set (game, level, style), for parsing and display |
+//!
+//! `game` knows nothing of `ai`. The `hextoe` crate puts the command line, the commands, the config and the
+//! terminal UI on top. With the `serde` feature the closed sets serialize by their names.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod ai;
+pub mod game;
+pub mod names;
+
+pub use names::Named;

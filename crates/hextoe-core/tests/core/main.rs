@@ -1,0 +1,11 @@
+//! hextoe-core's integration tests, in one binary: the rules of both games checked against their known
+//! counts and properties, the players, and the solver's truth tables.
+
+mod hex_players;
+mod hex_rules;
+mod hex_sgf;
+mod mcts_player;
+mod solver_truth;
+mod ttt_common;
+mod ttt_minimax;
+mod ttt_rules;

@@ -1,0 +1,134 @@
+#!/usr/bin/env python3
+"""Lists import cycles between source files, so the layering stays one-directional inside each crate.
+
+A file depends on another when it names an item defined there: through `use`, a `crate::`/`super::` path in
+code, or a `pub use` re-export, which is followed to the file that defines the item. Test modules
+(`#[cfg(test)]` onwards) are ignored. Exit status 1 when there is a cycle.
+
+Usage: scripts/import_cycles.py [CRATE_SRC_DIR ...]   (default: src crates/hextoe-core/src)
+"""
+import os
+import re
+import sys
+
+def modules(root):
+    """Maps a module path (tuple) to its file, for every .rs file under root."""
+    out = {}
+    for dirpath, _, files in os.walk(root):
+        for f in files:
+            if not f.endswith('.rs'):
+                continue
+            rel = os.path.relpath(os.path.join(dirpath, f), root)[:-3].split(os.sep)
+            if rel[-1] in ('mod', 'lib', 'main'):
+                rel = rel[:-1]
+            out[tuple(rel)] = os.path.join(dirpath, f)
+    return out
+
+def source(path):
+    text = open(path, encoding='utf-8').read()
+    cut = text.find('#[cfg(test)]')
+    text = text if cut < 0 else text[:cut]
+    return re.sub(r'//[^\n]*', '', text)
+
+def expand(tree):
+    """Expands a use tree like `a::{b, c::{d, e}}` into paths."""
+    tree = tree.replace(' ', '').replace('\n', '')
+    m = re.match(r'^(.*?)\{(.*)\}$', tree)
+    if not m:
+        return [tree.split(' as ')[0]]
+    prefix, body = m.group(1), m.group(2)
+    parts, depth, cur = [], 0, ''
+    for ch in body:
+        if ch == ',' and depth == 0:
+            parts.append(cur); cur = ''
+            continue
+        depth += ch == '{'
+        depth -= ch == '}'
+        cur += ch
+    parts.append(cur)
+    return [p for part in parts if part for p in expand(prefix + part)]
+
+def absolute(mod, path):
+    segs = path.split('::')
+    if segs[0] == 'crate':
+        return tuple(segs[1:])
+    base = list(mod)
+    while segs and segs[0] in ('super', 'self'):
+        if segs[0] == 'super':
+            base = base[:-1]
+        segs = segs[1:]
+    return tuple(base + segs) if path.startswith(('super', 'self')) else None
+
+def main():
+    roots = sys.argv[1:] or ['src', 'crates/hextoe-core/src']
+    bad = False
+    for root in roots:
+        mods = modules(root)
+        texts = {m: source(f) for m, f in mods.items()}
+        reexports = {}
+        for m, t in texts.items():
+            for tree in re.findall(r'pub(?:\([a-z]+\))?\s+use\s+([^;]+);', t):
+                for p in expand(tree):
+                    a = absolute(m, p) or (m + tuple(p.split('::')))
+                    reexports[(m, a[-1])] = a
+
+        def resolve(path, seen=0):
+            for k in range(len(path), 0, -1):
+                if path[:k] in mods:
+                    m, rest = path[:k], path[k:]
+                    if rest and (m, rest[0]) in reexports and seen < 10:
+                        return resolve(reexports[(m, rest[0])], seen + 1)
+                    return m
+            return None
+
+        edges = {m: set() for m in mods}
+        for m, t in texts.items():
+            paths = [p for tree in re.findall(r'\buse\s+([^;]+);', t) for p in expand(tree)]
+            paths += re.findall(r'\b((?:crate|super)(?:::\w+)+)', t)
+            children = {c[-1] for c in mods if len(c) == len(m) + 1 and c[:len(m)] == m}
+            for c in children:
+                paths += ['self::' + q for q in re.findall(r'(?<![:\w])(%s(?:::\w+)+)' % re.escape(c), t)]
+            for p in paths:
+                a = absolute(m, p)
+                if a is None:
+                    continue
+                target = resolve(a)
+                if target is not None and target != m and target != m[:len(target)]:
+                    edges[m].add(target)
+                elif target is not None and target != m:
+                    # an ancestor module: an edge only when the item is defined there, not re-exported
+                    edges[m].add(target)
+        # strongly connected components (Tarjan)
+        index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+        sys.setrecursionlimit(10000)
+        def visit(v):
+            index[v] = low[v] = counter[0]; counter[0] += 1
+            stack.append(v); on.add(v)
+            for w in edges[v]:
+                if w not in index:
+                    visit(w); low[v] = min(low[v], low[w])
+                elif w in on:
+                    low[v] = min(low[v], index[w])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop(); on.discard(w); comp.append(w)
+                    if w == v:
+                        break
+                if len(comp) > 1:
+                    comps.append(comp)
+        for v in mods:
+            if v not in index:
+                visit(v)
+        for comp in comps:
+            bad = True
+            names = sorted(mods[c] for c in comp)
+            print('cycle:', ' <-> '.join(names))
+            for c in comp:
+                for w in sorted(edges[c] & set(comp)):
+                    print('   ', mods[c], '->', mods[w])
+    if not bad:
+        print('no import cycles')
+    return 1 if bad else 0
+
+sys.exit(main())

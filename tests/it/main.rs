@@ -1,0 +1,22 @@
+//! hextoe's integration tests, in one binary so that the crate is linked once: the command line, the
+//! commands, the config, the engine protocol and the terminal game, driven from outside. The rules and the
+//! players are tested in `hextoe-core`'s own test binary.
+
+mod config_cli;
+mod engine_external;
+mod engine_sessions;
+mod hex_cli;
+mod hex_perft;
+mod ladder_tactics;
+mod mcts_analyze;
+mod solver_command;
+mod tourney_runs;
+mod ttt_analyze;
+mod ttt_common;
+mod ttt_explain;
+mod ttt_perft;
+mod ttt_play;
+mod tui_app;
+mod tui_review;
+mod tui_snapshots;
+mod tui_snapshots_review;

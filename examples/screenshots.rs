@@ -107,13 +107,16 @@ fn hex_heat_map(out: &Path) -> std::io::Result<()> {
 
 fn ttt_finished(out: &Path) -> std::io::Result<()> {
     let mut p = Position::new(GameKind::Tictactoe, 3, false).map_err(std::io::Error::other)?;
-    for c in ["b2", "b1", "a1", "c3", "a3", "a2", "c1"] {
+    for c in ["b2", "b1", "a1", "c3", "a3", "a2"] {
         let cell = c.parse().map_err(std::io::Error::other)?;
         p.play(Move::Ttt(cell)).map_err(std::io::Error::other)?;
     }
     let mut a = app(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi, Level::Impossible));
     a.start(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi, Level::Impossible), Some(p))
         .map_err(std::io::Error::other)?;
+    settle(&mut a);
+    // The winning move by key: 3 is c1, the diagonal c1 b2 a3.
+    key(&mut a, KeyCode::Char('3'));
     settle(&mut a);
     shoot(&a, 80, 26, out, "tictactoe-finished")
 }

@@ -55,8 +55,11 @@ def color(name, default):
 # Which edges a box-drawing character joins from the cell's centre: left, right, up, down.
 LINES = {
     "─": "lr", "│": "ud", "┌": "rd", "┐": "ld", "└": "ru", "┘": "lu", "├": "udr", "┤": "udl",
-    "┬": "lrd", "┴": "lru", "┼": "lrud", "╭": "rd", "╮": "ld", "╰": "ru", "╯": "lu",
+    "┬": "lrd", "┴": "lru", "┼": "lrud",
 }
+# Rounded corners: the quarter circle's start angle (PIL measures clockwise from 3 o'clock) and which
+# quadrant of the cell holds its centre.
+ARCS = {"╭": (180, 1, 1), "╮": (270, -1, 1), "╰": (90, 1, -1), "╯": (0, -1, -1)}
 
 
 def draw_shape(d, ch, x, y, w, h, fg):
@@ -65,6 +68,21 @@ def draw_shape(d, ch, x, y, w, h, fg):
         for e in LINES[ch]:
             end = {"l": (x, cy), "r": (x + w, cy), "u": (cx, y), "d": (cx, y + h)}[e]
             d.line([(cx, cy), end], fill=fg, width=1)
+        return True
+    if ch in ARCS:
+        start, sx, sy = ARCS[ch]
+        r = min(w, h) // 2
+        ox, oy = cx + sx * r, cy + sy * r
+        d.arc([ox - r, oy - r, ox + r, oy + r], start, start + 90, fill=fg, width=1)
+        # The straight parts from the arc's ends to the cell's edges.
+        if sx > 0:
+            d.line([(ox, cy), (x + w, cy)], fill=fg, width=1)
+        else:
+            d.line([(x, cy), (ox, cy)], fill=fg, width=1)
+        if sy > 0:
+            d.line([(cx, oy), (cx, y + h)], fill=fg, width=1)
+        else:
+            d.line([(cx, y), (cx, oy)], fill=fg, width=1)
         return True
     if ch in "╲╱╳":
         if ch in "╲╳":

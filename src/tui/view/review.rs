@@ -108,6 +108,17 @@ fn move_span<'a>(r: &Review, k: usize, app: &App) -> Span<'a> {
     }
 }
 
+/// The mark of the side to move at position `k`: x or o, ● or ○.
+fn side_mark(r: &Review, k: usize) -> &'static str {
+    match &r.game {
+        Position::Ttt { .. } => ["x", "o"][k % 2],
+        Position::Hex(_) => match r.position_at(k).color_of_seat(k % 2) {
+            Color::Black => "●",
+            Color::White => "○",
+        },
+    }
+}
+
 /// A chance as a percentage.
 fn pct(c: f64) -> String {
     format!("{:.0}%", c * 100.0)
@@ -170,8 +181,8 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
         lines.push(Line::styled(format!(" Better: {} ★", m.better), theme.tone(crate::tui::hint::Tone::Good)));
     }
     if let Some(best) = r.values.get(r.ply).copied().flatten().and_then(|v| v.best.map(|b| (b, v.chance))) {
-        let mover = &r.names[r.ply % 2];
-        lines.push(Line::styled(format!(" Best next: {} ({mover} {})", best.0, pct(best.1)), theme.muted()));
+        let mover = side_mark(r, r.ply);
+        lines.push(Line::styled(format!(" Best next: {mover} {} ({})", best.0, pct(best.1)), theme.muted()));
     }
     lines.push(Line::raw(""));
 

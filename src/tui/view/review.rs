@@ -52,7 +52,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         BoardGeometry::Hex(geo) => hex_board::draw(buf, &geo, &shown, &app.theme),
     }
-    draw_panel(frame, layout.panel, app, r, mistake);
+    // The panel runs down to the graph, however many status lines the game layout kept.
+    let panel = Rect { height: top.bottom().saturating_sub(layout.panel.y), ..layout.panel };
+    draw_panel(frame, panel, app, r, mistake);
     review_graph::draw(frame, graph, app, r);
     footer::draw_status(frame, status, app);
     footer::draw_keys(frame, keys, app);

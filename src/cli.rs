@@ -5,7 +5,7 @@
 
 use crate::ai::Level;
 use crate::ai::ttt::Style;
-use crate::config::First;
+use crate::config::{BoardSize, First, Playouts, Threads};
 use crate::game::GameKind;
 use clap::{Args, Parser, Subcommand};
 use hextoe_core::Named;
@@ -52,9 +52,41 @@ fn named<T: Named + Send + Sync>() -> impl clap::builder::TypedValueParser<Value
         .try_map(|s| T::from_name(&s).ok_or_else(|| format!("'{s}' is not one of {}", T::expected())))
 }
 
-/// A Hex board side, 1..=19.
-fn size_parser() -> clap::builder::RangedU64ValueParser<usize> {
-    clap::builder::RangedU64ValueParser::<usize>::new().range(1..=19)
+/// A Hex board side, 1..=19: the config's rule and message.
+fn size_parser(s: &str) -> Result<usize, String> {
+    BoardSize::parse_arg(s).map(|b| b.0)
+}
+
+/// Search threads, 1..=256: the config's rule and message.
+fn threads(s: &str) -> Result<usize, String> {
+    Threads::parse_arg(s).map(|t| t.0)
+}
+
+/// MCTS simulations, 1..=10⁹: the config's rule and message.
+fn playouts(s: &str) -> Result<u64, String> {
+    Playouts::parse_arg(s).map(|p| p.0)
+}
+
+/// A whole number from `lo` to `hi`, refused in the words the config uses for its ranges.
+fn ranged_u32(s: &str, lo: u32, hi: u32, what: &str) -> Result<u32, String> {
+    let v: i128 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{}' is not a whole number: expected {what} {lo} to {hi}", crate::input::quote(s)))?;
+    u32::try_from(v)
+        .ok()
+        .filter(|v| (lo..=hi).contains(v))
+        .ok_or_else(|| format!("{what} {v} is out of range: expected {lo} to {hi}"))
+}
+
+/// Games per pairing, 1..=100,000.
+fn games(s: &str) -> Result<u32, String> {
+    ranged_u32(s, 1, 100_000, "games")
+}
+
+/// A perft depth, 1..=361 (a 19×19 board's cells).
+fn perft_depth(s: &str) -> Result<u32, String> {
+    ranged_u32(s, 1, 361, "depth")
 }
 
 /// A positive number of seconds.
@@ -74,7 +106,7 @@ pub struct PlayArgs {
     #[arg(long, value_parser = named::<GameKind>())]
     pub game: Option<GameKind>,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// AI level.
     #[arg(long, value_parser = named::<Level>())]
@@ -103,10 +135,10 @@ pub struct PerftArgs {
     #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
-    /// Deepest ply to count (default: the whole game).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=361))]
+    /// Deepest ply to count, 1 to 361 (default: the whole game).
+    #[arg(long, value_parser = perft_depth)]
     pub depth: Option<u32>,
     /// Print JSON instead of a table.
     #[arg(long)]
@@ -120,7 +152,7 @@ pub struct AnalyzeArgs {
     #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// The position: `xox/oox/...` for tic-tac-toe; a diagram `b../.w./...` or a move list for Hex.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
@@ -134,14 +166,14 @@ pub struct AnalyzeArgs {
     /// Hex player (random, rush, connected, better-connected, two-distance, resistance, mcts).
     #[arg(long)]
     pub player: Option<String>,
-    /// Hex: seconds of search.
+    /// Hex: seconds of search, more than 0 and at most 3600.
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
-    /// Hex MCTS: simulations to run.
-    #[arg(long)]
+    /// Hex MCTS: simulations to run, 1 to 1000000000.
+    #[arg(long, value_parser = playouts)]
     pub playouts: Option<u64>,
-    /// Hex MCTS: search threads.
-    #[arg(long, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=256))]
+    /// Hex MCTS: search threads, 1 to 256.
+    #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
     /// Seed for the random choice among equally good moves.
     #[arg(long)]
@@ -158,12 +190,13 @@ pub struct SolveArgs {
     #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// The position (default: the empty board).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
-    /// Give up after this many seconds (Hex) instead of running until the position is solved.
+    /// Give up after this many seconds (Hex; more than 0, at most 3600) instead of running until the position
+    /// is solved.
     #[arg(long, value_parser = seconds, value_name = "S")]
     pub time_limit: Option<f64>,
     /// Print JSON instead of text.
@@ -178,16 +211,17 @@ pub struct TourneyArgs {
     #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// Comma-separated players, e.g. `random,rush,resistance@0.2s,better-connected@d3,easy,engine:CMD`
     /// (for tic-tac-toe: `random,minimax:easy,rules:impossible`). The README describes the syntax.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
-    /// Games per pairing, half with each colour.
-    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    /// Games per pairing, half with each colour: 1 to 100000.
+    #[arg(long, default_value_t = 10, value_parser = games)]
     pub games: u32,
-    /// Seconds per move for players named without limits, and for levels (replacing the configured time).
+    /// Seconds per move (more than 0, at most 3600) for players named without limits, and for levels
+    /// (replacing the configured time).
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
     /// Turn the swap rule on (Hex).
@@ -208,7 +242,7 @@ pub struct EngineArgs {
     #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser())]
+    #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
     /// AI level for genmove.
     #[arg(long, value_parser = named::<Level>())]
@@ -216,7 +250,7 @@ pub struct EngineArgs {
     /// Tic-tac-toe AI style.
     #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
-    /// Seconds per Hex move.
+    /// Seconds per Hex move, more than 0 and at most 3600.
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<f64>,
     /// Hex player for genmove instead of the level's, e.g. `resistance@0.5s` (the `player` command's syntax).

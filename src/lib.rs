@@ -11,6 +11,7 @@
 //! | [`config`] | typed config with the embedded, documented defaults |
 //! | [`cli`] | the clap command line |
 //! | [`error`] | [`error::UsageError`]: bad input, which exits with status 2 |
+//! | [`input`] | bounded file reads and char-aware text helpers for everything read from outside |
 //!
 //! `hextoe-core` depends on neither clap, ratatui nor crossterm; this crate re-exports its `game` and `ai`
 //! so that every layer names them the same way.
@@ -24,4 +25,5 @@ pub mod cli;
 pub mod commands;
 pub mod config;
 pub mod error;
+pub mod input;
 pub mod tui;

@@ -19,6 +19,8 @@ use crate::ai::hex::{PlayerKind, PlayerSpec};
 use crate::ai::ttt::Style;
 use crate::ai::{Budget, Level};
 use crate::config::{Config, HexConfig};
+use crate::config::{HexDepth, Playouts, Threads};
+use crate::input::{quote, strip_prefix_ci};
 use std::time::Duration;
 
 /// Seconds per move for a searching Hex player named without limits, when `--move-time` is not given.
@@ -26,7 +28,7 @@ pub const DEFAULT_MOVE_TIME: f64 = 1.0;
 
 /// Why a player entry was refused; the message quotes the entry and says what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("player '{entry}': {message}")]
+#[error("player '{}': {message}", quote(entry))]
 pub struct EntrantError {
     /// The entry as written.
     pub entry: String,
@@ -44,18 +46,17 @@ pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Res
     if t.is_empty() {
         return Err(err(format!("the name is empty: {HEX_EXPECTED}")));
     }
-    let memory_mb = config.level(Level::Medium).memory_mb;
-    let is_engine =
-        t.len() >= 6 && t[..6].eq_ignore_ascii_case("engine") && matches!(t[6..].chars().next(), Some(':' | '@'));
-    if is_engine {
-        let Some((head, command)) = t.split_once(':') else {
+    let memory_mb = config.level(Level::Medium).memory_mb.0;
+    let after_engine = strip_prefix_ci(t, "engine").filter(|r| r.starts_with([':', '@']));
+    if let Some(after) = after_engine {
+        let Some((head, command)) = after.split_once(':') else {
             return Err(err("an engine needs its command line after a colon, e.g. engine@2s:mohex".into()));
         };
         let command = command.trim();
         if command.is_empty() {
             return Err(err("the engine's command line is empty: expected engine:<command line>".into()));
         }
-        let limits = parse_limits(head[6..].strip_prefix('@')).map_err(err)?;
+        let limits = parse_limits(head.strip_prefix('@')).map_err(err)?;
         let mut budget = Budget { threads: 1, ..Budget::default() };
         budget.move_time = move_time.map(Duration::from_secs_f64);
         limits.apply(&mut budget);
@@ -68,13 +69,14 @@ pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Res
         limits.apply(&mut spec.budget);
         return Ok(spec);
     }
-    let kind: PlayerKind = name.parse().map_err(|_| err(format!("unknown player '{name}': {HEX_EXPECTED}")))?;
+    let kind: PlayerKind =
+        name.parse().map_err(|_| err(format!("unknown player '{}': {HEX_EXPECTED}", quote(name))))?;
     if matches!(kind, PlayerKind::Engine(_)) {
         return Err(err("an engine is written engine:<command line>".into()));
     }
     let simple = matches!(kind, PlayerKind::Random | PlayerKind::Rush);
     if simple && !limits.is_empty() {
-        return Err(err(format!("{kind} plays without limits: remove '@{}'", rest.unwrap_or_default())));
+        return Err(err(format!("{kind} plays without limits: remove '@{}'", quote(rest.unwrap_or_default()))));
     }
     let mut budget = Budget { threads: 1, ..Budget::default() };
     if limits.is_empty() && !simple {
@@ -111,13 +113,14 @@ fn parse_limits(s: Option<&str>) -> Result<Limits, String> {
     let mut l = Limits::default();
     let Some(s) = s else { return Ok(l) };
     for part in s.split('@').map(str::trim) {
+        let shown = quote(part);
         if part.is_empty() {
             return Err("a limit is missing after '@': expected e.g. @0.5s, @200ms, @d3, @p20000 or @t2".into());
         }
         let p = part.to_ascii_lowercase();
         let dup = |what: &str| format!("the {what} is given twice");
-        let number = |digits: &str, what: &str| -> Result<u64, String> {
-            digits.parse::<u64>().map_err(|_| format!("'{part}': the {what} must be a whole number"))
+        let number = |digits: &str, what: &str| -> Result<i128, String> {
+            digits.parse::<i128>().map_err(|_| format!("'{shown}': the {what} must be a whole number"))
         };
         if let Some(ms) = p.strip_suffix("ms") {
             let secs = seconds(ms, part)? / 1000.0;
@@ -128,26 +131,17 @@ fn parse_limits(s: Option<&str>) -> Result<Limits, String> {
             check_time(secs, part)?;
             l.time = if l.time.is_some() { return Err(dup("time")) } else { Some(Duration::from_secs_f64(secs)) };
         } else if let Some(d) = p.strip_prefix('d') {
-            let d = number(d, "depth")?;
-            if !(1..=64).contains(&d) {
-                return Err(format!("'{part}': depth {d} is out of range: expected 1 to 64"));
-            }
-            l.depth = if l.depth.is_some() { return Err(dup("depth")) } else { Some(d as u32) };
+            let d = HexDepth::check(number(d, "depth")?).map_err(|e| format!("'{shown}': {e}"))?;
+            l.depth = if l.depth.is_some() { return Err(dup("depth")) } else { Some(d.0) };
         } else if let Some(n) = p.strip_prefix('p').or_else(|| p.strip_prefix('n')) {
-            let n = number(n, "playout count")?;
-            if n == 0 {
-                return Err(format!("'{part}': expected at least 1 playout"));
-            }
-            l.nodes = if l.nodes.is_some() { return Err(dup("playout count")) } else { Some(n) };
+            let n = Playouts::check(number(n, "playout count")?).map_err(|e| format!("'{shown}': {e}"))?;
+            l.nodes = if l.nodes.is_some() { return Err(dup("playout count")) } else { Some(n.0) };
         } else if let Some(t) = p.strip_prefix('t') {
-            let t = number(t, "thread count")?;
-            if !(1..=256).contains(&t) {
-                return Err(format!("'{part}': {t} threads is out of range: expected 1 to 256"));
-            }
-            l.threads = if l.threads.is_some() { return Err(dup("thread count")) } else { Some(t as usize) };
+            let t = Threads::check(number(t, "thread count")?).map_err(|e| format!("'{shown}': {e}"))?;
+            l.threads = if l.threads.is_some() { return Err(dup("thread count")) } else { Some(t.0) };
         } else {
             return Err(format!(
-                "unknown limit '@{part}': expected a time (0.5s, 200ms), a depth (d3), playouts (p20000) or threads (t2)"
+                "unknown limit '@{shown}': expected a time (0.5s, 200ms), a depth (d3), playouts (p20000) or threads (t2)"
             ));
         }
     }
@@ -155,14 +149,14 @@ fn parse_limits(s: Option<&str>) -> Result<Limits, String> {
 }
 
 fn seconds(number: &str, part: &str) -> Result<f64, String> {
-    number.trim().parse::<f64>().map_err(|_| format!("'{part}' is not a time: expected e.g. 0.5s or 200ms"))
+    number.trim().parse::<f64>().map_err(|_| format!("'{}' is not a time: expected e.g. 0.5s or 200ms", quote(part)))
 }
 
 fn check_time(secs: f64, part: &str) -> Result<(), String> {
     if crate::config::Seconds::in_range(secs) {
         Ok(())
     } else {
-        Err(format!("'{part}' is out of range: expected more than 0 and at most 3600 seconds"))
+        Err(format!("'{}' is out of range: expected more than 0 and at most 3600 seconds", quote(part)))
     }
 }
 
@@ -197,12 +191,11 @@ pub fn parse_ttt(entry: &str, config: &Config) -> Result<TttEntrant, EntrantErro
         return Ok(TttEntrant::Ai { style: config.tictactoe.ai, level });
     }
     let (s, l) = t.split_once(':').map_or((t.as_str(), None), |(s, l)| (s, Some(l)));
-    let style = style(s.trim()).ok_or_else(|| err(format!("unknown player '{s}': {expected}")))?;
+    let style = style(s.trim()).ok_or_else(|| err(format!("unknown player '{}': {expected}", quote(s))))?;
     let level = match l {
         None => config.level,
-        Some(l) => {
-            Level::parse(l).ok_or_else(|| err(format!("unknown level '{l}': expected easy, medium or impossible")))?
-        }
+        Some(l) => Level::parse(l)
+            .ok_or_else(|| err(format!("unknown level '{}': expected easy, medium or impossible", quote(l))))?,
     };
     Ok(TttEntrant::Ai { style, level })
 }
@@ -267,7 +260,7 @@ mod tests {
             ("resistance@d0", "depth 0"),
             ("resistance@dx", "whole number"),
             ("resistance@d2@d3", "given twice"),
-            ("mcts@p0", "at least 1"),
+            ("mcts@p0", "playouts 0 is out of range: expected 1 to 1000000000"),
             ("mcts@t999", "threads"),
             ("engine:", "empty"),
             ("engine@2s", "after a colon"),
@@ -276,6 +269,47 @@ mod tests {
         for (entry, want) in cases {
             let msg = hex(entry).err().unwrap_or_default();
             assert!(msg.contains(want), "{entry:?}: {msg:?} lacks {want:?}");
+        }
+    }
+
+    #[test]
+    fn non_ascii_entries_are_refused_not_panicked_on() {
+        // Finding 1: `t[..6]` sliced through the é of "enginé" and the € of "a€€".
+        for entry in ["enginé", "a€€", "engin€:x", "ééééééé", "engine€", "€ngine:x"] {
+            let msg = hex(entry).err().unwrap_or_default();
+            assert!(msg.contains("unknown player") || msg.contains("expected"), "{entry}: {msg}");
+        }
+        assert!(parse_ttt("a€€", &Config::default()).is_err());
+        let long = "é".repeat(10_000);
+        let msg = hex(&long).err().unwrap_or_default();
+        assert!(msg.len() < 1000, "the message quotes all of a 20 kB entry: {} bytes", msg.len());
+    }
+
+    #[test]
+    fn limits_share_the_config_ranges() {
+        let msg = hex("resistance@d65").err().unwrap_or_default();
+        assert!(msg.contains("depth 65 is out of range: expected 1 to 64"), "{msg}");
+        let msg = hex("mcts@t0").err().unwrap_or_default();
+        assert!(msg.contains("threads 0 is out of range: expected 1 to 256"), "{msg}");
+        let msg = hex("mcts@p99999999999999999999999").err().unwrap_or_default();
+        assert!(msg.contains("out of range"), "{msg}");
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn player_entries_never_panic(entry in proptest::prelude::any::<String>()) {
+            let _ = hex(&entry);
+            let _ = hex(&format!("engine{entry}"));
+            let _ = hex(&format!("mcts@{entry}"));
+            let _ = parse_ttt(&entry, &Config::default());
+        }
+
+        #[test]
+        fn written_limits_read_back(ms in 1u64..3_600_000, d in 1u32..=64, p in 1u64..=1_000_000_000, t in 1usize..=256) {
+            let spec = hex(&format!("resistance@{ms}ms@d{d}@p{p}@t{t}"));
+            let spec = spec.map_err(proptest::test_runner::TestCaseError::fail)?;
+            proptest::prop_assert_eq!(spec.budget.move_time, Some(Duration::from_millis(ms)));
+            proptest::prop_assert_eq!((spec.budget.depth, spec.budget.nodes, spec.budget.threads), (Some(d), Some(p), t));
         }
     }
 

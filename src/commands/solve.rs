@@ -154,7 +154,7 @@ pub fn solve_hex(
 
 /// The solver's table size: the impossible level's memory budget.
 fn memory_mb(config: &Config) -> usize {
-    config.hex.impossible.memory_mb.max(16)
+    config.hex.impossible.memory_mb.0.max(16)
 }
 
 fn short(x: u32) -> String {

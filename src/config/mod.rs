@@ -11,7 +11,7 @@
 pub mod types;
 pub mod ui;
 
-pub use types::{BoardSize, Depth, First, Seconds};
+pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;
 
 use crate::ai::hex::{PlayerKind, PlayerSpec};
@@ -86,9 +86,10 @@ impl TttConfig {
     }
 }
 
-/// `[hex]`: board size, swap rule, and one table per level.
+/// `[hex]`: board size, swap rule, and one table per level. A level table in a file holds only the keys it
+/// changes; every other key comes from that level's default (see [`LevelPatch`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+#[serde(from = "RawHexConfig")]
 pub struct HexConfig {
     /// Board side, 1..=19.
     pub size: BoardSize,
@@ -109,12 +110,12 @@ impl Default for HexConfig {
             swap: false,
             easy: HexLevelConfig {
                 player: PlayerKind::BetterConnected,
-                depth: Some(Depth(2)),
+                depth: Some(HexDepth(2)),
                 ..HexLevelConfig::default()
             },
             medium: HexLevelConfig {
                 player: PlayerKind::TwoDistance,
-                depth: Some(Depth(2)),
+                depth: Some(HexDepth(2)),
                 move_time: Some(Seconds(1.0)),
                 ..HexLevelConfig::default()
             },
@@ -143,25 +144,77 @@ impl HexConfig {
     }
 }
 
-/// One Hex level: which player and its budget.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
+/// `[hex]` as a file writes it: every key optional.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHexConfig {
+    size: Option<BoardSize>,
+    swap: Option<bool>,
+    easy: Option<LevelPatch>,
+    medium: Option<LevelPatch>,
+    impossible: Option<LevelPatch>,
+}
+
+impl From<RawHexConfig> for HexConfig {
+    fn from(raw: RawHexConfig) -> HexConfig {
+        let d = HexConfig::default();
+        HexConfig {
+            size: raw.size.unwrap_or(d.size),
+            swap: raw.swap.unwrap_or(d.swap),
+            easy: LevelPatch::apply(raw.easy, d.easy),
+            medium: LevelPatch::apply(raw.medium, d.medium),
+            impossible: LevelPatch::apply(raw.impossible, d.impossible),
+        }
+    }
+}
+
+/// A level table as a file writes it: each key it holds replaces that key of the level's default, and each
+/// key it leaves out is inherited, so `[hex.medium]` with only `depth = 3` keeps medium's player and time.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LevelPatch {
+    player: Option<PlayerKind>,
+    depth: Option<HexDepth>,
+    move_time: Option<Seconds>,
+    playouts: Option<Playouts>,
+    threads: Option<Threads>,
+    memory_mb: Option<MemoryMb>,
+}
+
+impl LevelPatch {
+    /// `base` with the keys of `patch` (if any) replaced.
+    pub fn apply(patch: Option<LevelPatch>, base: HexLevelConfig) -> HexLevelConfig {
+        let Some(p) = patch else { return base };
+        HexLevelConfig {
+            player: p.player.unwrap_or(base.player),
+            depth: p.depth.or(base.depth),
+            move_time: p.move_time.or(base.move_time),
+            playouts: p.playouts.or(base.playouts),
+            threads: p.threads.unwrap_or(base.threads),
+            memory_mb: p.memory_mb.unwrap_or(base.memory_mb),
+        }
+    }
+}
+
+/// One Hex level: which player and its budget. Every number is a range-checked type whose bounds the
+/// command line and the player syntax share.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HexLevelConfig {
     /// Player name (see `hextoe tourney --help`).
     pub player: PlayerKind,
     /// Depth limit in plies, for alpha-beta players.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub depth: Option<Depth>,
+    pub depth: Option<HexDepth>,
     /// Time per move in seconds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_time: Option<Seconds>,
     /// MCTS simulations per move.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub playouts: Option<u64>,
+    pub playouts: Option<Playouts>,
     /// Search threads.
-    pub threads: usize,
+    pub threads: Threads,
     /// Memory cap for trees and tables, megabytes.
-    pub memory_mb: usize,
+    pub memory_mb: MemoryMb,
 }
 
 impl Default for HexLevelConfig {
@@ -171,8 +224,8 @@ impl Default for HexLevelConfig {
             depth: None,
             move_time: None,
             playouts: None,
-            threads: 1,
-            memory_mb: 256,
+            threads: Threads(1),
+            memory_mb: MemoryMb(256),
         }
     }
 }
@@ -186,10 +239,10 @@ impl HexLevelConfig {
             budget: Budget {
                 depth: self.depth.map(|d| d.0),
                 move_time: time,
-                nodes: self.playouts,
-                threads: self.threads.max(1),
+                nodes: self.playouts.map(|p| p.0),
+                threads: self.threads.0,
             },
-            memory_mb: self.memory_mb,
+            memory_mb: self.memory_mb.0,
         }
     }
 }
@@ -203,8 +256,8 @@ pub enum ConfigError {
     Read {
         /// The file.
         path: PathBuf,
-        /// Why.
-        source: std::io::Error,
+        /// Why: the system's reason, a file over [`crate::input::MAX_FILE_BYTES`], or bytes that are not UTF-8.
+        source: crate::input::ReadError,
     },
     /// The file is not valid TOML or does not fit the schema.
     #[error("invalid config file {path}: {message}")]
@@ -224,7 +277,8 @@ impl Config {
 
     /// Reads a config file.
     pub fn from_file(path: &Path) -> Result<Config, ConfigError> {
-        let text = std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.into(), source })?;
+        let text = crate::input::read_text(path, crate::input::MAX_FILE_BYTES)
+            .map_err(|source| ConfigError::Read { path: path.into(), source })?;
         Config::from_toml(&text, path)
     }
 
@@ -251,13 +305,20 @@ impl Config {
 fn describe(e: &toml::de::Error, text: &str) -> String {
     let Some(span) = e.span() else { return e.to_string() };
     let start = span.start.min(text.len());
-    let before = &text[..start];
+    let before = text.get(..start).unwrap_or(text);
     let line = before.matches('\n').count() + 1;
     let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
     let key = key_at(text, line).map(|k| format!(", key `{k}`")).unwrap_or_default();
     let full = e.to_string();
-    let picture: Vec<&str> = full.lines().filter(|l| l.trim_start().contains('|')).map(str::trim_end).collect();
-    format!("line {line}, column {column}{key}: {}\n{}", e.message().trim(), picture.join("\n"))
+    // A line can be a megabyte long: the picture shows its start.
+    let picture: Vec<String> =
+        full.lines().filter(|l| l.trim_start().contains('|')).map(|l| crate::input::clip(l.trim_end(), 200)).collect();
+    let key = crate::input::clip(&key, 200);
+    format!(
+        "line {line}, column {column}{key}: {}\n{}",
+        crate::input::clip_middle(e.message().trim(), 250),
+        picture.join("\n")
+    )
 }
 
 /// The dotted key written on a 1-based line: the table header above it plus the key before `=`, or the
@@ -330,6 +391,115 @@ mod tests {
         assert!(msg.contains("4 | move_time = -1"), "{msg}");
         let msg = Config::from_toml("[hex\n", Path::new("c.toml")).err().map(|e| e.to_string()).unwrap_or_default();
         assert!(msg.contains("line 1") && !msg.contains("key `"), "{msg}");
+    }
+
+    #[test]
+    fn every_number_is_range_checked_with_line_key_and_range() {
+        // Finding 2: memory_mb, threads and playouts were taken as they came.
+        let cases = [
+            ("[hex.impossible]\nmemory_mb = 1000000\n", "memory_mb 1000000 is out of range: expected 1 to 16384"),
+            ("[hex.impossible]\nmemory_mb = 17592186044416\n", "memory_mb 17592186044416 is out of range"),
+            ("[hex.impossible]\nmemory_mb = 0\n", "memory_mb 0 is out of range"),
+            ("[hex.impossible]\nthreads = 0\n", "threads 0 is out of range: expected 1 to 256"),
+            ("[hex.impossible]\nthreads = 100000\n", "threads 100000 is out of range"),
+            ("[hex.impossible]\nplayouts = 0\n", "playouts 0 is out of range: expected 1 to 1000000000"),
+            ("[hex.easy]\ndepth = 65\n", "depth 65 is out of range: expected 1 to 64"),
+            ("[hex.easy]\ndepth = -1\n", "depth -1 is out of range"),
+        ];
+        for (text, want) in cases {
+            let msg = Config::from_toml(text, Path::new("c.toml")).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(msg.contains("line 2, column") && msg.contains(want), "{text:?}: {msg}");
+            let key = text.lines().nth(1).and_then(|l| l.split(' ').next()).unwrap_or_default();
+            assert!(msg.contains(&format!(".{key}`")), "{text:?}: {msg}");
+        }
+        // A value past u64 is refused by the TOML reader itself, with the line.
+        let msg = Config::from_toml("[hex.impossible]\nmemory_mb = 18446744073709551615\n", Path::new("c.toml"))
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(msg.contains("line 2"), "{msg}");
+        let ok = Config::from_toml("[hex.impossible]\nmemory_mb = 16384\nthreads = 256\n", Path::new("c.toml"));
+        assert!(ok.is_ok());
+    }
+
+    #[test]
+    fn a_partial_level_table_inherits_every_missing_key() {
+        // Finding 3: `[hex.medium]` with only `depth = 3` turned medium into `random` without a time.
+        let c = Config::from_toml("[hex.medium]\ndepth = 3\n", Path::new("c.toml")).unwrap_or_default();
+        let d = HexConfig::default();
+        assert_eq!(c.hex.medium, HexLevelConfig { depth: Some(HexDepth(3)), ..d.medium.clone() });
+        assert_eq!(c.hex.medium.player, PlayerKind::TwoDistance);
+        let c = Config::from_toml("[hex.impossible]\nthreads = 2\n", Path::new("c.toml")).unwrap_or_default();
+        assert_eq!(c.hex.impossible, HexLevelConfig { threads: Threads(2), ..d.impossible.clone() });
+    }
+
+    #[test]
+    fn every_table_inherits_key_by_key() {
+        // For every table and every key in it: a file holding that table with that one key changed keeps every
+        // other key, in that table and elsewhere, at its default.
+        let defaults: toml::Table = toml::from_str(DEFAULT_TOML).unwrap_or_default();
+        let mut tables: Vec<(String, toml::Table)> = Vec::new();
+        fn walk(t: &toml::Table, path: &str, out: &mut Vec<(String, toml::Table)>) {
+            for (k, v) in t {
+                if let toml::Value::Table(sub) = v {
+                    let here = if path.is_empty() { k.clone() } else { format!("{path}.{k}") };
+                    out.push((here.clone(), sub.clone()));
+                    walk(sub, &here, out);
+                }
+            }
+        }
+        walk(&defaults, "", &mut tables);
+        let names: Vec<&str> = tables.iter().map(|(n, _)| n.as_str()).collect();
+        for want in ["tictactoe", "hex", "hex.easy", "hex.medium", "hex.impossible", "ui", "ui.theme", "ui.keys"] {
+            assert!(names.contains(&want), "{want} missing from {names:?}");
+        }
+        let full = Config::default();
+        let mut checked = 0;
+        for (name, table) in &tables {
+            for (key, value) in table {
+                if value.is_table() {
+                    continue;
+                }
+                let text = format!("[{name}]\n{key} = {value}\n");
+                let got = Config::from_toml(&text, Path::new("c.toml"));
+                assert_eq!(got.as_ref().ok(), Some(&full), "{text}: {:?}", got.as_ref().err().map(|e| e.to_string()));
+                checked += 1;
+            }
+        }
+        assert!(checked >= 40, "only {checked} keys checked");
+    }
+
+    #[test]
+    fn a_changed_key_changes_only_itself() {
+        let c = Config::from_toml("[hex.easy]\nplayer = \"resistance\"\n", Path::new("c.toml")).unwrap_or_default();
+        let d = Config::default();
+        assert_eq!(c.hex.easy.player, PlayerKind::Resistance);
+        assert_eq!((c.hex.easy.depth, c.hex.easy.memory_mb), (d.hex.easy.depth, d.hex.easy.memory_mb));
+        assert_eq!((&c.hex.medium, &c.hex.impossible, &c.ui), (&d.hex.medium, &d.hex.impossible, &d.ui));
+        let c = Config::from_toml("[ui.theme]\nblack = \"red\"\n", Path::new("c.toml")).unwrap_or_default();
+        assert_eq!((&c.ui.keys, &c.hex), (&d.ui.keys, &d.hex));
+    }
+
+    #[test]
+    fn a_long_bad_line_is_not_echoed_whole() {
+        let text = format!("[hex]\nsize = \"{}\"\n", "é".repeat(100_000));
+        let msg = Config::from_toml(&text, Path::new("c.toml")).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("line 2") && msg.contains("size") && msg.len() < 3000, "{} bytes", msg.len());
+        assert!(msg.contains("expected board size as an integer from 1 to 19"), "{msg}");
+    }
+
+    #[test]
+    fn huge_or_endless_config_files_are_refused_at_once() {
+        // Finding 9: `--config /dev/zero` read until memory ran out.
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let big = dir.path().join("big.toml");
+        assert!(std::fs::write(&big, "#".repeat(2 << 20)).is_ok());
+        let msg = Config::from_file(&big).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("big.toml") && msg.contains("larger than 1048576 bytes"), "{msg}");
+        let bad = dir.path().join("bad.toml");
+        assert!(std::fs::write(&bad, b"game = \"hex\xff\"\n").is_ok());
+        let msg = Config::from_file(&bad).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("not UTF-8"), "{msg}");
     }
 
     #[test]

@@ -5,12 +5,37 @@ use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
-/// Implements Serialize/Deserialize for a newtype over an integer with an inclusive range.
+/// Implements the range check and Serialize/Deserialize for a newtype over an integer with an inclusive
+/// range. The config file and the command line both go through [`$ty::check`], so the bounds and the
+/// message are the same in both places.
 macro_rules! ranged_int {
     ($ty:ident, $inner:ty, $lo:expr, $hi:expr, $what:expr) => {
+        impl $ty {
+            /// The smallest value accepted.
+            pub const MIN: $inner = $lo;
+            /// The largest value accepted.
+            pub const MAX: $inner = $hi;
+
+            /// The value if it is in range, else a message naming the value and the range.
+            pub fn check(v: i128) -> Result<$ty, String> {
+                match <$inner>::try_from(v) {
+                    Ok(x) if ($lo..=$hi).contains(&x) => Ok($ty(x)),
+                    _ => Err(format!("{} {v} is out of range: expected {} to {}", $what, $lo, $hi)),
+                }
+            }
+
+            /// Reads a command-line value: a whole number in range.
+            pub fn parse_arg(s: &str) -> Result<$ty, String> {
+                let v: i128 = s.trim().parse().map_err(|_| {
+                    format!("'{}' is not a whole number: expected {} {} to {}", crate::input::quote(s), $what, $lo, $hi)
+                })?;
+                $ty::check(v)
+            }
+        }
+
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_i64(self.0 as i64)
+                s.serialize_i64(i64::try_from(self.0).unwrap_or(i64::MAX))
             }
         }
 
@@ -23,14 +48,10 @@ macro_rules! ranged_int {
                         write!(f, "{} as an integer from {} to {}", $what, $lo, $hi)
                     }
                     fn visit_i64<E: de::Error>(self, v: i64) -> Result<$ty, E> {
-                        if ($lo..=$hi).contains(&v) {
-                            Ok($ty(v as $inner))
-                        } else {
-                            Err(E::custom(format!("{} {v} is out of range: expected {} to {}", $what, $lo, $hi)))
-                        }
+                        $ty::check(i128::from(v)).map_err(E::custom)
                     }
                     fn visit_u64<E: de::Error>(self, v: u64) -> Result<$ty, E> {
-                        self.visit_i64(i64::try_from(v).unwrap_or(i64::MAX))
+                        $ty::check(i128::from(v)).map_err(E::custom)
                     }
                 }
                 d.deserialize_i64(V)
@@ -44,10 +65,33 @@ macro_rules! ranged_int {
 pub struct BoardSize(pub usize);
 ranged_int!(BoardSize, usize, 1, 19, "board size");
 
-/// A search depth in plies, 1..=9.
+/// A tic-tac-toe search depth in plies, 1..=9 (9 reaches the end of every game).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Depth(pub u32);
 ranged_int!(Depth, u32, 1, 9, "depth");
+
+/// A Hex alpha-beta depth in plies, 1..=64: the config's `depth` and the player syntax's `@dN`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct HexDepth(pub u32);
+ranged_int!(HexDepth, u32, 1, 64, "depth");
+
+/// Search threads, 1..=256: the config's `threads`, `--threads` and `@tN`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Threads(pub usize);
+ranged_int!(Threads, usize, 1, 256, "threads");
+
+/// MCTS simulations (or alpha-beta nodes) per move, 1..=1,000,000,000: the config's `playouts`,
+/// `--playouts` and `@pN`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Playouts(pub u64);
+ranged_int!(Playouts, u64, 1, 1_000_000_000, "playouts");
+
+/// The memory cap of a level's search trees and tables in megabytes, 1..=[`MAX_MEMORY_MB`] (16 GiB).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct MemoryMb(pub usize);
+ranged_int!(MemoryMb, usize, 1, MAX_MEMORY_MB, "memory_mb");
+
+pub use crate::ai::hex::MAX_MEMORY_MB;
 
 /// A positive duration in seconds, at most an hour.
 #[derive(Copy, Clone, Debug, PartialEq)]

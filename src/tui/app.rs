@@ -51,6 +51,11 @@ pub struct Message {
     pub error: bool,
 }
 
+/// A [`Message`] for [`App::notice`], which says how to dismiss it.
+pub(super) fn notice(text: String) -> Message {
+    Message { text: format!("[press any key] {text}"), error: true }
+}
+
 /// What a running search is for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Purpose {
@@ -128,6 +133,9 @@ pub struct App {
     pub help: bool,
     /// The status line's message.
     pub message: Option<Message>,
+    /// A warning about the player's data (a score file set aside or not saved): shown in the status line in
+    /// place of [`App::message`] until a key is pressed, so that no later message hides it.
+    pub notice: Option<Message>,
     /// The search being waited for.
     pub thinking: Option<Thinking>,
     /// Wins, draws and losses per game and level.
@@ -170,7 +178,8 @@ impl App {
             menu: Menu::new(settings),
             game: None,
             help: false,
-            message: warning.map(|text| Message { text, error: true }),
+            message: None,
+            notice: warning.map(notice),
             thinking: None,
             score,
             entry: CellEntry::default(),
@@ -262,6 +271,10 @@ impl App {
         let ctrl_c = ev.code == KeyCode::Char('c') && ev.modifiers.contains(KeyModifiers::CONTROL);
         if action == Some(Action::Quit) || ctrl_c {
             self.quit();
+            return;
+        }
+        if self.notice.take().is_some() {
+            // The key was for reading the notice.
             return;
         }
         if self.help {

@@ -40,11 +40,14 @@ impl App {
                         PlayerSpec {
                             kind: PlayerKind::Engine(cmd),
                             budget: crate::ai::Budget { threads: 1, ..crate::ai::Budget::default() },
-                            memory_mb: self.config.hex.level(settings.level).memory_mb,
+                            memory_mb: self.config.hex.level(settings.level).memory_mb.0,
                         }
                     }
                 };
                 let player = HexPlayer::new(spec, self.rng.random()).map_err(|e| e.to_string())?;
+                if let Position::Hex(g) = &position {
+                    player.check_swap_rule(g.swap_rule()).map_err(|e| e.to_string())?;
+                }
                 players[seat] = Some(Box::new(player));
             }
         }
@@ -291,11 +294,12 @@ impl App {
             GameResult::Win(_) => Outcome::Loss,
         };
         let key = g.settings.score_key();
-        self.score.record(&key, outcome);
-        if let Some(storage) = &self.storage
-            && let Err(e) = self.score.save(storage)
-        {
-            self.complain(e);
+        match &self.storage {
+            Some(storage) => match self.score.record_and_save(storage, &key, outcome) {
+                Ok(None) => {}
+                Ok(Some(text)) | Err(text) => self.notice = Some(super::app::notice(text)),
+            },
+            None => self.score.record(&key, outcome),
         }
     }
 

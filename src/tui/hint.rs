@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn hex_scores_outside_0_1_are_scaled() {
         let cell = |c, r| HexMove::Place(Cell::new(c, r).unwrap_or_else(|| panic!()));
-        let ev = |mv, score| MoveEval { mv, score, visits: None, proven: None };
+        let ev = |mv, score| MoveEval { mv, score, visits: None, proven: None, win_in: None };
         let choice = HexChoice {
             mv: cell(0, 0),
             explanation: String::new(),

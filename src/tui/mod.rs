@@ -60,6 +60,14 @@ use theme::Theme;
 /// Everything that can fail because of the user's input — the saved file, starting an engine — is checked
 /// before the terminal is touched.
 pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<()> {
+    if args.engine.as_deref().is_some_and(|e| e.trim().is_empty()) {
+        return Err(crate::error::usage(
+            "--engine needs the engine's command line, e.g. --engine 'mohex --use-logfile=false'",
+        ));
+    }
+    if args.engine.is_some() && args.game == Some(crate::game::GameKind::Tictactoe) {
+        return Err(crate::error::usage("--engine plays Hex: it cannot go with --game tictactoe"));
+    }
     let mut settings = Settings::new(args, config);
     let loaded = match &args.load {
         Some(path) => Some(save::load(path).or_usage()?),

@@ -29,20 +29,27 @@ pub struct LoadError {
     pub reason: String,
 }
 
-/// Writes the game into the data directory's `saves/` folder and returns the file's path.
+/// Writes the game into the data directory's `saves/` folder under a new name and returns the file's path.
+/// Two saves in the same second get `-2`, `-3`… suffixes: no save ever replaces another.
 pub fn save(storage: &Storage, position: &Position) -> Result<PathBuf, String> {
-    let (name, text) = match position {
-        Position::Ttt { moves, .. } => (format!("saves/tictactoe-{}.txt", timestamp()), ttt_text(moves)),
-        Position::Hex(g) => (format!("saves/hex-{}x{}-{}.sgf", g.size(), g.size(), timestamp()), hex_sgf(g)),
+    let (stem, ext, text) = match position {
+        Position::Ttt { moves, .. } => (format!("saves/tictactoe-{}", timestamp()), ".txt", ttt_text(moves)),
+        Position::Hex(g) => (format!("saves/hex-{}x{}-{}", g.size(), g.size(), timestamp()), ".sgf", hex_sgf(g)),
     };
-    storage.write(&name, &text).map_err(|e| format!("cannot save to {}: {e}", storage.path(&name).display()))
+    storage
+        .create_new(&stem, ext, &text)
+        .map_err(|e| format!("cannot save to {}: {e}", storage.path(&format!("{stem}{ext}")).display()))
 }
 
 /// Reads a saved game: SGF (a file starting with `(`) is Hex, anything else a tic-tac-toe move list.
 pub fn load(path: &Path) -> Result<Position, LoadError> {
     let err = |reason: String| LoadError { path: path.to_path_buf(), reason };
-    let text = std::fs::read_to_string(path).map_err(|e| err(e.to_string()))?;
-    if text.trim_start().starts_with('(') { read_hex_sgf(&text).map_err(err) } else { read_ttt(&text).map_err(err) }
+    let text = crate::input::read_text(path, crate::input::MAX_FILE_BYTES).map_err(|e| err(e.to_string()))?;
+    // A byte-order mark, as some editors write, is not part of the game.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let read = if text.trim_start().starts_with('(') { read_hex_sgf(text) } else { read_ttt(text) };
+    // The reason may quote the file, which can be a megabyte long: keep the message readable.
+    read.map_err(|reason| err(crate::input::clip_middle(&reason, 150)))
 }
 
 /// The tic-tac-toe move-list text.
@@ -106,6 +113,57 @@ mod tests {
         assert!(text.starts_with("(;FF[4]GM[11]") && text.contains("SZ[5]"), "{text}");
         assert!(text.contains(";B[c3];W[swap-pieces];W[b2];B[a1])"), "{text}");
         assert_eq!(read_hex_sgf(&text), Ok(pos));
+    }
+
+    #[test]
+    fn saves_in_the_same_second_are_all_kept() {
+        // Finding 7: save, new game, play, save again within a second: one file was left.
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let storage = Storage::at(dir.path());
+        let mut paths = Vec::new();
+        for moves in ["c3", "c3 b2", "a1"] {
+            let g = hex::parse_position(moves, 5, false).unwrap_or_else(|e| panic!("{e}"));
+            paths.push(save(&storage, &Position::Hex(Box::new(g))).unwrap_or_else(|e| panic!("{e}")));
+        }
+        paths.sort();
+        paths.dedup();
+        assert_eq!(paths.len(), 3, "{paths:?}");
+        let mut plies: Vec<usize> = paths.iter().map(|p| load(p).map(|g| g.ply()).unwrap_or(99)).collect();
+        plies.sort();
+        assert_eq!(plies, [1, 1, 2]);
+    }
+
+    #[test]
+    fn a_byte_order_mark_does_not_turn_an_sgf_into_tic_tac_toe() {
+        // Finding 10: an SGF starting with a BOM was read as a tic-tac-toe move list.
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let p = dir.path().join("bom.sgf");
+        assert!(std::fs::write(&p, "\u{feff}(;FF[4]GM[11]SZ[5];B[c3])").is_ok());
+        let pos = load(&p).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((pos.kind(), pos.ply()), (GameKind::Hex, 1));
+        assert!(hex::sgf::read("\u{feff}(;FF[4]GM[11]SZ[5];B[c3])", false).is_ok());
+    }
+
+    #[test]
+    fn huge_or_endless_files_are_refused_at_once() {
+        // Finding 9: `--load /dev/zero` read until memory ran out.
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let p = dir.path().join("big.sgf");
+        assert!(std::fs::write(&p, vec![b' '; 2 << 20]).is_ok());
+        let msg = load(&p).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("big.sgf") && msg.contains("larger than"), "{msg}");
+        if Path::new("/dev/zero").exists() {
+            assert!(load(Path::new("/dev/zero")).err().is_some_and(|e| e.to_string().contains("larger than")));
+        }
+    }
+
+    #[test]
+    fn a_long_bad_value_is_not_echoed_whole() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let p = dir.path().join("long.sgf");
+        assert!(std::fs::write(&p, format!("(;FF[4]GM[{}]SZ[5])", "7".repeat(500_000))).is_ok());
+        let msg = load(&p).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("GM[777") && msg.len() < 1000, "{} bytes", msg.len());
     }
 
     #[test]

@@ -129,3 +129,58 @@ fn a_hanging_engine_is_stopped_at_its_deadline() {
     let again = error_of(engine.choose(&game, &spec(&command, Some(0.2))));
     assert!(again.contains("not running"), "{again}");
 }
+
+#[test]
+fn a_flooding_engine_is_cut_off_at_the_answer_bound() {
+    // Finding 4: `yes =` answers `name` with "=" and then endless "=" lines, which used to be collected
+    // until the deadline (past 1 GB in 8 s).
+    let t0 = Instant::now();
+    let msg = error_of(ExternalEngine::start("yes ="));
+    assert!(msg.contains("answered 'name' with more than 262144 bytes without ending the answer"), "{msg}");
+    assert!(t0.elapsed() < Duration::from_secs(5), "took {:?}", t0.elapsed());
+    // One endless line is cut off at the line bound.
+    let msg = error_of(ExternalEngine::start(&sh("printf '= '; exec yes x | tr -d '\\n'")));
+    assert!(msg.contains("a line over 65536 bytes"), "{msg}");
+}
+
+#[test]
+fn the_swap_rule_reaches_the_engine() {
+    // Finding 8: the engine was never told that the swap rule was on, so it refused `swap-pieces`.
+    let command = hextoe_engine("--level easy --seed 5");
+    let mut engine = ExternalEngine::start(&command).unwrap();
+    assert_eq!(engine.swap_command(), Some(hextoe::ai::hex::external::SwapCommand::Swap));
+    let s = spec(&command, Some(2.0));
+    let mut game = Game::new(5, true).unwrap();
+    let first = engine.choose(&game, &s).unwrap().mv;
+    game.play(first).unwrap();
+    game.play(HexMove::Swap).unwrap();
+    // The engine took the swap and goes on.
+    let next = engine.choose(&game, &s).unwrap().mv;
+    assert!(game.check(next).is_ok());
+}
+
+#[test]
+fn mohex_style_engines_get_param_game_and_others_are_refused_before_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log");
+    let logq = shell_words::quote(log.to_str().unwrap()).into_owned();
+    let mohex = sh(&format!(
+        "while read c; do echo \"$c\" >> {logq}; case \"$c\" in 'known_command param_game') printf '= true\\n\\n';; \
+         genmove*) printf '= a1\\n\\n';; *) printf '= \\n\\n';; esac; done"
+    ));
+    let mut engine = ExternalEngine::start(&mohex).unwrap();
+    assert_eq!(engine.swap_command(), Some(hextoe::ai::hex::external::SwapCommand::ParamGame));
+    let game = Game::new(3, true).unwrap();
+    assert_eq!(engine.choose(&game, &spec(&mohex, Some(2.0))).unwrap().mv, HexMove::parse("a1", 3).unwrap());
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(sent.contains("clear_board\nparam_game allow_swap 1\ngenmove b"), "{sent}");
+
+    let plain = scripted("printf '= a1\\n\\n'");
+    let mut engine = ExternalEngine::start(&plain).unwrap();
+    assert_eq!(engine.swap_command(), None);
+    assert!(engine.check_swap_rule(false).is_ok());
+    let msg = error_of(engine.check_swap_rule(true));
+    assert!(msg.contains("cannot be told that the swap rule is on"), "{msg}");
+    let msg = error_of(engine.choose(&game, &spec(&plain, Some(2.0))));
+    assert!(msg.contains("swap rule"), "{msg}");
+}

@@ -38,7 +38,10 @@ fn bad_positions_say_what_is_wrong() {
 
 #[test]
 fn bad_flags_say_what_is_expected() {
-    hextoe(&["analyze", "--game", "hex", "--size", "20"]).assert().failure().stderr(predicate::str::contains("1..=19"));
+    hextoe(&["analyze", "--game", "hex", "--size", "20"])
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("board size 20 is out of range: expected 1 to 19"));
     hextoe(&["analyze", "--game", "hex", "--size", "5", "--player", "gnu"])
         .assert()
         .failure()

@@ -5,10 +5,13 @@
 mod config_cli;
 mod engine_external;
 mod engine_sessions;
+mod hardening;
 mod hex_cli;
+mod hex_convert;
 mod hex_perft;
 mod ladder_tactics;
 mod mcts_analyze;
+mod parsers_unicode;
 mod solver_command;
 mod tourney_runs;
 mod ttt_analyze;

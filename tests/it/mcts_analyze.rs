@@ -60,10 +60,17 @@ fn a_won_position_is_reported_proven() {
 
 #[test]
 fn bad_input_says_what_is_wrong() {
-    let cases: [(&[&str], &str); 5] = [
+    // The command line refuses 0 playouts with the config's range; a program that builds the arguments
+    // itself is refused by the analysis.
+    let e = Cli::try_parse_from(["hextoe", "analyze", "--game", "hex", "--playouts", "0"]).unwrap_err();
+    assert!(e.to_string().contains("playouts 0 is out of range: expected 1 to 1000000000"), "{e}");
+    let mut zero = args(&["--size", "5", "--player", "mcts"]);
+    zero.playouts = Some(0);
+    let e = analyze(&zero, &Config::default(), &Stop::new()).map(|_| ()).unwrap_err();
+    assert!(format!("{e:#}").contains("at least 1 playout"), "{e:#}");
+    let cases: [(&[&str], &str); 4] = [
         (&["--size", "5", "--position", "z9", "--player", "mcts"], "cannot read the position"),
         (&["--size", "5", "--player", "resistance"], "expected --player mcts"),
-        (&["--size", "5", "--player", "mcts", "--playouts", "0"], "at least 1 playout"),
         (&["--size", "2", "--position", "a1 b1 a2", "--player", "mcts"], "the game is over"),
         (&["--size", "5", "--player", "nobody"], "unknown player"),
     ];

@@ -4,7 +4,7 @@
 
 use hextoe::ai::Level;
 use hextoe::ai::ttt::Style;
-use hextoe::config::{Config, Depth, Seconds};
+use hextoe::config::{Config, HexDepth, Playouts, Seconds};
 use hextoe::game::GameKind;
 use hextoe::game::hex::{Cell as HexCell, Color, HexMove};
 use hextoe::tui::app::{App, AppOptions, Screen};
@@ -28,8 +28,8 @@ fn fast_config() -> Config {
     let mut c = Config::default();
     for level in [&mut c.hex.easy, &mut c.hex.medium, &mut c.hex.impossible] {
         level.move_time = Some(Seconds(0.02));
-        level.depth = Some(Depth(1));
-        level.playouts = Some(200);
+        level.depth = Some(HexDepth(1));
+        level.playouts = Some(Playouts(200));
     }
     c
 }
@@ -444,6 +444,32 @@ fn save_and_score_live_in_the_data_directory() {
     let again = app_with(Some(Storage::at(dir.path())));
     assert_eq!(again.score.tally("hex/medium"), before);
     assert_eq!(before.wins + before.losses, 1);
+}
+
+#[test]
+fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
+    // Finding 6b: under `hextoe play` the warning was replaced at once by the first status message.
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    assert!(std::fs::write(dir.path().join("score.json"), b"{ not json \xff").is_ok());
+    let mut a = app_with(Some(Storage::at(dir.path())));
+    a.start(settings(GameKind::Hex, 5, Opponent::HumanVsAi), None).unwrap_or_else(|e| panic!("{e}"));
+    settle(&mut a);
+    let shown = |a: &App| a.notice.as_ref().or(a.message.as_ref()).map(|m| m.text.clone()).unwrap_or_default();
+    assert!(shown(&a).contains("unreadable") && shown(&a).contains("press any key"), "{}", shown(&a));
+    let backend = ratatui::backend::TestBackend::new(100, 30);
+    let mut term = ratatui::Terminal::new(backend).unwrap_or_else(|e| match e {});
+    let screen = |term: &mut ratatui::Terminal<ratatui::backend::TestBackend>, a: &App| {
+        let _ = term.draw(|f| hextoe::tui::view::draw(f, a));
+        let buf = term.backend().buffer().clone();
+        buf.content().iter().map(|c| c.symbol()).collect::<String>()
+    };
+    assert!(screen(&mut term, &a).contains("Score file unreadable"), "the warning is not on screen");
+    // The key that dismisses it does nothing else.
+    typed(&mut a, "c3\n");
+    settle(&mut a);
+    assert_eq!(a.notice, None);
+    assert!(!screen(&mut term, &a).contains("Score file"));
+    assert!(ply(&a) >= 1, "the keys after the first one are played");
 }
 
 #[test]

@@ -195,6 +195,7 @@ fn a_hex_hint_writes_win_rates_on_the_board() {
         score,
         visits: Some(100),
         proven,
+        win_in: None,
     };
     let choice = HexChoice {
         mv: HexMove::Place(cell("d8")),

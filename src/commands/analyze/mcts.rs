@@ -29,6 +29,9 @@ pub struct MoveReport {
     pub win_rate: f64,
     /// `win` or `loss` when proven, else `null`.
     pub proven: Option<&'static str>,
+    /// For a proven win whose length was measured, the most own moves (this one included) it needs to
+    /// join the edges against any defence (1: wins at once); else `null`.
+    pub win_in: Option<u32>,
 }
 
 /// The whole report; its JSON shape is stable and documented in the README.
@@ -140,6 +143,7 @@ pub fn report(game: &Game, a: &Analysis, threads: usize) -> MctsReport {
                 visits: m.visits,
                 win_rate: m.win_rate,
                 proven: word(m.proven),
+                win_in: m.win_in,
             })
             .collect(),
         pv: a.pv.iter().map(|m| m.to_string()).collect(),
@@ -161,7 +165,11 @@ pub fn render(game: &Game, r: &MctsReport) -> String {
             m.mv,
             thousands(m.visits),
             m.win_rate * 100.0,
-            m.proven.unwrap_or("-")
+            match (m.proven, m.win_in) {
+                (Some("win"), Some(1)) => "win at once".to_string(),
+                (Some("win"), Some(k)) => format!("win in {k} moves"),
+                (p, _) => p.unwrap_or("-").to_string(),
+            }
         ));
     }
     if r.moves.len() > TEXT_MOVES {

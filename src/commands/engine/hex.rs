@@ -3,13 +3,14 @@
 //! `boardsize N [N]`, `play b|w|black|white CELL|swap-pieces`, `genmove b|w`, `player NAME`, and the board
 //! commands. The game keeps its history, so undo is exact and a refused command changes nothing. The
 //! player is made once and kept between moves (an MCTS tree or an external engine process stays warm); it
-//! is remade when `level` or `player` changes it.
+//! is remade when `level` or `player` changes it. `player engine:…` is refused: a protocol client may not
+//! name a program to start; only `--player` on the command line and config.toml may.
 //!
 //! A genmove runs under a [`Watchdog`] that raises the player's stop flag when its move time is up, so it
 //! answers within that time plus the moment the player takes to notice.
 
 use super::{Reply, expect_args};
-use crate::ai::hex::{HexPlayer, PlayerSpec};
+use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec};
 use crate::ai::watchdog::Watchdog;
 use crate::ai::{Level, Stop};
 use crate::commands::entrant;
@@ -29,6 +30,15 @@ pub const COMMANDS: [&str; 10] = [
     "hexgui-analyze_commands",
     "swap",
 ];
+
+/// Who named a player: the person at the command line may start a program; a protocol client may not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Source {
+    /// `--player` on the command line.
+    CommandLine,
+    /// The `player` command.
+    Protocol,
+}
 
 /// A Hex session.
 #[derive(Debug)]
@@ -68,7 +78,7 @@ impl HexBackend {
             made: 0,
         };
         if let Some(p) = player {
-            backend.set_player(&p)?;
+            backend.set_player(&p, Source::CommandLine)?;
         }
         Ok(backend)
     }
@@ -80,8 +90,13 @@ impl HexBackend {
         self.player = None;
     }
 
-    fn set_player(&mut self, entry: &str) -> Result<(), String> {
-        entrant::parse_hex(entry, &self.config, self.move_time).map_err(|e| e.message)?;
+    fn set_player(&mut self, entry: &str, source: Source) -> Result<(), String> {
+        let spec = entrant::parse_hex(entry, &self.config, self.move_time).map_err(|e| e.message)?;
+        if matches!(spec.kind, PlayerKind::Engine(_)) && source == Source::Protocol {
+            return Err("an external engine cannot be chosen over the protocol, as that would let a client start \
+                 any program: name it with --player on the command line or as a level's player in config.toml"
+                .into());
+        }
         self.player_entry = Some(entry.trim().to_string());
         self.player = None;
         Ok(())
@@ -127,7 +142,7 @@ impl HexBackend {
                 if args.is_empty() {
                     return Ok(self.player_entry.clone().unwrap_or_else(|| self.spec().kind.to_string()));
                 }
-                self.set_player(&args.join(" "))?;
+                self.set_player(&args.join(" "), Source::Protocol)?;
                 Ok(String::new())
             }
             "hexgui-analyze_commands" => Ok(String::new()),

@@ -85,7 +85,7 @@ impl Engine {
             gtp::Parsed::Nothing => None,
             gtp::Parsed::Malformed { id, message } => Some(gtp::format_answer(id.as_deref(), &Err(message))),
             gtp::Parsed::Request(r) => {
-                let reply = self.handle(&r.name, &r.args);
+                let reply = self.handle(&r.name, &r.args).map_err(|m| shorten_echoes(m, &r.args));
                 Some(gtp::format_answer(r.id.as_deref(), &reply))
             }
         }
@@ -134,6 +134,21 @@ impl Engine {
             },
         }
     }
+}
+
+/// The longest error reply, in characters: enough for any message of ours quoting shortened input.
+pub const MAX_ERROR_CHARS: usize = 1000;
+
+/// An error message with every long argument it quotes shortened (see [`crate::input::quote`]) and the
+/// whole held to [`MAX_ERROR_CHARS`], so that a refusal never echoes kilobytes of input back.
+fn shorten_echoes(mut message: String, args: &[String]) -> String {
+    for a in args {
+        let short = crate::input::quote(a);
+        if short.len() < a.len() && message.contains(a.as_str()) {
+            message = message.replace(a.as_str(), &short);
+        }
+    }
+    crate::input::clip(&message, MAX_ERROR_CHARS)
 }
 
 /// Serves requests from `input` until `quit` or the end of input, answering on `output`. A closed

@@ -13,12 +13,18 @@ pub use report::{LengthRow, PerftReport, PerftRow, render};
 
 use crate::cli::PerftArgs;
 use crate::config::Config;
+use crate::error::refuse;
 use crate::game::GameKind;
 
 /// Runs `hextoe perft`.
 pub fn run(args: &PerftArgs, config: &Config) -> anyhow::Result<()> {
     let report = match args.game {
-        GameKind::Tictactoe => ttt::report(args.depth.unwrap_or(9))?,
+        GameKind::Tictactoe => {
+            if args.size.is_some() {
+                refuse!("--size is for Hex; tic-tac-toe is always 3×3 (perft takes --game, --depth and --json)");
+            }
+            ttt::report(args.depth.unwrap_or(9))?
+        }
         GameKind::Hex => hex::report(args.size.unwrap_or(config.hex.size.0), args.depth)?,
     };
     if args.json {

@@ -69,7 +69,7 @@ pub fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: [u64; 2
     let mut stats = [MoveStats::default(); 2];
     let mut players = Vec::with_capacity(2);
     for seat in 0..2 {
-        match HexPlayer::new(specs[seat].clone(), seeds[seat]) {
+        match HexPlayer::new(specs[seat].clone(), seeds[seat]).and_then(|p| p.check_swap_rule(swap).map(|()| p)) {
             Ok(p) => players.push(p),
             Err(e) => return GameResult::forfeit(seat, format!("could not start: {e}"), stats),
         }

@@ -1,6 +1,7 @@
 //! `[ui.keys]`: key bindings. A [`KeySpec`] is one key as written (`u`, `S`, `ctrl-c`, `enter`); an action
 //! takes one key or a list ([`Keys`]); [`KeyBindings`] refuses a key bound to two actions.
 
+use crate::input::strip_prefix_ci;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use serde::de::{self, SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -101,13 +102,15 @@ impl FromStr for KeySpec {
         let mut rest = s;
         let (mut ctrl, mut alt) = (false, false);
         loop {
-            let lower = rest.to_ascii_lowercase();
-            if rest.chars().count() > 1 && (lower.starts_with("ctrl-") || lower.starts_with("ctrl+")) {
+            let after = |p: &str| {
+                ["-", "+"].iter().find_map(|sep| strip_prefix_ci(rest, &format!("{p}{sep}"))).filter(|r| !r.is_empty())
+            };
+            if let Some(r) = after("ctrl") {
                 ctrl = true;
-                rest = &rest[5..];
-            } else if rest.chars().count() > 1 && (lower.starts_with("alt-") || lower.starts_with("alt+")) {
+                rest = r;
+            } else if let Some(r) = after("alt") {
                 alt = true;
-                rest = &rest[4..];
+                rest = r;
             } else {
                 break;
             }

@@ -13,7 +13,11 @@ use ratatui::widgets::Paragraph;
 /// Draws the status line.
 pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
-    let line = if let Some(typed) = app.entry.display() {
+    let line = if let Some(n) = &app.notice {
+        // A notice may run on into the key line (see `draw_keys`): it must be read in full.
+        let first: String = n.text.chars().take(usize::from(area.width).saturating_sub(1)).collect();
+        Line::styled(format!(" {first}"), theme.error())
+    } else if let Some(typed) = app.entry.display() {
         let place = app.keys.label(Action::Place);
         Line::from(vec![
             Span::styled(" Cell: ", theme.accent()),
@@ -89,6 +93,13 @@ pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
 /// Draws the key line.
 pub fn draw_keys(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
+    if let Some(n) = &app.notice {
+        // The rest of the notice that did not fit on the status line; any key dismisses it, so no key hints.
+        let skip = usize::from(area.width).saturating_sub(1);
+        let rest: String = n.text.chars().skip(skip).take(skip).collect();
+        frame.render_widget(Paragraph::new(Line::styled(format!(" {rest}"), theme.error())), area);
+        return;
+    }
     let help = (app.keys.label(Action::Help), "help");
     let width = area.width as usize;
     let entry_len = |(k, d): &(String, &str)| k.chars().count() + d.chars().count() + 3;

@@ -40,7 +40,7 @@ fn takes_a_win_in_one() {
         for budget in budgets() {
             let c = choose(kind.clone(), budget, &g, 1);
             assert!(wins.contains(&c.mv.to_string()), "{kind} {budget:?}: {}", c.mv);
-            assert!(c.explanation.starts_with("wins now"), "{}", c.explanation);
+            assert!(c.explanation.starts_with("wins at once"), "{}", c.explanation);
             assert_eq!(c.evals[0].proven, Some(true));
         }
     }
@@ -55,7 +55,7 @@ fn blocks_the_only_winning_cell() {
         for budget in budgets() {
             let c = choose(kind.clone(), budget, &g, 2);
             assert_eq!(c.mv.to_string(), "g4", "{kind} {budget:?}: {}", c.explanation);
-            assert!(c.explanation.contains("blocks the only winning cell g4"), "{}", c.explanation);
+            assert!(c.explanation.contains("blocks White's only winning cell g4"), "{}", c.explanation);
         }
     }
     // With two winning cells nothing helps, and the explanation says so.

@@ -5,6 +5,7 @@ mod hex_players;
 mod hex_rules;
 mod hex_sgf;
 mod mcts_player;
+mod parsers_unicode;
 mod solver_truth;
 mod ttt_common;
 mod ttt_minimax;

@@ -6,6 +6,10 @@
 //! game, an undo, another size) it is reset with `boardsize n n` + `clear_board` and the whole game is
 //! replayed. A position that did not start empty is sent as its stones, Black and White alternately.
 //!
+//! The swap rule is passed on with whatever the engine understands: hextoe's own `swap on|off`, or MoHex's
+//! `param_game allow_swap 1|0`, probed with `known_command` at start. An engine with neither cannot play
+//! with the swap rule, and [`ExternalEngine::check_swap_rule`] says so before a game starts.
+//!
 //! Every answer is awaited with a deadline. An engine that overruns it is killed, and so is one that
 //! breaks the protocol; either way the player reports an [`AiError`] with what happened, including the
 //! engine's own message when it refused a command and the tail of its stderr when it died. `quit` is sent
@@ -50,8 +54,10 @@ pub struct ExternalEngine {
     stderr: Arc<Mutex<String>>,
     /// Closed when the stderr reader has seen the end of the engine's stderr.
     stderr_done: Receiver<()>,
-    /// Board size and moves (with colours) the engine holds, when known.
-    synced: Option<(usize, Vec<(Color, HexMove)>)>,
+    /// How the engine takes the swap rule, if it can.
+    swap_command: Option<SwapCommand>,
+    /// Board size, swap rule and moves (with colours) the engine holds, when known.
+    synced: Option<(usize, bool, Vec<Coloured>)>,
     /// Why the engine can no longer be used, once it cannot.
     dead: Option<String>,
 }
@@ -71,12 +77,13 @@ impl ExternalEngine {
             .spawn()
             .map_err(|e| err(format!("cannot start '{program}': {e}")))?;
         let stdin = child.stdin.take();
-        let (tx, lines) = mpsc::channel();
+        // A bounded queue: a peer that floods its output waits for the client instead of filling memory.
+        let (tx, lines) = mpsc::sync_channel(wire::LINE_QUEUE);
         if let Some(out) = child.stdout.take() {
             thread::spawn(move || {
                 let mut r = BufReader::new(out);
                 loop {
-                    let l = wire::read_line(&mut r, wire::MAX_LINE).unwrap_or(ReadLine::Eof);
+                    let l = wire::read_line_no_skip(&mut r, wire::MAX_LINE).unwrap_or(ReadLine::Eof);
                     let eof = l == ReadLine::Eof;
                     if tx.send(l).is_err() || eof {
                         return;
@@ -111,11 +118,48 @@ impl ExternalEngine {
             lines,
             stderr,
             stderr_done,
+            swap_command: None,
             synced: None,
             dead: None,
         };
-        engine.name = engine.send("name", SETUP_TIMEOUT)?;
+        // The name goes into every explanation: its first line, at most 80 characters.
+        let name = engine.send("name", SETUP_TIMEOUT)?;
+        engine.name = name.lines().next().unwrap_or("").trim().chars().take(80).collect();
+        engine.swap_command = engine.probe_swap()?;
         Ok(engine)
+    }
+
+    /// Asks the engine, with `known_command`, how it takes the swap rule: hextoe's own `swap on|off`, or
+    /// MoHex's `param_game allow_swap 1|0`. An engine that refuses `known_command` has neither.
+    fn probe_swap(&mut self) -> Result<Option<SwapCommand>, AiError> {
+        for way in [SwapCommand::Swap, SwapCommand::ParamGame] {
+            match self.send(&format!("known_command {}", way.command()), SETUP_TIMEOUT) {
+                Ok(answer) if answer.trim().eq_ignore_ascii_case("true") => return Ok(Some(way)),
+                Ok(_) => {}
+                // A refusal is an answer ("I don't know known_command"); a dead engine is not.
+                Err(e) if self.dead.is_some() => return Err(e),
+                Err(_) => {}
+            }
+        }
+        Ok(None)
+    }
+
+    /// How the engine takes the swap rule, or `None` when it has no command for it.
+    pub fn swap_command(&self) -> Option<SwapCommand> {
+        self.swap_command
+    }
+
+    /// Ok when the engine can play a game with this swap rule: always without it; with it, only when the
+    /// engine has a command to be told. The error says so, to be shown before the game starts.
+    pub fn check_swap_rule(&self, swap_rule: bool) -> Result<(), AiError> {
+        if swap_rule && self.swap_command.is_none() {
+            return Err(self.error(
+                "cannot be told that the swap rule is on: it answers known_command with false for both \
+                 hextoe's 'swap' and MoHex's 'param_game'; play it with the swap rule off"
+                    .into(),
+            ));
+        }
+        Ok(())
     }
 
     /// The name the engine gave for itself.
@@ -139,14 +183,15 @@ impl ExternalEngine {
             Ok(mv) => mv,
             Err(e) => {
                 self.synced = None;
-                return Err(self.error(format!("answered '{command}' with '{answer}', which is not a move: {e}")));
+                let shown: String = answer.chars().take(80).collect();
+                return Err(self.error(format!("answered '{command}' with '{shown}', which is not a move: {e}")));
             }
         };
         if let Err(e) = game.check(mv) {
             self.synced = None;
             return Err(self.error(format!("played an illegal move, {mv}: {e}")));
         }
-        if let Some((_, moves)) = self.synced.as_mut() {
+        if let Some((_, _, moves)) = self.synced.as_mut() {
             moves.push((color, mv));
         }
         let who = if self.name.is_empty() { self.command.as_str() } else { self.name.as_str() };
@@ -157,13 +202,22 @@ impl ExternalEngine {
     fn sync(&mut self, game: &Game) -> Result<(), AiError> {
         let want = moves_with_colours(game);
         let size = game.size();
+        let swap = game.swap_rule();
         let done = match &self.synced {
-            Some((n, have)) if *n == size && have.len() <= want.len() && want[..have.len()] == have[..] => have.len(),
+            Some((n, s, have))
+                if *n == size && *s == swap && have.len() <= want.len() && want[..have.len()] == have[..] =>
+            {
+                have.len()
+            }
             _ => {
                 self.synced = None;
+                self.check_swap_rule(swap)?;
                 self.send(&format!("boardsize {size} {size}"), SETUP_TIMEOUT)?;
                 self.send("clear_board", SETUP_TIMEOUT)?;
-                self.synced = Some((size, Vec::new()));
+                if let Some(way) = self.swap_command {
+                    self.send(&way.set(swap), SETUP_TIMEOUT)?;
+                }
+                self.synced = Some((size, swap, Vec::new()));
                 0
             }
         };
@@ -171,7 +225,7 @@ impl ExternalEngine {
             let r = self.send(&format!("play {} {mv}", color.letter()), SETUP_TIMEOUT);
             match r {
                 Ok(_) => {
-                    if let Some((_, have)) = self.synced.as_mut() {
+                    if let Some((_, _, have)) = self.synced.as_mut() {
                         have.push((color, mv));
                     }
                 }
@@ -201,6 +255,7 @@ impl ExternalEngine {
         let deadline = Instant::now() + timeout;
         let mut head: Option<wire::AnswerHead> = None;
         let mut body: Vec<String> = Vec::new();
+        let mut size = 0usize;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
@@ -229,7 +284,17 @@ impl ExternalEngine {
                     }
                 },
                 Some(_) if line.trim().is_empty() => break,
-                Some(_) => body.push(line),
+                Some(_) => {
+                    size = size.saturating_add(line.len() + 1);
+                    if size > wire::MAX_ANSWER {
+                        let why = format!(
+                            "answered '{command}' with more than {} bytes without ending the answer",
+                            wire::MAX_ANSWER
+                        );
+                        return Err(self.kill(why));
+                    }
+                    body.push(line);
+                }
             }
         }
         let head = head.unwrap_or(wire::AnswerHead { ok: true, id: None, text: String::new() });
@@ -238,7 +303,12 @@ impl ExternalEngine {
             text.push('\n');
             text.push_str(&l);
         }
-        if head.ok { Ok(text) } else { Err(self.error(format!("refused '{command}': {text}"))) }
+        if head.ok {
+            Ok(text)
+        } else {
+            let shown: String = text.chars().take(300).collect();
+            Err(self.error(format!("refused '{command}': {shown}")))
+        }
     }
 
     fn error(&self, message: String) -> AiError {
@@ -298,6 +368,36 @@ impl Drop for ExternalEngine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// A move with the colour that plays it.
+type Coloured = (Color, HexMove);
+
+/// The command an engine takes the swap rule with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SwapCommand {
+    /// hextoe's own `swap on|off`.
+    Swap,
+    /// MoHex's `param_game allow_swap 1|0`.
+    ParamGame,
+}
+
+impl SwapCommand {
+    /// The command name, as `known_command` asks about it.
+    pub fn command(self) -> &'static str {
+        match self {
+            SwapCommand::Swap => "swap",
+            SwapCommand::ParamGame => "param_game",
+        }
+    }
+
+    /// The full command that turns the rule on or off.
+    pub fn set(self, on: bool) -> String {
+        match self {
+            SwapCommand::Swap => format!("swap {}", if on { "on" } else { "off" }),
+            SwapCommand::ParamGame => format!("param_game allow_swap {}", u8::from(on)),
+        }
     }
 }
 

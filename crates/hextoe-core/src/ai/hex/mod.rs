@@ -10,13 +10,17 @@
 //! - [`playout`]: random-fill and bridge-saving playouts.
 //! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.
 //! - [`solver`]: exact proof-number search with Hex knowledge.
+//! - [`finish`]: the quickest forced win, so that won games are finished rather than filled in.
+//! - [`paths`]: shortest paths counted in empty cells (the distance to winning, and where it runs).
 //! - [`external`]: an external HTP engine as a player (the one player that thinks in another process).
 
 pub mod alphabeta;
 pub mod bitboard;
 pub mod eval;
 pub mod external;
+pub mod finish;
 pub mod mcts;
+pub mod paths;
 pub mod playout;
 pub mod random;
 pub mod rush;
@@ -117,6 +121,15 @@ impl<'de> serde::Deserialize<'de> for PlayerKind {
     }
 }
 
+/// The largest memory cap a player takes, in megabytes (16 GiB). Larger caps are clamped to it, so that no
+/// budget can ask the allocator for more than a machine could give (which aborts the process).
+pub const MAX_MEMORY_MB: usize = 16 * 1024;
+
+/// Bytes in `memory_mb` megabytes, with the cap clamped to 1..=[`MAX_MEMORY_MB`] (never overflows).
+pub fn memory_bytes(memory_mb: usize) -> usize {
+    memory_mb.clamp(1, MAX_MEMORY_MB).saturating_mul(1 << 20)
+}
+
 /// A player and its budget.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSpec {
@@ -140,6 +153,9 @@ pub struct MoveEval {
     pub visits: Option<u64>,
     /// `Some(true)` proven win, `Some(false)` proven loss, `None` unproven.
     pub proven: Option<bool>,
+    /// For a proven win whose length is known, the most own moves (this one included) it needs to join
+    /// the edges against any defence: 1 wins at once. Lists put the quickest wins first.
+    pub win_in: Option<u32>,
 }
 
 /// A chosen move with its explanation and the evaluations behind it.
@@ -186,6 +202,15 @@ impl HexPlayer {
         Ok(HexPlayer { spec, rng: StdRng::seed_from_u64(seed), mcts: mcts::MctsState::default(), external })
     }
 
+    /// Ok when the player can play a game with this swap rule. Every built-in player can; an external
+    /// engine only when it has a command to be told (see [`external::ExternalEngine::check_swap_rule`]).
+    pub fn check_swap_rule(&self, swap_rule: bool) -> Result<(), AiError> {
+        match &self.external {
+            Some(e) => e.check_swap_rule(swap_rule),
+            None => Ok(()),
+        }
+    }
+
     /// The player's name as given (e.g. `mcts`, `engine:mohex`).
     pub fn name(&self) -> String {
         self.spec.kind.to_string()
@@ -216,5 +241,22 @@ impl HexPlayer {
                 None => Err(AiError::Engine(cmd.clone(), "the engine is not running".into())),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_caps_are_clamped_and_never_overflow() {
+        // Finding 2: 17592186044416 MB shifted left by 20 wrapped to 0 (a one-node tree), and larger caps
+        // overflowed or asked the allocator for hundreds of gigabytes.
+        let most = MAX_MEMORY_MB << 20;
+        assert_eq!(memory_bytes(17_592_186_044_416), most);
+        assert_eq!(memory_bytes(usize::MAX), most);
+        assert_eq!(memory_bytes(1_000_000), most);
+        assert_eq!(memory_bytes(0), 1 << 20);
+        assert_eq!(memory_bytes(256), 256 << 20);
     }
 }

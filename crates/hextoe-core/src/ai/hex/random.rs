@@ -10,6 +10,7 @@ use rand::seq::IndexedRandom;
 pub fn choose<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> HexChoice {
     let moves = game.legal_moves();
     let mv = moves.choose(rng).copied().unwrap_or(HexMove::Swap);
-    let evals = moves.iter().map(|&m| MoveEval { mv: m, score: 0.0, visits: None, proven: None }).collect();
+    let evals =
+        moves.iter().map(|&m| MoveEval { mv: m, score: 0.0, visits: None, proven: None, win_in: None }).collect();
     HexChoice { mv, explanation: format!("random: picked one of {} legal moves", moves.len()), evals }
 }

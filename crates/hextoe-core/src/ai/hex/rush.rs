@@ -83,8 +83,10 @@ fn reach_after(board: &Board, c: Cell, color: Color) -> f64 {
 }
 
 fn choice(c: Cell, explanation: String, options: &[Cell], score: f64) -> HexChoice {
-    let evals =
-        options.iter().map(|&o| MoveEval { mv: HexMove::Place(o), score, visits: None, proven: None }).collect();
+    let evals = options
+        .iter()
+        .map(|&o| MoveEval { mv: HexMove::Place(o), score, visits: None, proven: None, win_in: None })
+        .collect();
     HexChoice { mv: HexMove::Place(c), explanation, evals }
 }
 

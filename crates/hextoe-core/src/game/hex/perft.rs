@@ -89,7 +89,7 @@ pub enum PerftError {
     },
     /// The layers would be too large to hold.
     #[error(
-        "Hex perft on {size}×{size} to depth {depth} would hold up to {bound} positions in one layer (limit {limit}); \
+        "Hex perft on {size}×{size} to depth {depth} would hold up to {bound} positions at ply {layer} (limit {limit}); \
          the deepest affordable depth on this board is {affordable}"
     )]
     TooCostly {
@@ -97,7 +97,9 @@ pub enum PerftError {
         size: usize,
         /// Requested depth.
         depth: u32,
-        /// Upper bound on the largest layer.
+        /// The ply of the largest layer within the depth.
+        layer: u32,
+        /// Upper bound on that layer (saturating at `u128::MAX`).
         bound: u128,
         /// The limit it exceeds.
         limit: u64,
@@ -114,7 +116,15 @@ fn binomial(n: u128, k: u128) -> u128 {
         return 0;
     }
     let k = k.min(n - k);
-    (0..k).fold(1u128, |acc, i| acc * (n - i) / (i + 1))
+    let mut acc = 1u128;
+    for i in 0..k {
+        // acc·(n−i)/(i+1) stays a whole binomial; past u128 the bound is only "too many".
+        match acc.checked_mul(n - i) {
+            Some(x) => acc = x / (i + 1),
+            None => return u128::MAX,
+        }
+    }
+    acc
 }
 
 /// An upper bound on the number of distinct positions with `d` stones on an n×n board: choose the occupied
@@ -122,7 +132,7 @@ fn binomial(n: u128, k: u128) -> u128 {
 pub fn layer_bound(size: usize, d: u32) -> u128 {
     let cells = (size * size) as u128;
     let d = d as u128;
-    binomial(cells, d) * binomial(d, d.div_ceil(2))
+    binomial(cells, d).saturating_mul(binomial(d, d.div_ceil(2)))
 }
 
 /// The deepest depth whose every layer stays within `limit` positions.
@@ -139,11 +149,14 @@ pub fn count(size: usize, depth: u32, limit: u64) -> Result<Perft, PerftError> {
     if depth == 0 || depth > max {
         return Err(PerftError::Depth { depth, size, max });
     }
-    if let Some(d) = (1..=depth).find(|&d| layer_bound(size, d) > limit as u128) {
+    // The largest layer within the depth, which is the one the refusal quotes.
+    let (layer, bound) = (1..=depth).rev().map(|d| (d, layer_bound(size, d))).max_by_key(|&(_, b)| b).unwrap_or((1, 0));
+    if bound > u128::from(limit) {
         return Err(PerftError::TooCostly {
             size,
             depth,
-            bound: layer_bound(size, d),
+            layer,
+            bound,
             limit,
             affordable: affordable_depth(size, limit),
         });
@@ -256,6 +269,17 @@ mod tests {
         assert_eq!(layer_bound(3, 2), 9 * 8 / 2 * 2);
         assert_eq!(layer_bound(5, 0), 1);
         assert!(matches!(count(5, 25, DEFAULT_LAYER_LIMIT), Err(PerftError::TooCostly { affordable: 6, .. })));
+        // Finding 10: the refusal quoted the first layer over the limit, not the largest one of the depth.
+        let Err(PerftError::TooCostly { layer, bound, .. }) = count(5, 25, DEFAULT_LAYER_LIMIT) else {
+            panic!("5×5 to depth 25 is not refused")
+        };
+        let worst = (1..=25).map(|d| layer_bound(5, d)).max().unwrap_or(0);
+        assert_eq!(bound, worst);
+        assert_eq!(layer_bound(5, layer), worst);
+        assert!(layer > 7, "layer {layer}");
+        // 19×19 bounds saturate instead of overflowing.
+        assert_eq!(layer_bound(19, 180), u128::MAX);
+        assert!(matches!(count(19, 361, DEFAULT_LAYER_LIMIT), Err(PerftError::TooCostly { bound: u128::MAX, .. })));
         assert!(matches!(count(3, 10, DEFAULT_LAYER_LIMIT), Err(PerftError::Depth { max: 9, .. })));
         assert!(matches!(count(3, 0, DEFAULT_LAYER_LIMIT), Err(PerftError::Depth { .. })));
         assert!(matches!(count(20, 1, DEFAULT_LAYER_LIMIT), Err(PerftError::Size(_))));

@@ -98,6 +98,8 @@ type Node = Vec<(String, Vec<String>)>;
 /// Reads the main line of a HexGui SGF game. The swap rule is on for the game returned if `swap_rule` is
 /// or if the file swaps.
 pub fn read(text: &str, swap_rule: bool) -> Result<Game, SgfError> {
+    // A byte-order mark, as some editors write, is not part of the file.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let nodes = Parser { text: text.as_bytes(), pos: 0 }.main_line()?;
     let mut size = 11;
     let (mut black, mut white) = (Vec::new(), Vec::new());

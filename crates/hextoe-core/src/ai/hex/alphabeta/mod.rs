@@ -80,6 +80,9 @@ fn run<R: Rng + ?Sized>(
 ) -> HexChoice {
     let start = Instant::now();
     let board = game.board();
+    if !exact_all && let Some(win) = win_in_one(game, rng) {
+        return win;
+    }
     let budget = &spec.budget;
     let time = match (budget.move_time, budget.depth, budget.nodes) {
         (None, None, None) => Some(DEFAULT_MOVE_TIME),
@@ -90,7 +93,7 @@ fn run<R: Rng + ?Sized>(
         // A search of one or two plies stores next to nothing: a small table keeps quick moves quick.
         tt: tt::Table::new(match budget.depth {
             Some(d) if d <= 2 => 1 << 16,
-            _ => spec.memory_mb.saturating_mul(1 << 20),
+            _ => super::memory_bytes(spec.memory_mb),
         }),
         nodes: 0,
         deadline: time.map(|t| start + t.mul_f64(HARD_SHARE)),
@@ -167,10 +170,26 @@ fn run<R: Rng + ?Sized>(
             } else {
                 None
             },
+            // A win k plies ahead takes ⌈k/2⌉ of the mover's own stones, this one included.
+            win_in: (s.exact && s.score >= WIN_MIN).then(|| ((WIN - s.score).round().max(1.0) as u32).div_ceil(2)),
         })
         .collect();
-    evals.sort_by(|a, b| b.score.total_cmp(&a.score));
-    HexChoice { mv: pick.mv, explanation: explain::explain(game, pick.mv, pick.score, &effort), evals }
+    // Best first, and the move played first among the moves that tie with it.
+    evals.sort_by(|a, b| b.score.total_cmp(&a.score).then((b.mv == pick.mv).cmp(&(a.mv == pick.mv))));
+    HexChoice { mv: pick.mv, explanation: explain::explain(game, pick.mv, pick.score, &effort, exact_all), evals }
+}
+
+/// A win in one, played at once whatever the budget (every level takes it; the search would find it at
+/// depth 1 too, but a budget cut short must not miss it). The winning cells come first in the list.
+fn win_in_one<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<HexChoice> {
+    let board = game.board();
+    let wins: Vec<HexMove> = board.winning_cells(board.to_move()).iter().map(HexMove::Place).collect();
+    let mv = *wins.choose(rng)?;
+    let evals = std::iter::once(mv)
+        .chain(wins.iter().copied().filter(|&m| m != mv))
+        .map(|m| MoveEval { mv: m, score: WIN - 1.0, visits: None, proven: Some(true), win_in: Some(1) })
+        .collect();
+    Some(HexChoice { mv, explanation: explain::plain(game, mv, WIN - 1.0), evals })
 }
 
 /// One iteration at the root. Returns the scores of the moves searched and whether the iteration

@@ -21,29 +21,53 @@ pub enum ReadLine {
     Eof,
 }
 
-/// Reads one line of at most `max` bytes. A final line without a newline still counts as a line.
+/// The most an answer may hold in all, in bytes (its lines and their newlines). A peer that keeps sending
+/// lines without the empty line that ends an answer is cut off here instead of filling memory.
+pub const MAX_ANSWER: usize = 256 * 1024;
+
+/// How many read lines may wait between the reader thread and the client: a bound on the memory a fast
+/// peer can fill while the client is not reading (at most this many lines of [`MAX_LINE`] bytes).
+pub const LINE_QUEUE: usize = 64;
+
+/// Reads one line of at most `max` bytes, not counting its `\n` or `\r\n`, so a line ending in CRLF is
+/// held to the same bound as one ending in LF. A final line without a newline still counts as a line.
 pub fn read_line<R: BufRead>(r: &mut R, max: usize) -> io::Result<ReadLine> {
+    read_line_and(r, max, true)
+}
+
+/// Like [`read_line`], but reports a line over the cap at once, without reading the rest of it: for a peer
+/// that is dropped on the first line too long, which may never send the newline.
+pub fn read_line_no_skip<R: BufRead>(r: &mut R, max: usize) -> io::Result<ReadLine> {
+    read_line_and(r, max, false)
+}
+
+fn read_line_and<R: BufRead>(r: &mut R, max: usize, skip: bool) -> io::Result<ReadLine> {
     let mut buf = Vec::new();
-    let n = r.by_ref().take(max as u64 + 1).read_until(b'\n', &mut buf)?;
+    let room = max as u64 + 2;
+    let n = r.by_ref().take(room).read_until(b'\n', &mut buf)?;
     if n == 0 {
         return Ok(ReadLine::Eof);
     }
-    if buf.last() == Some(&b'\n') {
+    let ended = buf.last() == Some(&b'\n');
+    if ended {
         buf.pop();
         if buf.last() == Some(&b'\r') {
             buf.pop();
         }
-        return Ok(ReadLine::Line(String::from_utf8_lossy(&buf).into_owned()));
-    }
-    if buf.len() > max {
-        // Skip the rest of the line in bounded chunks.
+    } else if n as u64 == room && !skip {
+        return Ok(ReadLine::TooLong);
+    } else if n as u64 == room {
+        // The cap was reached inside the line: skip the rest of it in bounded chunks.
         loop {
             let mut sink = Vec::new();
-            let n = r.by_ref().take(max as u64).read_until(b'\n', &mut sink)?;
+            let n = r.by_ref().take(max as u64 + 1).read_until(b'\n', &mut sink)?;
             if n == 0 || sink.last() == Some(&b'\n') {
                 return Ok(ReadLine::TooLong);
             }
         }
+    }
+    if buf.len() > max {
+        return Ok(ReadLine::TooLong);
     }
     Ok(ReadLine::Line(String::from_utf8_lossy(&buf).into_owned()))
 }
@@ -107,6 +131,39 @@ mod tests {
         assert_eq!(lines(b"12345678\n", 8)[0], ReadLine::Line("12345678".into()));
         assert_eq!(lines(b"123456789\n", 8)[0], ReadLine::TooLong);
         assert_eq!(lines(b"123456789", 8), [ReadLine::TooLong, ReadLine::Eof]);
+    }
+
+    #[test]
+    fn crlf_and_lf_lines_share_one_bound() {
+        // Finding 10: a line at the cap was accepted with LF and refused with CRLF.
+        assert_eq!(
+            lines(b"12345678\r\nok\n", 8)[..2],
+            [ReadLine::Line("12345678".into()), ReadLine::Line("ok".into())]
+        );
+        assert_eq!(lines(b"123456789\r\nok\n", 8)[..2], [ReadLine::TooLong, ReadLine::Line("ok".into())]);
+        let at_cap = [vec![b'a'; MAX_LINE], b"\r\n".to_vec()].concat();
+        assert_eq!(lines(&at_cap, MAX_LINE)[0], ReadLine::Line("a".repeat(MAX_LINE)));
+        let over = [vec![b'a'; MAX_LINE + 1], b"\r\nnext\n".to_vec()].concat();
+        assert_eq!(lines(&over, MAX_LINE)[..2], [ReadLine::TooLong, ReadLine::Line("next".into())]);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_bytes_split_into_bounded_lines(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200), max in 1usize..20) {
+            for l in lines(&bytes, max) {
+                if let ReadLine::Line(s) = l {
+                    proptest::prop_assert!(s.chars().count() <= max);
+                }
+            }
+        }
+
+        #[test]
+        fn answer_heads_never_panic(line in proptest::prelude::any::<String>()) {
+            if let Some(h) = parse_answer_head(&line) {
+                let mark = if h.ok { '=' } else { '?' };
+                proptest::prop_assert!(line.starts_with(mark));
+            }
+        }
     }
 
     #[test]

@@ -43,7 +43,7 @@ pub fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, started: Ins
             explanation,
         })
     };
-    let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Some(true) };
+    let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Some(true), win_in: None };
     if !win {
         if game.can_swap() {
             // No stone wins, so taking over the opponent's does.

@@ -5,12 +5,14 @@
 //! - [`search`]: one thread's simulations (selection, knowledge-pruned expansion, playout, backup).
 //! - [`report`]: merging the threads' roots, the principal variation, the explanation.
 //! - [`exact`]: the exact solver, tried first on positions small enough for it.
+//! - [`convert`]: finishing won games — a win in one, the quickest forced win, the shortest way on.
 //!
 //! [`MctsState`] lives in the [`HexPlayer`](super::HexPlayer) between moves. It keeps one tree per thread
 //! (root parallelism: each thread searches its own tree, the roots are summed at the end, so no locks and
 //! no `unsafe`), and when the next position continues the same game it keeps the subtree of the moves
 //! actually played.
 
+pub mod convert;
 pub mod exact;
 pub mod report;
 pub mod search;
@@ -51,6 +53,9 @@ pub struct MctsState {
     kept: Option<Kept>,
     solver: Option<(usize, Solver)>,
     params: Option<Params>,
+    /// The last proven win and the position it was found in: asked again about the same position (a
+    /// search cut short, a hint after a move was undone and redone), the player answers at once.
+    won: Option<(Board, bool, Analysis)>,
 }
 
 /// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
@@ -95,9 +100,22 @@ impl MctsState {
             other => other,
         };
         let deadline = time.map(|t| start + t);
+        if let Some((_, _, a)) = self.won.as_ref().filter(|(b, s, _)| b == game.board() && *s == game.can_swap()) {
+            return Analysis { seconds: start.elapsed().as_secs_f64(), ..a.clone() };
+        }
+        let budget = convert::MoveBudget { time, sims, start, stop: stop.clone() };
+        // On the empty board under the swap rule, a "won" first stone would simply be swapped: no shortcuts.
+        let opening = swap_depth(game) == Some(1);
+        if let Some(a) = if opening { None } else { convert::before_search(game, &budget) } {
+            return self.remember_win(game, a);
+        }
         let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);
         let solver_nodes = match exact {
-            Some(exact::Exact::Win(analysis)) => return analysis,
+            Some(exact::Exact::Win(mut analysis)) => {
+                convert::finish_proven(&mut analysis, game, &budget);
+                analysis.seconds = start.elapsed().as_secs_f64();
+                return self.remember_win(game, analysis);
+            }
             Some(exact::Exact::Loss(n) | exact::Exact::Unknown(n)) => n,
             None => 0,
         };
@@ -118,14 +136,25 @@ impl MctsState {
             analysis.explanation =
                 "every move loses against perfect play; choosing the one that holds out longest".to_string();
         }
-        analysis.seconds = start.elapsed().as_secs_f64();
         self.kept = Some(Kept {
             start: game.start().clone(),
             history: game.history().to_vec(),
             swap_rule: game.swap_rule(),
             trees,
         });
+        if analysis.proven == Some(true) && !opening {
+            convert::finish_proven(&mut analysis, game, &budget);
+            analysis.seconds = start.elapsed().as_secs_f64();
+            return self.remember_win(game, analysis);
+        }
+        analysis.seconds = start.elapsed().as_secs_f64();
         analysis
+    }
+
+    /// Keeps a proven win for its position (see [`MctsState::won`]) and returns it.
+    fn remember_win(&mut self, game: &Game, a: Analysis) -> Analysis {
+        self.won = Some((game.board().clone(), game.can_swap(), a.clone()));
+        a
     }
 
     /// Tries the exact solver on small positions, within a share of the budget: half the move time on
@@ -166,7 +195,7 @@ impl MctsState {
     /// the kept game, else fresh ones; one per thread, sharing the memory budget.
     fn take_trees(&mut self, game: &Game, threads: usize, memory_mb: usize) -> Vec<Tree> {
         // Three quarters of the memory for the trees, a quarter for the solver's table.
-        let limit = ((memory_mb.max(1) << 20) * 3 / 4) / threads / Tree::NODE_BYTES;
+        let limit = (super::memory_bytes(memory_mb) / 4 * 3) / threads.max(1) / Tree::NODE_BYTES;
         let n = game.size();
         let mut trees: Vec<Tree> = match self.kept.take() {
             Some(k)
@@ -246,7 +275,7 @@ fn summarize(trees: &[Tree], game: &Game, simulations: u64, start: Instant, rng:
         moves = game
             .legal_moves()
             .into_iter()
-            .map(|mv| report::MoveStat { mv, visits: 0, win_rate: 0.5, proven: None })
+            .map(|mv| report::MoveStat { mv, visits: 0, win_rate: 0.5, proven: None, win_in: None })
             .collect();
         let len = moves.len();
         if len > 1 {

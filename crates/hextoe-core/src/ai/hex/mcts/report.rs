@@ -17,6 +17,9 @@ pub struct MoveStat {
     pub win_rate: f64,
     /// `Some(true)` proven win, `Some(false)` proven loss, `None` unproven.
     pub proven: Option<bool>,
+    /// For a proven win, the most own moves (this one included) it needs to join the edges, when the
+    /// quickest-win search measured it: 1 wins at once.
+    pub win_in: Option<u32>,
 }
 
 /// How the result was proven, for the explanation.
@@ -28,6 +31,8 @@ pub enum ProofSource {
     Connection,
     /// The exact solver proved it.
     Solver,
+    /// The quickest-win search found a forced win within a few moves.
+    Forced,
     /// Proven wins and losses met in the search tree.
     Tree,
 }
@@ -65,7 +70,13 @@ impl Analysis {
             evals: self
                 .moves
                 .iter()
-                .map(|m| MoveEval { mv: m.mv, score: m.win_rate, visits: Some(m.visits), proven: m.proven })
+                .map(|m| MoveEval {
+                    mv: m.mv,
+                    score: m.win_rate,
+                    visits: Some(m.visits),
+                    proven: m.proven,
+                    win_in: m.win_in,
+                })
                 .collect(),
         }
     }
@@ -89,8 +100,8 @@ pub fn to_move(code: u16, cell_of: &dyn Fn(usize) -> Cell) -> HexMove {
     if code == SWAP { HexMove::Swap } else { HexMove::Place(cell_of(code as usize)) }
 }
 
-/// The root moves of all trees merged by move, best first: proven wins, then unproven moves by visits
-/// (then win rate), then proven losses by visits. Ties keep a random order.
+/// The root moves of all trees merged by move, best first as [`rank`] orders them. Ties keep a random
+/// order.
 pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut FastRng) -> Vec<MoveStat> {
     let mut stats: Vec<(u16, u64, u64, Proof)> = Vec::new();
     for t in trees {
@@ -115,16 +126,7 @@ pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut Fas
     for i in (1..stats.len()).rev() {
         stats.swap(i, rng.below(i + 1));
     }
-    let rank = |p: Proof| match p {
-        Proof::Win => 0,
-        Proof::Unknown => 1,
-        Proof::Loss => 2,
-    };
-    stats.sort_by(|a, b| {
-        let rate = |s: &(u16, u64, u64, Proof)| if s.1 == 0 { 0.0 } else { s.2 as f64 / s.1 as f64 };
-        rank(a.3).cmp(&rank(b.3)).then(b.1.cmp(&a.1)).then(rate(b).total_cmp(&rate(a)))
-    });
-    stats
+    let mut moves: Vec<MoveStat> = stats
         .into_iter()
         .map(|(mv, visits, wins, proof)| MoveStat {
             mv: to_move(mv, cell_of),
@@ -140,8 +142,49 @@ pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut Fas
                 Proof::Loss => Some(false),
                 Proof::Unknown => None,
             },
+            win_in: None,
         })
-        .collect()
+        .collect();
+    rank(&mut moves);
+    moves
+}
+
+/// A move with at least this share of the most searched unproven move's visits is *well searched*: its win
+/// rate is trusted enough to rank it first. Half keeps the choice close to the classic "most visited"
+/// rule, which is robust, while the move shown first is always the best-rated of the moves searched well.
+pub const WELL_SEARCHED: f64 = 0.5;
+
+/// A move with less than this share of the most searched unproven move's visits was *barely searched*: its
+/// win rate is noise (a handful of playouts, or none), so it is ranked by visits, after the others.
+pub const BARELY_SEARCHED: f64 = 0.01;
+
+/// Sorts root moves best first, the order in which the player chooses and the hint lists them (a stable
+/// sort, so equal moves keep their order):
+/// 1. proven wins, the quickest first (a measured length before an unmeasured one), then by visits;
+/// 2. well-searched unproven moves (see [`WELL_SEARCHED`]) by win rate, then visits;
+/// 3. the other unproven moves by win rate, then visits;
+/// 4. barely searched moves (see [`BARELY_SEARCHED`]) by visits, then win rate;
+/// 5. proven losses, the most visited (the longest resistance) first.
+pub fn rank(moves: &mut [MoveStat]) {
+    let lead = moves.iter().filter(|m| m.proven.is_none()).map(|m| m.visits).max().unwrap_or(0) as f64;
+    let tier = |m: &MoveStat| match m.proven {
+        Some(true) => 0,
+        None if m.visits > 0 && m.visits as f64 >= WELL_SEARCHED * lead => 1,
+        None if m.visits > 0 && m.visits as f64 >= BARELY_SEARCHED * lead => 2,
+        None => 3,
+        Some(false) => 4,
+    };
+    let by_rate = |t: u8| t <= 2;
+    moves.sort_by(|a, b| {
+        let (ta, tb) = (tier(a), tier(b));
+        ta.cmp(&tb).then(a.win_in.unwrap_or(u32::MAX).cmp(&b.win_in.unwrap_or(u32::MAX))).then_with(|| {
+            if by_rate(ta) {
+                b.win_rate.total_cmp(&a.win_rate).then(b.visits.cmp(&a.visits))
+            } else {
+                b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate))
+            }
+        })
+    });
 }
 
 /// The most visited line of `tree` starting with root move `first`, at most `max` moves.
@@ -174,6 +217,35 @@ pub fn describe_rate(rate: f64, sims: u64, pv: &[HexMove]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stat(mv: &str, visits: u64, win_rate: f64, proven: Option<bool>, win_in: Option<u32>) -> MoveStat {
+        let mv = HexMove::parse(mv, 9).unwrap_or_else(|e| panic!("{e}"));
+        MoveStat { mv, visits, win_rate, proven, win_in }
+    }
+
+    #[test]
+    fn ranks_quick_wins_then_well_searched_moves_by_win_rate() {
+        let mut moves = vec![
+            stat("a1", 900, 0.2, Some(false), None),
+            stat("b2", 40, 0.80, None, None),
+            stat("c3", 1000, 0.55, None, None),
+            stat("d4", 600, 0.58, None, None),
+            stat("e5", 10, 1.0, Some(true), None),
+            stat("f6", 0, 1.0, Some(true), Some(3)),
+            stat("g7", 0, 1.0, Some(true), Some(2)),
+            stat("h8", 450, 0.70, None, None),
+            stat("i9", 300, 0.1, Some(false), None),
+            stat("a9", 9, 0.9, None, None),
+            stat("b9", 0, 0.5, None, None),
+            stat("c9", 20, 0.3, None, None),
+        ];
+        rank(&mut moves);
+        let order: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
+        // Wins by length (unmeasured last); d4 (600 ≥ 1000 / 2) outranks c3 by rate; h8, b2 and c9 were
+        // searched too little to go first, whatever their rates; a9 and b9 (under 1 % of c3's visits) barely
+        // at all, so by visits; losses by visits.
+        assert_eq!(order, ["g7", "f6", "e5", "d4", "c3", "b2", "h8", "c9", "a9", "b9", "a1", "i9"]);
+    }
 
     #[test]
     fn thousands_groups_digits() {

@@ -206,6 +206,7 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
         expand(tree, 0, &root.board, root.swap_depth == Some(0), p.prune_inferior, &mut s.kids);
     }
     let mut sims = 0u64;
+    let started = Instant::now();
     loop {
         if tree.node(0).proof != Proof::Unknown || limits.sims.is_some_and(|n| sims >= n) {
             break;
@@ -214,10 +215,59 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
         {
             break;
         }
+        // A time budget ends early once the move cannot change (a simulation budget always runs in full, so
+        // that seeded searches stay reproducible).
+        if sims.is_multiple_of(SETTLED_EVERY)
+            && sims > 0
+            && limits.sims.is_none()
+            && let Some(deadline) = limits.deadline
+        {
+            let now = Instant::now();
+            let spent = now.duration_since(started).as_secs_f64();
+            let left = deadline.saturating_duration_since(now).as_secs_f64();
+            let (lead, second) = leaders(tree);
+            if settled(lead, second, sims, spent, left) {
+                break;
+            }
+        }
         simulate(tree, root, p, rng, &mut s);
         sims += 1;
     }
     sims
+}
+
+/// Simulations between two looks at whether the move can still change.
+const SETTLED_EVERY: u64 = 1024;
+
+/// The visits of the most and the second most visited root moves that are not proven lost.
+fn leaders(tree: &Tree) -> (u64, u64) {
+    let (mut lead, mut second) = (0u64, 0u64);
+    for c in tree.children(0) {
+        let n = tree.node(c);
+        if n.proof == Proof::Loss {
+            continue;
+        }
+        let v = u64::from(n.visits);
+        if v > lead {
+            second = lead;
+            lead = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    (lead, second)
+}
+
+/// True if the move cannot change in the time left: at the rate so far (`sims` in `spent` seconds), even
+/// if every remaining simulation went to the runner-up, it would stay under
+/// [`WELL_SEARCHED`](super::report::WELL_SEARCHED) of the leader's visits, and so could not be ranked
+/// above it. Needs a few thousand simulations first, so that the rate means something.
+pub fn settled(lead: u64, second: u64, sims: u64, spent: f64, left: f64) -> bool {
+    if sims < 4 * SETTLED_EVERY || spent <= 0.0 {
+        return false;
+    }
+    let remaining = sims as f64 / spent * left;
+    (second as f64 + remaining) < lead as f64 * super::report::WELL_SEARCHED
 }
 
 /// One simulation: descend, maybe expand, play out, back up.
@@ -285,5 +335,19 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
                 child.rave_wins += hit & won;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_move_is_settled_only_when_the_runner_up_cannot_catch_up() {
+        // 8,192 simulations in 0.5 s, 0.5 s left: about 8,192 more.
+        assert!(settled(40_000, 10_000, 8_192, 0.5, 0.5));
+        assert!(!settled(20_000, 2_000, 8_192, 0.5, 0.5));
+        // Too few simulations to trust the rate.
+        assert!(!settled(4_000, 0, 2_048, 0.01, 0.0));
     }
 }

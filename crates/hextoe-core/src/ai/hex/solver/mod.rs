@@ -108,7 +108,7 @@ pub struct Solver {
 impl Solver {
     /// A solver whose table takes about `memory_mb` megabytes.
     pub fn new(memory_mb: usize) -> Solver {
-        Solver { tt: Mutex::new(Tt::new(memory_mb.max(1) << 20)) }
+        Solver { tt: Mutex::new(Tt::new(super::memory_bytes(memory_mb))) }
     }
 
     /// Forgets all stored results.

@@ -121,33 +121,29 @@ fn ttt_finished(out: &Path) -> std::io::Result<()> {
     shoot(&a, 80, 26, out, "tictactoe-finished")
 }
 
-/// A 9×9 game of medium (Black) against impossible, played out here, then reviewed with the review's
-/// own analysis, shown at medium's biggest mistake.
+/// A 9×9 game of easy (Black) against impossible, played out here, then reviewed with the review's own
+/// analysis, shown at the biggest mistake.
 fn review(out: &Path) -> std::io::Result<()> {
-    let s = settings(GameKind::Hex, 9, Opponent::AiVsAi, Level::Medium);
+    let s = settings(GameKind::Hex, 9, Opponent::AiVsAi, Level::Easy);
     let mut config = Config::default();
     config.hex.impossible.move_time = Some(hextoe::config::Seconds(1.0));
     let mut a = App::new(config.clone(), s.clone(), AppOptions { color: true, seed: 9, storage: None });
     a.start(s, None).map_err(std::io::Error::other)?;
-    // Medium plays Black; the White seat is the impossible level's player.
+    // Easy plays Black; the White seat is the impossible level's player.
     let mut impossible =
         hextoe::ai::hex::HexPlayer::new(config.hex.spec(Level::Impossible, None), 5).map_err(std::io::Error::other)?;
-    let mut medium =
-        hextoe::ai::hex::HexPlayer::new(config.hex.spec(Level::Medium, None), 6).map_err(std::io::Error::other)?;
+    let mut easy =
+        hextoe::ai::hex::HexPlayer::new(config.hex.spec(Level::Easy, None), 6).map_err(std::io::Error::other)?;
     let stop = hextoe::ai::Stop::new();
     let mut game = hextoe::game::hex::Game::new(9, false).map_err(std::io::Error::other)?;
     while game.winner().is_none() {
-        let player = if game.history().len() % 2 == 0 { &mut medium } else { &mut impossible };
+        let player = if game.history().len() % 2 == 0 { &mut easy } else { &mut impossible };
         let choice = player.choose(&game, &stop).map_err(std::io::Error::other)?;
         game.play(choice.mv).map_err(std::io::Error::other)?;
     }
-    let names = ["AI · medium".to_string(), "AI · impossible".to_string()];
-    let mut r = Review::new(
-        Position::Hex(Box::new(game)),
-        settings(GameKind::Hex, 9, Opponent::AiVsAi, Level::Medium),
-        names,
-        ReturnTo::Menu,
-    );
+    let names = ["AI · easy".to_string(), "AI · impossible".to_string()];
+    let s = settings(GameKind::Hex, 9, Opponent::AiVsAi, Level::Easy);
+    let mut r = Review::new(Position::Hex(Box::new(game)), s, names, ReturnTo::Menu);
     r.start_analysis(config.hex.spec(Level::Impossible, None), 11)?;
     let t0 = Instant::now();
     while r.analysing() && t0.elapsed() < Duration::from_secs(300) {

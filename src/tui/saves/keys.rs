@@ -2,7 +2,7 @@
 //! finished one, `d` deletes after asking (`y` confirms, any other key keeps the file), Esc/`q` goes back
 //! to the menu. Replacing a game in progress is asked about first, too.
 
-use super::{SaveList, read_info};
+use super::{SaveList, read_summary};
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
 use crate::tui::position::Position;
@@ -96,7 +96,7 @@ impl App {
             return;
         };
         // Read it again: the file may have changed since the list was made.
-        let info = match read_info(&entry.path) {
+        let info = match read_summary(&entry.path) {
             Ok(i) => i,
             Err(e) => {
                 self.complain(format!("Cannot load {}: {e}", entry.name));

@@ -22,7 +22,7 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
 /// What a readable save holds.
 #[derive(Clone, Debug, PartialEq)]
-pub struct SaveInfo {
+pub struct SaveSummary {
     /// The game as it was saved.
     pub position: Position,
     /// The players as the file names them (`PB`/`PW` in SGF), e.g. "You vs AI · impossible".
@@ -31,7 +31,7 @@ pub struct SaveInfo {
     pub recorded_result: Option<String>,
 }
 
-impl SaveInfo {
+impl SaveSummary {
     /// "Hex 11×11" or "Tic-tac-toe".
     pub fn game(&self) -> String {
         match self.position.kind() {
@@ -71,7 +71,7 @@ pub struct SaveEntry {
     /// When it was last written, in Unix seconds.
     pub modified: u64,
     /// What it holds, or why it cannot be read.
-    pub info: Result<SaveInfo, String>,
+    pub info: Result<SaveSummary, String>,
 }
 
 impl SaveEntry {
@@ -150,12 +150,12 @@ impl SaveList {
 fn read_entry(path: PathBuf, modified: u64, len: u64) -> SaveEntry {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let info =
-        if len > MAX_FILE_BYTES { Err(format!("too large to be a save ({len} bytes)")) } else { read_info(&path) };
+        if len > MAX_FILE_BYTES { Err(format!("too large to be a save ({len} bytes)")) } else { read_summary(&path) };
     SaveEntry { path, name, modified, info }
 }
 
 /// What a save holds, read with the loader of `--load`.
-pub fn read_info(path: &std::path::Path) -> Result<SaveInfo, String> {
+pub fn read_summary(path: &std::path::Path) -> Result<SaveSummary, String> {
     let position = save::load(path).map_err(|e| e.reason)?;
     let text = std::fs::read_to_string(path).unwrap_or_default();
     let (black, white) = (sgf_property(&text, "PB"), sgf_property(&text, "PW"));
@@ -165,7 +165,7 @@ pub fn read_info(path: &std::path::Path) -> Result<SaveInfo, String> {
         (None, Some(w)) => Some(format!("? vs {w}")),
         (None, None) => None,
     };
-    Ok(SaveInfo { position, players, recorded_result: sgf_property(&text, "RE") })
+    Ok(SaveSummary { position, players, recorded_result: sgf_property(&text, "RE") })
 }
 
 /// The value of an SGF root property such as `PB[You]`, with `\]` and `\\` unescaped; `None` if absent or

@@ -231,3 +231,17 @@ fn the_primer_turns_its_pages_and_can_be_skipped() {
     }
     assert_eq!(a.screen, Screen::Menu, "the last page leads back to the menu");
 }
+
+#[test]
+fn leaving_a_hex_review_stops_its_analysis() {
+    let mut a = app_with(None);
+    a.start(settings(GameKind::Hex, 9, Opponent::TwoHumans), Some(hex("e5 d6 c7 f4 g3 b8", 9)))
+        .unwrap_or_else(|e| panic!("{e}"));
+    typed(&mut a, "R");
+    assert!(a.review.as_ref().is_some_and(|r| r.analysing()));
+    assert!(a.next_deadline(Instant::now()).is_some());
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.screen, Screen::Game);
+    assert!(a.review.is_none(), "the review and its thread's stop flag are gone");
+    assert!(a.next_deadline(Instant::now()).is_none(), "nothing left to wake up for: no idle CPU");
+}

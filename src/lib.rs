@@ -7,7 +7,7 @@
 //! | `hextoe-core` [`game`] | pure rules: tic-tac-toe bitboards; Hex board, union–find, swap, positions, SGF |
 //! | `hextoe-core` [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
 //! | [`commands`] | `perft`, `analyze`, `solve`, `tourney`, `engine` (GTP/HTP) |
-//! | [`tui`] | the ratatui game: app state, input, views, the AI worker thread |
+//! | [`tui`] | the ratatui game: app state, controls, a game's lifecycle and autosave, views, the AI worker thread |
 //! | [`config`] | typed config with the embedded, documented defaults |
 //! | [`cli`] | the clap command line |
 //! | [`error`] | [`error::UsageError`]: bad input, which exits with status 2 |

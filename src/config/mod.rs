@@ -272,7 +272,10 @@ pub enum ConfigError {
 impl Config {
     /// Parses config text; `path` is only for messages.
     pub fn from_toml(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        toml::from_str(text).map_err(|e| ConfigError::Invalid { path: path.to_path_buf(), message: describe(&e, text) })
+        let invalid = |message: String| ConfigError::Invalid { path: path.to_path_buf(), message };
+        let config: Config = toml::from_str(text).map_err(|e| invalid(describe(&e, text)))?;
+        config.ui.keys.check().map_err(|clash| invalid(describe_clash(&clash, text)))?;
+        Ok(config)
     }
 
     /// Reads a config file.
@@ -319,6 +322,22 @@ fn describe(e: &toml::de::Error, text: &str) -> String {
         crate::input::clip_middle(e.message().trim(), 250),
         picture.join("\n")
     )
+}
+
+/// A key bound twice, at the line that binds it the second time (or, when that binding is a default the
+/// file does not write, the line of the first), with the same line-and-column form as a parse error.
+fn describe_clash(clash: &ui::KeyClash, text: &str) -> String {
+    let written = |action: &str| {
+        let want = format!("ui.keys.{action}");
+        (1..=text.lines().count()).find(|&l| key_at(text, l).as_deref() == Some(want.as_str()))
+    };
+    let Some(line) = written(clash.second).or_else(|| written(clash.first)) else { return clash.to_string() };
+    let here = text.lines().nth(line - 1).unwrap_or("");
+    let column = here.find('=').map_or(1, |i| here[i + 1..].len() - here[i + 1..].trim_start().len() + i + 2);
+    let key = key_at(text, line).unwrap_or_default();
+    let pad = " ".repeat(line.to_string().len());
+    let caret = " ".repeat(column - 1);
+    format!("line {line}, column {column}, key `{key}`: {clash}\n{pad} |\n{line} | {here}\n{pad} | {caret}^")
 }
 
 /// The dotted key written on a 1-based line: the table header above it plus the key before `=`, or the

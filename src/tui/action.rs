@@ -37,13 +37,15 @@ pub enum Action {
     Back,
     /// Tic-tac-toe ⇄ Hex.
     SwitchGame,
+    /// Start typing a cell name (letters are columns only after this key).
+    Goto,
     /// Quit at once.
     Quit,
 }
 
 impl Action {
     /// Every action, in the help screen's order.
-    pub const ALL: [Action; 16] = [
+    pub const ALL: [Action; 17] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -59,6 +61,7 @@ impl Action {
         Action::Help,
         Action::Back,
         Action::SwitchGame,
+        Action::Goto,
         Action::Quit,
     ];
 
@@ -76,10 +79,11 @@ impl Action {
             Action::Hint => "hint: the AI's move and a heat map",
             Action::Swap => "Hex: swap (take over the first stone)",
             Action::Save => "save the game (data directory)",
-            Action::Review => "review the game: graph, mistakes, play from here",
+            Action::Review => "review the game: graph and mistakes",
             Action::Help => "this help",
             Action::Back => "back to the menu (quit from the menu)",
             Action::SwitchGame => "switch tic-tac-toe / Hex",
+            Action::Goto => "type a cell name (f6), enter places there",
             Action::Quit => "quit at once",
         }
     }
@@ -121,6 +125,7 @@ impl KeyMap {
             Action::Help => &b.help,
             Action::Back => &b.back,
             Action::SwitchGame => &b.switch_game,
+            Action::Goto => &b.goto,
             Action::Quit => &b.quit,
         }
     }
@@ -162,6 +167,7 @@ mod tests {
         assert_eq!(press(KeyCode::Char('c'), KeyModifiers::CONTROL), Some(Action::Quit));
         assert_eq!(press(KeyCode::Char('?'), KeyModifiers::SHIFT), Some(Action::Help));
         assert_eq!(press(KeyCode::Char('5'), KeyModifiers::NONE), None);
+        assert_eq!(press(KeyCode::Char(':'), KeyModifiers::SHIFT), Some(Action::Goto));
         assert_eq!(km.label(Action::Left), "←/h");
         assert_eq!(km.label(Action::Back), "esc/q");
     }

@@ -2,12 +2,16 @@
 //! and timer ticks. The state knows nothing of the terminal; the event loop feeds it and the views draw it,
 //! so tests drive it with plain key events.
 //!
-//! In-game commands are in [`super::commands`], the AI's turns and hints in [`super::thinking`].
+//! What the keys do is in [`super::controls`], a game's lifecycle in [`super::session`], the AI's turns and
+//! hints in [`super::thinking`].
 
-use super::action::{Action, KeyMap};
+use super::action::KeyMap;
+use super::autosave;
+use super::confirm::Confirm;
 use super::game::Match;
 use super::geometry::game_layout;
 use super::menu::{Menu, MenuRow};
+use super::save::Saved;
 use super::score::Score;
 use super::settings::Settings;
 use super::storage::Storage;
@@ -18,9 +22,7 @@ use crate::ai::Stop;
 use crate::config::Config;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use ratatui::crossterm::event::{
-    KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
-};
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 
@@ -42,14 +44,7 @@ pub enum Screen {
     Primer,
 }
 
-/// A line for the status bar.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Message {
-    /// The sentence.
-    pub text: String,
-    /// True for a refusal or a failure (drawn in the error style).
-    pub error: bool,
-}
+pub use super::text::Message;
 
 /// A [`Message`] for [`App::notice`], which says how to dismiss it.
 pub(super) fn notice(text: String) -> Message {
@@ -131,6 +126,12 @@ pub struct App {
     pub game: Option<Match>,
     /// True while the help screen covers the rest.
     pub help: bool,
+    /// How far the help is scrolled down, in lines (the view clamps it).
+    pub help_scroll: u16,
+    /// A question waiting for a yes, such as discarding the game in progress.
+    pub confirm: Option<Confirm>,
+    /// The unfinished game of an earlier run, read from the autosave, until it is resumed or replaced.
+    pub last_game: Option<Saved>,
     /// The status line's message.
     pub message: Option<Message>,
     /// A warning about the player's data (a score file set aside or not saved): shown in the status line in
@@ -140,7 +141,7 @@ pub struct App {
     pub thinking: Option<Thinking>,
     /// Wins, draws and losses per game and level.
     pub score: Score,
-    /// The Hex cell name being typed.
+    /// The cell name being typed.
     pub entry: CellEntry,
     /// The terminal's size, for mouse clicks.
     pub size: (u16, u16),
@@ -153,6 +154,8 @@ pub struct App {
     /// The page of "How to play Hex" on screen.
     pub primer: super::primer::Primer,
     pub(super) storage: Option<Storage>,
+    /// This copy's autosave file, locked while it runs (none without storage).
+    pub(super) slot: Option<autosave::Slot>,
     pub(super) outbox: Vec<Job>,
     pub(super) away: Vec<Away>,
     pub(super) next_ticket: u64,
@@ -163,23 +166,45 @@ pub struct App {
 }
 
 impl App {
-    /// The app on the menu. The score is read from storage; a corrupt score file is reported in the status
-    /// line (and kept aside).
+    /// The app on the menu. The score and the last run's unfinished game are read from storage; a file that
+    /// cannot be read is reported in the status line (and kept aside).
     pub fn new(config: Config, settings: Settings, options: AppOptions) -> App {
-        let (score, warning) = match &options.storage {
+        let (score, mut warning) = match &options.storage {
             Some(s) => Score::load(s),
             None => (Score::new(), None),
         };
+        let slot = options.storage.as_ref().map(autosave::Slot::claim);
+        let mut last_game = None;
+        if let (Some(storage), Some(slot)) = (&options.storage, &slot) {
+            let mut said = slot.adopt_orphans(storage);
+            match slot.find(storage) {
+                Ok(last) => last_game = last,
+                Err(e) => said.push(super::text::sentence(&e)),
+            }
+            if !said.is_empty() {
+                let earlier = warning.take().map(|w| super::text::sentence(&w));
+                warning = Some(earlier.into_iter().chain(said).collect::<Vec<_>>().join(" "));
+            }
+        }
+        let mut menu = Menu::new(settings);
+        if let Some(last) = &last_game {
+            // The menu shows the unfinished game's own settings, so that what Enter resumes is what it says.
+            menu.settings = last.settings(&menu.settings).0;
+            menu.selected = MenuRow::ResumeLast;
+        }
         App {
             keys: KeyMap::new(config.ui.keys.clone()),
             theme: Theme::new(config.ui.theme.clone(), options.color),
             config,
             screen: Screen::Menu,
-            menu: Menu::new(settings),
+            menu,
             game: None,
             help: false,
+            help_scroll: 0,
+            confirm: None,
+            last_game,
             message: None,
-            notice: warning.map(notice),
+            notice: warning.map(|text| notice(super::text::sentence(&text))),
             thinking: None,
             score,
             entry: CellEntry::default(),
@@ -189,6 +214,7 @@ impl App {
             saves: None,
             primer: super::primer::Primer::default(),
             storage: options.storage,
+            slot,
             outbox: Vec::new(),
             away: Vec::new(),
             next_ticket: 1,
@@ -211,12 +237,12 @@ impl App {
 
     /// Sets the status line.
     pub fn say(&mut self, text: impl Into<String>) {
-        self.message = Some(Message { text: text.into(), error: false });
+        self.message = Some(Message::info(text));
     }
 
     /// Sets the status line to a refusal or failure.
     pub fn complain(&mut self, text: impl Into<String>) {
-        self.message = Some(Message { text: text.into(), error: true });
+        self.message = Some(Message::error(text));
     }
 
     /// Quits: cancels any search first, so the worker stops at once.
@@ -231,9 +257,9 @@ impl App {
     }
 
     /// When the event loop should call [`App::tick`] even without input: while a search runs (for the
-    /// spinner), while a typed letter is held, and between the moves of two AIs. `None`: wait for input.
+    /// spinner) and between the moves of two AIs. `None`: wait for input. No key ever waits for another.
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
-        let mut d = self.entry.deadline();
+        let mut d = None;
         let mut add = |t: Instant| d = Some(d.map_or(t, |x: Instant| x.min(t)));
         if self.is_busy() || self.review.as_ref().is_some_and(|r| r.analysing()) {
             add(now + SPINNER_TICK);
@@ -244,8 +270,7 @@ impl App {
         d
     }
 
-    /// Time passed: turns the spinner, runs a held command letter whose time is up, and starts the next
-    /// AI move of an AI-vs-AI game.
+    /// Time passed: turns the spinner and starts the next AI move of an AI-vs-AI game.
     pub fn tick(&mut self, now: Instant) {
         if self.is_busy() || self.review.as_ref().is_some_and(|r| r.analysing()) {
             self.spinner = self.spinner.wrapping_add(1);
@@ -253,47 +278,12 @@ impl App {
         if let Some(r) = &mut self.review {
             r.poll();
         }
-        if self.entry.deadline().is_some_and(|d| now >= d)
-            && let Some(held) = self.entry.take_held()
-        {
-            self.entry.clear();
-            self.act(held.action);
-        }
         self.kick(now);
-    }
-
-    /// A key was pressed.
-    pub fn handle_key(&mut self, ev: KeyEvent) {
-        if ev.kind != KeyEventKind::Press {
-            return;
-        }
-        let action = self.keys.action(&ev);
-        let ctrl_c = ev.code == KeyCode::Char('c') && ev.modifiers.contains(KeyModifiers::CONTROL);
-        if action == Some(Action::Quit) || ctrl_c {
-            self.quit();
-            return;
-        }
-        if self.notice.take().is_some() {
-            // The key was for reading the notice.
-            return;
-        }
-        if self.help {
-            // Any key closes the help screen.
-            self.help = false;
-            return;
-        }
-        match self.screen {
-            Screen::Menu => self.menu_key(action),
-            Screen::Game => self.game_key(&ev, action),
-            Screen::Review => self.review_key(&ev, action),
-            Screen::Saves => self.saves_key(&ev, action),
-            Screen::Primer => self.primer_key(&ev, action),
-        }
     }
 
     /// A mouse event: a left click on a cell places a stone there.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if !self.config.ui.mouse || self.help || self.screen != Screen::Game {
+        if !self.config.ui.mouse || self.help || self.confirm.is_some() || self.screen != Screen::Game {
             return;
         }
         if ev.kind != MouseEventKind::Down(MouseButton::Left) {
@@ -308,45 +298,6 @@ impl App {
                 g.cursor = cell;
             }
             self.place_at_cursor();
-        }
-    }
-
-    fn menu_key(&mut self, action: Option<Action>) {
-        let can_resume = self.can_resume();
-        self.menu.fix_selection(can_resume);
-        match action {
-            Some(Action::Up) => self.menu.select(-1, can_resume),
-            Some(Action::Down) => self.menu.select(1, can_resume),
-            Some(Action::Left) if self.menu.selected.has_value() => self.menu.change(-1),
-            Some(Action::Right) if self.menu.selected.has_value() => self.menu.change(1),
-            Some(Action::SwitchGame) => {
-                // Changing the game means a new game: Enter should start it, not resume the old one.
-                let keep = self.menu.selected;
-                self.menu.selected = MenuRow::Game;
-                self.menu.change(1);
-                self.menu.selected = if keep == MenuRow::Resume { MenuRow::Start } else { keep };
-                self.menu.fix_selection(can_resume);
-            }
-            Some(Action::Place) => match self.menu.selected {
-                MenuRow::Quit => self.quit(),
-                MenuRow::Review => self.review_game(super::review::ReturnTo::Menu),
-                MenuRow::Load => self.open_saves(),
-                MenuRow::Primer => self.open_primer(),
-                MenuRow::Resume if can_resume => {
-                    self.screen = Screen::Game;
-                    self.message = None;
-                    self.kick(Instant::now());
-                }
-                _ => {
-                    let settings = self.menu.settings.clone();
-                    if let Err(e) = self.start(settings, None) {
-                        self.complain(e);
-                    }
-                }
-            },
-            Some(Action::Back) => self.quit(),
-            Some(Action::Help) => self.help = true,
-            _ => {}
         }
     }
 

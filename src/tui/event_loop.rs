@@ -1,7 +1,7 @@
 //! The event loop: one channel carries key and mouse events (from an input thread) and AI replies (from
 //! the worker thread). When nothing is going on the loop blocks on that channel and uses no CPU; only
-//! while the AI thinks (to turn the spinner), while a typed letter is held, or between two AIs' moves does
-//! it wait with a timeout.
+//! while the AI thinks (to turn the spinner) or between two AIs' moves does it wait with a timeout. No key
+//! ever waits for the next one.
 
 use super::app::App;
 use super::view;

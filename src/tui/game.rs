@@ -84,6 +84,11 @@ impl Match {
         }
     }
 
+    /// True when no person plays: two machines play and the person watches (no cursor, no placing keys).
+    pub fn watching(&self) -> bool {
+        self.seats.iter().all(|s| *s != SeatKind::Human)
+    }
+
     /// True if a person is to move (and the game is on).
     pub fn human_to_move(&self) -> bool {
         !self.is_over() && self.seats[self.to_move()] == SeatKind::Human

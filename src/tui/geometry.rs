@@ -12,7 +12,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 pub const PANEL_MIN: u16 = 26;
 /// The side panel's widest width (the board takes the rest).
 pub const PANEL_MAX: u16 = 38;
-/// Lines below the body: the status line and the key line.
+/// Lines below the body at the least: the status line and the key line. When the terminal has a line to
+/// spare the status gets two, so that a long message wraps instead of being cut.
 pub const FOOTER: u16 = 2;
 /// The body's lowest height, so that the side panel can say whose turn it is and the score.
 pub const BODY_MIN_H: u16 = 14;
@@ -158,7 +159,7 @@ pub struct GameLayout {
     pub board: Rect,
     /// The side panel.
     pub panel: Rect,
-    /// The status line (messages, the cell being typed).
+    /// The status lines (messages, the cell being typed): two when there is room, else one.
     pub status: Rect,
     /// The key line.
     pub footer: Rect,
@@ -186,8 +187,9 @@ pub fn game_layout(area: Rect, kind: GameKind, n: usize) -> Result<GameLayout, (
     if area.width < need.0 || area.height < need.1 {
         return Err(need);
     }
+    let status_h = if area.height > need.1 { 2 } else { 1 };
     let [body, status, footer] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)]).areas(area);
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(status_h), Constraint::Length(1)]).areas(area);
     // The board takes what the panel does not need; the panel grows up to PANEL_MAX.
     let panel_w = |board_w: u16| area.width.saturating_sub(board_w).clamp(PANEL_MIN, PANEL_MAX);
     let try_fit = |board: Rect| match kind {

@@ -28,6 +28,8 @@ pub enum HeatValue {
         rate: f64,
         /// `Some(true)` proven win, `Some(false)` proven loss.
         proven: Option<bool>,
+        /// For a proven win of known length, the own moves it takes (1: wins at once).
+        win_in: Option<u32>,
     },
 }
 
@@ -44,24 +46,27 @@ impl HeatValue {
         }
     }
 
-    /// One character for a Hex cell: `W`/`L` when proven, else the win rate in tenths, `0`–`9`.
-    pub fn glyph(self) -> char {
+    /// Proven wins first, then by win rate, proven losses last (tic-tac-toe: quickest win first, slowest
+    /// loss last): a key for sorting best first.
+    fn rank(self) -> (u8, i64) {
         match self {
-            HeatValue::Hex { proven: Some(true), .. } => 'W',
-            HeatValue::Hex { proven: Some(false), .. } => 'L',
-            HeatValue::Hex { rate, .. } => char::from_digit(((rate * 10.0) as u32).min(9), 10).unwrap_or('?'),
-            HeatValue::Ttt(Value::Win { .. }) => 'W',
-            HeatValue::Ttt(Value::Draw) => 'D',
-            HeatValue::Ttt(Value::Loss { .. }) => 'L',
+            HeatValue::Ttt(Value::Win { plies }) => (0, i64::from(plies)),
+            HeatValue::Ttt(Value::Draw) => (1, 0),
+            HeatValue::Ttt(Value::Loss { plies }) => (2, -i64::from(plies)),
+            HeatValue::Hex { proven: Some(true), win_in, .. } => (0, i64::from(win_in.unwrap_or(u32::MAX))),
+            HeatValue::Hex { proven: None, rate, .. } => (1, -((rate * 1e6).round() as i64)),
+            HeatValue::Hex { proven: Some(false), .. } => (2, 0),
         }
     }
 
-    /// A short word: "win 3", "draw", "loss 2", "63%", "proven win".
+    /// A short word: "win 3", "draw", "loss 2" (tic-tac-toe, in plies), "63%", "win in 2" (Hex, in own
+    /// moves), "proven win", "proven loss".
     pub fn label(self) -> String {
         match self {
             HeatValue::Ttt(Value::Win { plies }) => format!("win {plies}"),
             HeatValue::Ttt(Value::Draw) => "draw".into(),
             HeatValue::Ttt(Value::Loss { plies }) => format!("loss {plies}"),
+            HeatValue::Hex { proven: Some(true), win_in: Some(n), .. } => format!("win in {n}"),
             HeatValue::Hex { proven: Some(true), .. } => "proven win".into(),
             HeatValue::Hex { proven: Some(false), .. } => "proven loss".into(),
             HeatValue::Hex { rate, .. } => format!("{:.0}%", rate * 100.0),
@@ -72,6 +77,11 @@ impl HeatValue {
 /// How many of a Hex search's candidates the heat map shows (the rest are mostly noise from few visits).
 pub const HEX_CANDIDATES: usize = 12;
 
+/// The mark of a proven win on the Hex heat map (a letter such as W would read as a stone).
+pub const PROVEN_WIN: char = '✓';
+/// The mark of a proven loss on the Hex heat map.
+pub const PROVEN_LOSS: char = '✗';
+
 /// A hint for the position after `ply` moves; it is shown until a move changes the position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Hint {
@@ -81,7 +91,8 @@ pub struct Hint {
     pub suggestion: Move,
     /// Why, in a sentence.
     pub explanation: String,
-    /// The values of the moves the AI looked at, best first.
+    /// The values of the moves the AI looked at: the suggestion, then the others best first — proven wins,
+    /// then by win rate, proven losses last.
     pub heat: Vec<(Move, HeatValue)>,
     /// True if the Hex scores were not win rates and were scaled to 0..=1 among themselves.
     pub relative: bool,
@@ -92,12 +103,9 @@ impl Hint {
     pub fn from_ttt(ply: usize, c: &Choice) -> Hint {
         let mut heat: Vec<(Move, HeatValue)> =
             c.evals.iter().map(|&(cell, v)| (Move::Ttt(cell), HeatValue::Ttt(v))).collect();
-        heat.sort_by_key(|(_, v)| match v {
-            HeatValue::Ttt(Value::Win { plies }) => (0, *plies as i64),
-            HeatValue::Ttt(Value::Draw) => (1, 0),
-            HeatValue::Ttt(Value::Loss { plies }) => (2, -(*plies as i64)),
-            HeatValue::Hex { .. } => (3, 0),
-        });
+        // Best first; the suggestion leads the list, as the AI ranks it first (it may know a proof or a
+        // quicker win that a win rate does not show).
+        heat.sort_by_key(|(m, v)| (*m != Move::Ttt(c.cell), v.rank()));
         Hint { ply, suggestion: Move::Ttt(c.cell), explanation: c.explanation.clone(), heat, relative: false }
     }
 
@@ -110,7 +118,7 @@ impl Hint {
         let hi = finite().fold(f64::NEG_INFINITY, f64::max);
         // Scores that are all alike (a player to which every move looks the same) say nothing: no heat map.
         let informative = hi > lo || c.evals.iter().any(|e| e.proven.is_some());
-        let heat = c
+        let mut heat: Vec<(Move, HeatValue)> = c
             .evals
             .iter()
             .filter(|_| informative)
@@ -124,10 +132,39 @@ impl Hint {
                 } else {
                     0.5
                 };
-                (Move::Hex(e.mv), HeatValue::Hex { rate: rate.clamp(0.0, 1.0), proven: e.proven })
+                let value = HeatValue::Hex { rate: rate.clamp(0.0, 1.0), proven: e.proven, win_in: e.win_in };
+                (Move::Hex(e.mv), value)
             })
             .collect();
+        // Best first; the suggestion leads the list, as the AI ranks it first (it may know a proof or a
+        // quicker win that a win rate does not show).
+        heat.sort_by_key(|(m, v)| (*m != Move::Hex(c.mv), v.rank()));
         Hint { ply, suggestion: Move::Hex(c.mv), explanation: c.explanation.clone(), heat, relative }
+    }
+
+    /// One character for a Hex cell on the heat map: `✓`/`✗` when proven, else a digit from `0` (the worst
+    /// of the moves shown) to `9` (the best), spread over the win rates actually present, so that a board
+    /// where every move is near 50% still shows which are better. When all rates are alike, the digit is
+    /// the win rate in tenths.
+    pub fn glyph(&self, v: HeatValue) -> char {
+        let rate = match v {
+            HeatValue::Hex { proven: Some(true), .. } | HeatValue::Ttt(Value::Win { .. }) => return PROVEN_WIN,
+            HeatValue::Hex { proven: Some(false), .. } | HeatValue::Ttt(Value::Loss { .. }) => return PROVEN_LOSS,
+            HeatValue::Ttt(Value::Draw) => return '=',
+            HeatValue::Hex { rate, .. } => rate,
+        };
+        let (lo, hi) = self.rate_range();
+        let digit = if hi - lo >= 0.01 { ((rate - lo) / (hi - lo) * 9.0).round() } else { (rate * 10.0).floor() };
+        char::from_digit((digit.max(0.0) as u32).min(9), 10).unwrap_or('?')
+    }
+
+    /// The lowest and highest win rate among the unproven moves shown.
+    pub fn rate_range(&self) -> (f64, f64) {
+        let rates = self.heat.iter().filter_map(|(_, v)| match v {
+            HeatValue::Hex { rate, proven: None, .. } => Some(*rate),
+            _ => None,
+        });
+        rates.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)))
     }
 
     /// The value of one move, if the AI looked at it.
@@ -153,7 +190,7 @@ mod tests {
         };
         let h = Hint::from_hex(0, &choice);
         assert!(h.relative);
-        assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(HeatValue::glyph), Some('9'));
+        assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(|v| h.glyph(v)), Some('9'));
         assert_eq!(h.value_of(Move::Hex(cell(1, 0))).map(HeatValue::tone), Some(Tone::Bad));
         let choice = HexChoice {
             mv: cell(0, 0),
@@ -163,6 +200,26 @@ mod tests {
         let h = Hint::from_hex(0, &choice);
         assert!(!h.relative);
         assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(HeatValue::label), Some("55%".to_string()));
+        // The suggestion first, the others by win rate whatever the search's order; the digits spread over
+        // the rates present.
+        let choice = HexChoice {
+            mv: cell(0, 0),
+            explanation: String::new(),
+            evals: vec![
+                ev(cell(0, 0), 0.51),
+                ev(cell(1, 0), 0.53),
+                MoveEval { mv: cell(2, 0), score: 0.0, visits: None, proven: Some(false), win_in: None },
+                ev(cell(3, 0), 0.47),
+                MoveEval { mv: cell(5, 0), score: 1.0, visits: None, proven: Some(true), win_in: Some(3) },
+                MoveEval { mv: cell(4, 0), score: 1.0, visits: None, proven: Some(true), win_in: Some(1) },
+            ],
+        };
+        let h = Hint::from_hex(0, &choice);
+        let order: Vec<String> = h.heat.iter().map(|(m, _)| m.to_string()).collect();
+        assert_eq!(order, ["a1", "e1", "f1", "b1", "d1", "c1"], "the quickest win first");
+        let glyphs: String = h.heat.iter().map(|&(_, v)| h.glyph(v)).collect();
+        assert_eq!(glyphs, "6✓✓90✗");
+        assert_eq!(h.heat[1].1.label(), "win in 1");
         // All alike: no heat map, only the suggestion.
         let choice = HexChoice {
             mv: cell(0, 0),

@@ -1,5 +1,10 @@
 //! The start menu's state: which entry is selected and the settings being edited. ↑/↓ choose an entry,
 //! ←/→ change its value, Enter starts (or resumes, or quits, on those entries).
+//!
+//! The rows come in two groups: the settings of the next game ([`Menu::setting_rows`]) and the entries
+//! that do something on Enter ([`Menu::action_rows`]). A new screen reached from the menu is one more
+//! [`MenuRow`] with its label, placed in `action_rows`, and one arm in the menu's Enter handler
+//! (`controls.rs`).
 
 use super::settings::{Opponent, Settings};
 use crate::ai::Level;
@@ -26,6 +31,8 @@ pub enum MenuRow {
     Start,
     /// Back to the game in progress.
     Resume,
+    /// The unfinished game of the last run, from the autosave.
+    ResumeLast,
     /// Review the game in progress or just finished.
     Review,
     /// The list of saved games.
@@ -48,6 +55,7 @@ impl MenuRow {
             MenuRow::Swap => "Swap rule",
             MenuRow::Start => "Start new game",
             MenuRow::Resume => "Resume game",
+            MenuRow::ResumeLast => "Resume last game",
             MenuRow::Review => "Review game",
             MenuRow::Load => "Load game",
             MenuRow::Primer => "How to play Hex",
@@ -57,10 +65,15 @@ impl MenuRow {
 
     /// True for entries with a value that ←/→ change.
     pub fn has_value(self) -> bool {
-        !matches!(
+        matches!(
             self,
-            MenuRow::Start | MenuRow::Resume | MenuRow::Review | MenuRow::Load | MenuRow::Primer | MenuRow::Quit
+            MenuRow::Game | MenuRow::Size | MenuRow::Opponent | MenuRow::Level | MenuRow::Style | MenuRow::Swap
         )
+    }
+
+    /// True for the entries that go back to a game rather than start one.
+    pub fn resumes(self) -> bool {
+        matches!(self, MenuRow::Resume | MenuRow::ResumeLast)
     }
 }
 
@@ -79,9 +92,8 @@ impl Menu {
         Menu { selected: MenuRow::Start, settings }
     }
 
-    /// The entries shown: Hex hides the AI style, tic-tac-toe the size and swap rule; Resume only when a
-    /// game is in progress.
-    pub fn rows(&self, can_resume: bool) -> Vec<MenuRow> {
+    /// The settings shown: Hex hides the AI style, tic-tac-toe the size and swap rule.
+    pub fn setting_rows(&self) -> Vec<MenuRow> {
         let hex = self.settings.game == GameKind::Hex;
         let mut rows = vec![MenuRow::Game];
         if hex {
@@ -89,24 +101,39 @@ impl Menu {
         }
         rows.extend([MenuRow::Opponent, MenuRow::Level]);
         rows.push(if hex { MenuRow::Swap } else { MenuRow::Style });
-        if can_resume {
-            rows.extend([MenuRow::Resume, MenuRow::Review]);
+        rows
+    }
+
+    /// The entries that act on Enter: `resume` (Resume game or Resume last game) when there is a game to go
+    /// back to, Review game for a game in memory, then Start, Load game, How to play Hex and Quit.
+    pub fn action_rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
+        let mut rows: Vec<MenuRow> = resume.into_iter().collect();
+        // The game in memory can be reviewed (the one of an earlier run is resumed first).
+        if resume == Some(MenuRow::Resume) {
+            rows.push(MenuRow::Review);
         }
         rows.extend([MenuRow::Start, MenuRow::Load, MenuRow::Primer, MenuRow::Quit]);
         rows
     }
 
+    /// Every entry shown, top to bottom.
+    pub fn rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
+        let mut rows = self.setting_rows();
+        rows.extend(self.action_rows(resume));
+        rows
+    }
+
     /// Moves the selection up (`-1`) or down (`+1`), wrapping around.
-    pub fn select(&mut self, delta: i32, can_resume: bool) {
-        let rows = self.rows(can_resume);
+    pub fn select(&mut self, delta: i32, resume: Option<MenuRow>) {
+        let rows = self.rows(resume);
         let i = rows.iter().position(|&r| r == self.selected).unwrap_or(0) as i32;
         let n = rows.len() as i32;
         self.selected = rows[((i + delta).rem_euclid(n)) as usize];
     }
 
     /// Makes sure the selection is a visible entry (after the game changed or the game in progress ended).
-    pub fn fix_selection(&mut self, can_resume: bool) {
-        if !self.rows(can_resume).contains(&self.selected) {
+    pub fn fix_selection(&mut self, resume: Option<MenuRow>) {
+        if !self.rows(resume).contains(&self.selected) {
             self.selected = MenuRow::Start;
         }
     }
@@ -135,7 +162,7 @@ impl Menu {
             MenuRow::Level => s.level = cycle(&Level::ALL, s.level, delta),
             MenuRow::Style => s.style = cycle(&[Style::Minimax, Style::Rules], s.style, delta),
             MenuRow::Swap => s.swap = !s.swap,
-            MenuRow::Start | MenuRow::Resume | MenuRow::Review | MenuRow::Load | MenuRow::Primer | MenuRow::Quit => {}
+            _ => {}
         }
     }
 
@@ -159,9 +186,7 @@ impl Menu {
                 Style::Rules => "rules".into(),
             },
             MenuRow::Swap => if s.swap { "on" } else { "off" }.into(),
-            MenuRow::Start | MenuRow::Resume | MenuRow::Review | MenuRow::Load | MenuRow::Primer | MenuRow::Quit => {
-                String::new()
-            }
+            _ => String::new(),
         }
     }
 }
@@ -187,11 +212,12 @@ mod tests {
     fn rows_follow_the_game_and_values_wrap() {
         let mut m = Menu::new(Settings::new(&PlayArgs::default(), &Config::default()));
         m.settings.game = GameKind::Hex;
-        assert!(m.rows(false).contains(&MenuRow::Size) && !m.rows(false).contains(&MenuRow::Style));
+        assert!(m.rows(None).contains(&MenuRow::Size) && !m.rows(None).contains(&MenuRow::Style));
         m.selected = MenuRow::Game;
         m.change(1);
         assert_eq!(m.settings.game, GameKind::Tictactoe);
-        assert!(m.rows(true).contains(&MenuRow::Style) && m.rows(true).contains(&MenuRow::Resume));
+        let resume = Some(MenuRow::Resume);
+        assert!(m.rows(resume).contains(&MenuRow::Style) && m.rows(resume).contains(&MenuRow::Resume));
         m.selected = MenuRow::Opponent;
         let seen: Vec<Opponent> = (0..6)
             .map(|_| {
@@ -201,7 +227,7 @@ mod tests {
             .collect();
         assert!(!seen.iter().any(|o| o.uses_engine()), "no engine without --engine: {seen:?}");
         m.selected = MenuRow::Quit;
-        m.select(1, false);
+        m.select(1, None);
         assert_eq!(m.selected, MenuRow::Game, "wraps around");
     }
 }

@@ -3,11 +3,14 @@
 //!
 //! | file | what lives there |
 //! |---|---|
-//! | [`app`] | the state and its event entry points (keys, mouse, resize, AI replies, ticks) |
-//! | [`commands`] | what the keys do in a game: place, type a cell, undo/redo, swap, hint, save, new game |
+//! | [`app`] | the state and its event entry points (mouse, resize, AI replies, ticks) |
+//! | [`controls`] | what each key does: menu, game, a typed cell name, help, questions |
+//! | [`session`] | a game's lifecycle: start (asking first), resume, moves, undo/redo, result, score, save |
 //! | [`thinking`] | the AI's turns and hints: starting, cancelling and receiving searches |
 //! | [`action`] | actions and the key map from `[ui.keys]` |
-//! | [`typing`] | typing a Hex cell name (`f6`) among letter keys |
+//! | [`typing`] | typing a cell name (`:f6`) after the goto key |
+//! | [`confirm`] | questions that wait for a yes (discarding a game in progress) |
+//! | [`text`] | the sentences: status messages, swap news, names of games, colours and edges |
 //! | [`menu`], [`settings`] | the start menu and the settings a game is made from |
 //! | [`game`], [`position`] | a game on screen (seats, undo/redo, cursor, result) over either rules |
 //! | [`hint`] | hints and their heat map values |
@@ -15,7 +18,8 @@
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
-//! | [`storage`], [`score`], [`save`] | the data directory, the session score, saved games |
+//! | [`storage`], [`score`], [`save`], [`save_info`] | the data directory, the session score, saved games and their players |
+//! | [`autosave`] | the game in progress, kept after every move for "Resume last game" |
 //! | [`review`] | game review: the values of every position, mistakes, play from here |
 //! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
 //! | [`primer`] | "How to play Hex": the pages and their keys |
@@ -23,7 +27,9 @@
 
 pub mod action;
 pub mod app;
-pub mod commands;
+pub mod autosave;
+pub mod confirm;
+pub mod controls;
 pub mod event_loop;
 pub mod game;
 pub mod geometry;
@@ -33,11 +39,14 @@ pub mod position;
 pub mod primer;
 pub mod review;
 pub mod save;
+pub mod save_info;
 pub mod saves;
 pub mod score;
+pub mod session;
 pub mod settings;
 pub mod storage;
 pub mod terminal;
+pub mod text;
 pub mod theme;
 pub mod thinking;
 pub mod typing;
@@ -70,21 +79,30 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     }
     let mut settings = Settings::new(args, config);
     let loaded = match &args.load {
-        Some(path) => Some(save::load(path).or_usage()?),
+        Some(path) => Some(save::load_game(path).or_usage()?),
         None => None,
     };
     let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
     let options = AppOptions { color: !Theme::no_color_requested(), seed, storage: Storage::user() };
     let mut app = App::new(config.clone(), settings.clone(), options);
     if !show_menu || loaded.is_some() {
-        if let Some(p) = &loaded {
-            settings.game = p.kind();
-            if let position::Position::Hex(g) = p {
-                settings.size = g.size();
-                settings.swap = settings.swap || g.swap_rule();
+        let mut note = None;
+        if let Some(saved) = &loaded {
+            // The file's game, players and level, unless the command line names them.
+            let flags = settings.clone();
+            (settings, note) = saved.settings(&flags);
+            settings.swap |= flags.swap;
+            if args.first.is_some() || args.engine.is_some() {
+                settings.opponent = flags.opponent;
+            }
+            if let Some(level) = args.level {
+                settings.level = level;
             }
         }
-        app.start(settings, loaded).or_usage()?;
+        app.start(settings, loaded.map(|s| s.position)).or_usage()?;
+        if let (Some(n), Some(m)) = (note, &mut app.message) {
+            m.text = format!("{n} {}", m.text);
+        }
     }
     if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
         anyhow::bail!("the game needs a terminal: run hextoe in a terminal window (stdin and stdout must be a tty)");

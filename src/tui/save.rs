@@ -1,23 +1,143 @@
-//! Saved games: SGF for Hex (HexGui's dialect), a move list for tic-tac-toe; written by `S`, read by
-//! `--load FILE`.
+//! Saved games: SGF for Hex (HexGui's dialect), a move list for tic-tac-toe; written by `S` and by the
+//! autosave, read by `--load FILE` and "Resume last game".
 //!
-//! The tic-tac-toe file is text, one move per line, the mover's letter first; `#` starts a comment:
+//! The tic-tac-toe file is text, one move per line, the mover's letter first; `#` starts a comment, and
+//! the comments at the top say who played (see [`super::save_info`]):
 //!
 //! ```text
-//! # hextoe tic-tac-toe
+//! # hextoe tic-tac-toe: one move per line, x first
+//! # x: human
+//! # o: hextoe impossible
+//! # style: minimax
 //! x b2
 //! o a1
 //! ```
 //!
-//! A Hex save is HexGui SGF, written and read by [`crate::game::hex::sgf`]:
-//! `(;FF[4]GM[11]AP[hextoe:0.1.0]SZ[11];B[f6];W[swap-pieces];W[e7])`.
+//! A Hex save is HexGui SGF, written and read by [`crate::game::hex::sgf`], with the players and the result
+//! in the root node: `(;FF[4]GM[11]AP[hextoe:0.1.0]SZ[11]PB[human]PW[hextoe medium];B[f6];W[e7])`.
 
-use super::position::{Move, Position};
+use super::game::Match;
+use super::position::{GameResult, Move, Position};
+use super::save_info::{Entrant, SaveInfo};
+use super::settings::Settings;
 use super::storage::{Storage, timestamp};
+use crate::ai::ttt::Style;
 use crate::game::GameKind;
 use crate::game::hex;
 use crate::game::ttt;
 use std::path::{Path, PathBuf};
+
+/// The SGF rules property (`RU[swap]`) of a Hex game played with the swap rule.
+const SWAP_RULE: &str = "swap";
+
+/// A game read from a file: the position and what the file says about its players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Saved {
+    /// The board and its moves.
+    pub position: Position,
+    /// Players, level, style.
+    pub info: SaveInfo,
+}
+
+impl Saved {
+    /// The settings to play this game with: `base` (the menu's) with the file's game, size, swap rule,
+    /// players, level and style; and a sentence when the file's players cannot be had as they were.
+    pub fn settings(&self, base: &Settings) -> (Settings, Option<String>) {
+        let mut s = base.clone();
+        s.game = self.position.kind();
+        if let Position::Hex(h) = &self.position {
+            s.size = h.size();
+            s.swap = h.swap_rule();
+        }
+        let note = self.info.apply(&mut s);
+        (s, note)
+    }
+}
+
+/// A game's file: its extension (`sgf` or `txt`) and its text, players and result included.
+pub fn file_text(g: &Match) -> (&'static str, String) {
+    let info = SaveInfo::of(&g.settings);
+    let name = |seat: usize| info.players[seat].map(|e| e.to_string()).unwrap_or_default();
+    match &g.position {
+        Position::Ttt { moves, .. } => {
+            let mut head = format!("# x: {}\n# o: {}\n# style: {}\n", name(0), name(1), g.settings.style.name());
+            match g.position.result() {
+                Some(GameResult::Win(s)) => head.push_str(&format!("# result: {} wins\n", ["x", "o"][s])),
+                Some(GameResult::Draw) => head.push_str("# result: draw\n"),
+                None => {}
+            }
+            let body = ttt_text(moves);
+            let (first, rest) = body.split_once('\n').unwrap_or((&body, ""));
+            ("txt", format!("{first}\n{head}{rest}"))
+        }
+        Position::Hex(h) => {
+            let result = h.winner().map(|c| if c == hex::Color::Black { "B+" } else { "W+" });
+            let (pb, pw) = (name(0), name(1));
+            let mut root = vec![("PB", pb.as_str()), ("PW", pw.as_str())];
+            if h.swap_rule() {
+                // The swap rule, also while no one has swapped yet (a game that swaps shows it anyway).
+                root.push(("RU", SWAP_RULE));
+            }
+            if let Some(r) = result {
+                root.push(("RE", r));
+            }
+            ("sgf", hex::sgf::write_with(h, &root))
+        }
+    }
+}
+
+/// Writes the game, with its players, into the data directory's `saves/` folder and returns the path.
+pub fn save_game(storage: &Storage, g: &Match) -> Result<PathBuf, String> {
+    let (_, text) = file_text(g);
+    let (stem, ext) = file_name(&g.position);
+    storage
+        .create_new(&stem, ext, &text)
+        .map_err(|e| format!("cannot save to {}: {e}", storage.path(&format!("{stem}{ext}")).display()))
+}
+
+/// The name a new save of this game gets in the data directory, as a stem and an extension for
+/// [`Storage::create_new`]: `saves/hex-11x11-YYYYMMDD-HHMMSS` `.sgf`, or `saves/tictactoe-YYYYMMDD-HHMMSS`
+/// `.txt`.
+pub fn file_name(position: &Position) -> (String, &'static str) {
+    match position {
+        Position::Ttt { .. } => (format!("saves/tictactoe-{}", timestamp()), ".txt"),
+        Position::Hex(h) => (format!("saves/hex-{0}x{0}-{1}", h.size(), timestamp()), ".sgf"),
+    }
+}
+
+/// Reads a saved game with its players: SGF (a file starting with `(`) is Hex, anything else a tic-tac-toe
+/// move list.
+pub fn load_game(path: &Path) -> Result<Saved, LoadError> {
+    let err = |reason: String| LoadError { path: path.to_path_buf(), reason };
+    let text = crate::input::read_text(path, crate::input::MAX_FILE_BYTES).map_err(|e| err(e.to_string()))?;
+    // The reason may quote the file, which can be a megabyte long: keep the message readable.
+    read_saved(&text).map_err(|reason| err(crate::input::clip_middle(&reason, 150)))
+}
+
+/// Reads a saved game's text (see [`load_game`]); a byte-order mark in front is not part of the game.
+pub fn read_saved(text: &str) -> Result<Saved, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if text.trim_start().starts_with('(') {
+        let props = hex::sgf::root_properties(text).map_err(|e| e.to_string())?;
+        let swap = props.iter().any(|(k, v)| k == "RU" && v.eq_ignore_ascii_case(SWAP_RULE));
+        let position = hex::sgf::read(text, swap).map(|g| Position::Hex(Box::new(g))).map_err(|e| e.to_string())?;
+        let player = |p: &str| props.iter().find(|(k, _)| k == p).and_then(|(_, v)| v.parse::<Entrant>().ok());
+        Ok(Saved { position, info: SaveInfo { players: [player("PB"), player("PW")], style: None } })
+    } else {
+        let position = read_ttt(text)?;
+        let mut info = SaveInfo::default();
+        for line in text.lines() {
+            let Some((key, value)) = line.trim().strip_prefix('#').and_then(|c| c.split_once(':')) else { continue };
+            match key.trim() {
+                "x" => info.players[0] = value.parse().ok(),
+                "o" => info.players[1] = value.parse().ok(),
+                "style" => info.style = [Style::Minimax, Style::Rules].into_iter().find(|s| s.name() == value.trim()),
+                _ => {}
+            }
+        }
+        Ok(Saved { position, info })
+    }
+}
 
 /// Why a saved game could not be read; the message names the file and what was expected.
 #[derive(Debug, thiserror::Error)]

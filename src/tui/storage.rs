@@ -116,6 +116,19 @@ impl Storage {
         Ok(Lock { _file: file })
     }
 
+    /// Takes the lock for `name` like [`Storage::lock`], but without waiting: `Ok(None)` when another copy
+    /// of hextoe holds it.
+    pub fn try_lock(&self, name: &str) -> std::io::Result<Option<Lock>> {
+        std::fs::create_dir_all(&self.dir)?;
+        let file =
+            OpenOptions::new().create(true).truncate(false).write(true).open(self.path(&format!("{name}.lock")))?;
+        match file.try_lock() {
+            Ok(()) => Ok(Some(Lock { _file: file })),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+            Err(std::fs::TryLockError::Error(e)) => Err(e),
+        }
+    }
+
     /// Moves a file that could not be read aside, to `<name>.corrupt-<unix seconds>`, and returns the new
     /// path, so that the next write does not destroy what the user may want to recover.
     pub fn quarantine(&self, name: &str) -> std::io::Result<PathBuf> {

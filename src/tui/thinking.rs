@@ -5,10 +5,10 @@
 //! seat (if the game still exists), keeping its tree warm.
 
 use super::app::{App, Away, Purpose, Screen, Slot, Thinking};
-use super::commands::swap_message;
 use super::hint::Hint;
 use super::position::{Move, Position};
 use super::settings::SeatKind;
+use super::text::swap_message;
 use super::worker::{Answer, Job, Reply, Task};
 use crate::ai::hex::HexPlayer;
 use crate::ai::ttt::Style;
@@ -200,6 +200,9 @@ impl App {
         if mv == Move::Hex(HexMove::Swap) {
             let text = swap_message(g, seat);
             self.say(text);
+        } else if g.watching() {
+            // Nobody presses a key while two machines play: news about the last move lasts one move.
+            self.message = None;
         }
         self.after_move();
     }

@@ -1,132 +1,119 @@
-//! Typing a Hex cell name (`f6`, `k11`) to move the cursor there; Enter then places the stone.
+//! Typing a cell name (`f6`, `k11`, tic-tac-toe's `b2`) to jump there; Enter then places the stone.
 //!
-//! Letters are also keys (`h` is cursor-left, `n` a new game on boards of 14 and more), so a letter is
-//! read this way:
-//! - a letter bound to nothing, or to a cursor move, starts a cell name at once (the cursor move happens
-//!   too; it is harmless, as the cell name moves the cursor anyway);
-//! - a letter bound to another command is held for a moment: a digit right after it makes it a cell name,
-//!   any other key — or [`HOLD`] without a key — runs the command. Boards up to 13×13 never hold a key
-//!   with the default bindings, since no command letter is a column there.
+//! A name is typed only after the `goto` key (`:` by default), so no key means two things and nothing
+//! waits for the next key: outside a name every letter is a command (`q` is always "menu", `n` always "new
+//! game") on every board size; inside one, every letter is a column and every digit a row, until Enter
+//! places, Esc cancels, or another command key ends the name and runs.
 
-use super::action::Action;
-use crate::game::hex::Cell;
+use crate::game::GameKind;
+use crate::game::{hex, ttt};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use std::time::{Duration, Instant};
 
-/// How long a held command letter waits for a digit.
-pub const HOLD: Duration = Duration::from_millis(700);
-
-/// A command letter waiting to see whether a digit follows.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Held {
-    /// The letter typed.
-    pub letter: char,
-    /// Its command, run if no digit follows.
-    pub action: Action,
-    /// When the command runs anyway.
-    pub deadline: Instant,
-}
-
-/// The cell name being typed.
+/// The cell name being typed, after the `goto` key.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CellEntry {
+    active: bool,
     text: String,
-    quiet: bool,
-    held: Option<Held>,
 }
 
-/// The column letter a key types on an n×n board: a plain letter (either case) naming a column.
-pub fn column_letter(ev: &KeyEvent, size: usize) -> Option<char> {
+/// A key typed inside a cell name.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Typed {
+    /// A plain letter, lower-cased: a column.
+    Letter(char),
+    /// A plain digit: part of the row.
+    Digit(char),
+}
+
+/// What a key press types, if it is a plain letter or digit (no Control or Alt).
+pub fn typed(ev: &KeyEvent) -> Option<Typed> {
     if ev.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
         return None;
     }
     match ev.code {
-        KeyCode::Char(c) if c.is_ascii_alphabetic() => {
-            let c = c.to_ascii_lowercase();
-            ((c as u8 - b'a') < size as u8).then_some(c)
-        }
+        KeyCode::Char(c) if c.is_ascii_alphabetic() => Some(Typed::Letter(c.to_ascii_lowercase())),
+        KeyCode::Char(c) if c.is_ascii_digit() => Some(Typed::Digit(c)),
         _ => None,
     }
 }
 
-/// The digit a key types, if it is a plain digit.
-pub fn digit(ev: &KeyEvent) -> Option<char> {
-    if ev.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
-        return None;
-    }
-    match ev.code {
-        KeyCode::Char(c) if c.is_ascii_digit() => Some(c),
-        _ => None,
-    }
+/// The last column letter of a board: `c` for tic-tac-toe, `k` on 11×11.
+pub fn last_column(size: usize) -> char {
+    (b'a' + size.clamp(1, 26) as u8 - 1) as char
 }
 
 impl CellEntry {
-    /// Starts a cell name with a letter; `quiet` when the letter was also a cursor move, so the entry is
-    /// only shown once a digit follows.
-    pub fn start(&mut self, letter: char, quiet: bool) {
-        self.text = letter.to_string();
-        self.quiet = quiet;
-        self.held = None;
-    }
-
-    /// Holds a command letter until a digit or the deadline decides.
-    pub fn hold(&mut self, letter: char, action: Action, now: Instant) {
+    /// Starts a new, empty name (the `goto` key).
+    pub fn open(&mut self) {
+        self.active = true;
         self.text.clear();
-        self.held = Some(Held { letter, action, deadline: now + HOLD });
     }
 
-    /// Takes the held letter, if any.
-    pub fn take_held(&mut self) -> Option<Held> {
-        self.held.take()
-    }
-
-    /// When a held letter's command runs by itself.
-    pub fn deadline(&self) -> Option<Instant> {
-        self.held.map(|h| h.deadline)
-    }
-
-    /// True while letters have been typed and not yet used.
+    /// True while a name is being typed.
     pub fn is_active(&self) -> bool {
-        !self.text.is_empty() || self.held.is_some()
+        self.active
     }
 
-    /// Adds a digit; false if there is no letter to add it to or the name would be too long.
-    pub fn push_digit(&mut self, d: char) -> bool {
-        if self.text.is_empty() || self.text.len() >= 3 {
-            return false;
+    /// Adds a letter or digit to the name; `Err` says why it cannot go there (the name is unchanged).
+    /// A letter starts the name afresh, so a wrong column is fixed by typing the right one.
+    pub fn push(&mut self, t: Typed, size: usize) -> Result<(), String> {
+        match t {
+            Typed::Letter(c) => {
+                let last = last_column(size);
+                if c > last {
+                    return Err(format!("{c} is not a column of this board: the columns are a to {last}"));
+                }
+                self.text = c.to_string();
+                Ok(())
+            }
+            Typed::Digit(d) => {
+                if self.text.is_empty() {
+                    return Err(format!("type the column letter first, then the row: for example a{d}"));
+                }
+                if self.text.len() >= 3 {
+                    return Err(format!("{}{d} is too long: a row has at most 2 digits", self.text));
+                }
+                self.text.push(d);
+                Ok(())
+            }
         }
-        self.text.push(d);
-        self.quiet = false;
-        true
     }
 
-    /// Removes the last character.
+    /// Removes the last character (the name stays open, possibly empty).
     pub fn backspace(&mut self) {
         self.text.pop();
-        self.held = None;
     }
 
-    /// Forgets the name.
+    /// Closes the name.
     pub fn clear(&mut self) {
+        self.active = false;
         self.text.clear();
-        self.quiet = false;
-        self.held = None;
     }
 
-    /// The cell typed so far: `None` until a digit is typed, else the cell or why it is not one.
-    pub fn target(&self, size: usize) -> Option<Result<Cell, String>> {
-        if self.text.len() < 2 {
+    /// True if nothing has been typed after the `goto` key.
+    pub fn is_empty(&self) -> bool {
+        self.text.is_empty()
+    }
+
+    /// The cell typed so far as (column, row): `None` until a digit follows the letter, else the cell or
+    /// why the name is not one on this board.
+    pub fn target(&self, kind: GameKind, size: usize) -> Option<Result<(usize, usize), String>> {
+        if !self.active || self.text.len() < 2 {
             return None;
         }
-        Some(Cell::parse(&self.text, size).map_err(|e| e.to_string()))
+        Some(match kind {
+            GameKind::Hex => hex::Cell::parse(&self.text, size).map(|c| (c.col(), c.row())).map_err(|e| e.to_string()),
+            GameKind::Tictactoe => self
+                .text
+                .parse::<ttt::Cell>()
+                .map(|c| (c.col(), c.row()))
+                .map_err(|_| format!("{} is not a tic-tac-toe cell: a1 to c3", self.text)),
+        })
     }
 
-    /// What the status line shows: `f6`, `n…` while a letter is held, nothing for a quiet cursor letter.
-    pub fn display(&self) -> Option<String> {
-        if let Some(h) = self.held {
-            return Some(format!("{}…", h.letter));
-        }
-        (!self.text.is_empty() && !self.quiet).then(|| self.text.clone())
+    /// What the status line shows while a name is open (`f6`, or nothing yet).
+    pub fn display(&self) -> Option<&str> {
+        self.active.then_some(self.text.as_str())
     }
 }
 
@@ -139,24 +126,28 @@ mod tests {
     }
 
     #[test]
-    fn letters_and_digits_make_cells() {
-        assert_eq!(column_letter(&key('k'), 11), Some('k'));
-        assert_eq!(column_letter(&key('L'), 11), None);
-        assert_eq!(column_letter(&key('F'), 11), Some('f'));
-        assert_eq!(column_letter(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL), 11), None);
+    fn letters_and_digits_make_cells_only_after_opening() {
+        assert_eq!(typed(&key('F')), Some(Typed::Letter('f')));
+        assert_eq!(typed(&key('7')), Some(Typed::Digit('7')));
+        assert_eq!(typed(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)), None);
         let mut e = CellEntry::default();
-        e.start('k', true);
-        assert_eq!((e.display(), e.target(11)), (None, None));
-        assert!(e.push_digit('1') && e.push_digit('1'));
-        assert!(!e.push_digit('1'));
-        assert_eq!(e.target(11).map(|r| r.map(|c| c.to_string())), Some(Ok("k11".to_string())));
+        assert_eq!((e.is_active(), e.display(), e.target(GameKind::Hex, 11)), (false, None, None));
+        e.open();
+        assert_eq!(e.display(), Some(""));
+        assert!(e.push(Typed::Digit('1'), 11).is_err_and(|m| m.contains("column letter first")));
+        assert!(e.push(Typed::Letter('l'), 11).is_err_and(|m| m.contains("a to k")));
+        assert!(e.push(Typed::Letter('k'), 11).is_ok());
+        assert!(e.push(Typed::Digit('1'), 11).is_ok() && e.push(Typed::Digit('1'), 11).is_ok());
+        assert!(e.push(Typed::Digit('1'), 11).is_err());
+        assert_eq!(e.target(GameKind::Hex, 11), Some(Ok((10, 10))));
         e.backspace();
         e.backspace();
-        e.push_digit('0');
-        assert!(matches!(e.target(11), Some(Err(m)) if m.contains("off the 11×11")));
-        let now = Instant::now();
-        e.hold('n', Action::NewGame, now);
-        assert_eq!(e.display().as_deref(), Some("n…"));
-        assert_eq!(e.deadline(), Some(now + HOLD));
+        assert!(e.push(Typed::Digit('0'), 11).is_ok());
+        assert!(matches!(e.target(GameKind::Hex, 11), Some(Err(m)) if m.contains("off the 11×11")));
+        // A letter starts over.
+        assert!(e.push(Typed::Letter('b'), 11).is_ok() && e.push(Typed::Digit('2'), 11).is_ok());
+        assert_eq!(e.target(GameKind::Tictactoe, 3), Some(Ok((1, 1))));
+        e.clear();
+        assert_eq!((e.is_active(), e.target(GameKind::Hex, 11)), (false, None));
     }
 }

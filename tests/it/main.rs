@@ -20,6 +20,8 @@ mod ttt_explain;
 mod ttt_perft;
 mod ttt_play;
 mod tui_app;
+mod tui_common;
+mod tui_lifecycle;
 mod tui_review;
 mod tui_snapshots;
 mod tui_snapshots_review;

@@ -1,105 +1,19 @@
 //! The terminal game's state driven by key events, as a person would: whole games of both kinds, undo and
-//! redo, hints, cancelling the AI, the menu, Tab, typed Hex cells, mouse clicks, saving and the score.
-//! The AI's jobs run inline through the same `worker::execute` the worker thread uses.
+//! redo, hints, cancelling the AI, the menu, Tab, typed cell names, mouse clicks, watching two AIs.
 
+use crate::tui_common::*;
 use hextoe::ai::Level;
-use hextoe::ai::ttt::Style;
-use hextoe::config::{Config, HexDepth, Playouts, Seconds};
 use hextoe::game::GameKind;
 use hextoe::game::hex::{Cell as HexCell, Color, HexMove};
-use hextoe::tui::app::{App, AppOptions, Screen};
+use hextoe::tui::app::Screen;
 use hextoe::tui::geometry::{BoardGeometry, game_layout};
 use hextoe::tui::menu::MenuRow;
 use hextoe::tui::position::{GameResult, Move, Position};
-use hextoe::tui::save;
-use hextoe::tui::settings::{Opponent, Settings};
-use hextoe::tui::storage::Storage;
+use hextoe::tui::settings::Opponent;
 use hextoe::tui::worker;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
-
-fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
-    Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, engine: None }
-}
-
-/// The default config with every Hex level on a short clock, so that whole games stay fast in debug builds.
-fn fast_config() -> Config {
-    let mut c = Config::default();
-    for level in [&mut c.hex.easy, &mut c.hex.medium, &mut c.hex.impossible] {
-        level.move_time = Some(Seconds(0.02));
-        level.depth = Some(HexDepth(1));
-        level.playouts = Some(Playouts(200));
-    }
-    c
-}
-
-fn app_with(storage: Option<Storage>) -> App {
-    App::new(
-        fast_config(),
-        settings(GameKind::Tictactoe, 11, Opponent::HumanVsAi),
-        AppOptions { color: false, seed: 7, storage },
-    )
-}
-
-fn app() -> App {
-    app_with(None)
-}
-
-fn started(s: Settings) -> App {
-    let mut a = app();
-    a.start(s, None).unwrap_or_else(|e| panic!("{e}"));
-    settle(&mut a);
-    a
-}
-
-fn key(a: &mut App, code: KeyCode) {
-    a.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn typed(a: &mut App, text: &str) {
-    for ch in text.chars() {
-        let code = if ch == '\n' { KeyCode::Enter } else { KeyCode::Char(ch) };
-        let m = if ch.is_ascii_uppercase() { KeyModifiers::SHIFT } else { KeyModifiers::NONE };
-        a.handle_key(KeyEvent::new(code, m));
-    }
-}
-
-/// Runs every job the app asked for, as the worker thread would, until it asks for no more.
-fn settle(a: &mut App) {
-    for _ in 0..1000 {
-        let jobs = a.take_jobs();
-        if jobs.is_empty() {
-            return;
-        }
-        for j in jobs {
-            a.handle_reply(worker::execute(j));
-        }
-    }
-    panic!("the app kept asking for jobs");
-}
-
-fn ply(a: &App) -> usize {
-    a.game.as_ref().map_or(0, |g| g.position.ply())
-}
-
-fn result(a: &App) -> Option<GameResult> {
-    a.game.as_ref().and_then(|g| g.position.result())
-}
-
-fn first_free_ttt(a: &App) -> usize {
-    match a.game.as_ref().map(|g| &g.position) {
-        Some(Position::Ttt { board, .. }) => board.moves().next().map_or(0, |c| c.index() + 1),
-        _ => panic!("not tic-tac-toe"),
-    }
-}
-
-fn first_free_hex(a: &App) -> HexCell {
-    match a.game.as_ref().map(|g| &g.position) {
-        Some(Position::Hex(g)) => g.board().empty_cells().iter().next().unwrap_or_else(|| panic!("full")),
-        _ => panic!("not hex"),
-    }
-}
 
 #[test]
 fn menu_navigation_starts_resumes_and_quits() {
@@ -205,7 +119,7 @@ fn hex_by_typed_cell_names_until_someone_connects() {
             break;
         }
         let c = first_free_hex(&a);
-        typed(&mut a, &format!("{c}\n"));
+        typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
         assert_eq!(a.message.as_ref().filter(|m| m.error), None, "{c}");
     }
@@ -282,7 +196,7 @@ fn new_game_undo_tab_and_quit_cancel_the_search_at_once() {
 
     // Undo while the AI thinks: your move comes back, the search stops.
     let free = first_free_hex(&a);
-    typed(&mut a, &format!("{free}\n"));
+    typed(&mut a, &format!(":{free}\n"));
     let jobs = a.take_jobs();
     assert_eq!((ply(&a), jobs.len()), (2, 1));
     typed(&mut a, "u");
@@ -294,15 +208,17 @@ fn new_game_undo_tab_and_quit_cancel_the_search_at_once() {
     assert_eq!(ply(&a), 1, "the stale reply is dropped");
     // The Hex player came home from the cancelled search and plays again.
     let free = first_free_hex(&a);
-    typed(&mut a, &format!("{free}\n"));
+    typed(&mut a, &format!(":{free}\n"));
     settle(&mut a);
     assert_eq!(ply(&a), 3);
 
     // Tab and quit cancel as well.
     let free = first_free_hex(&a);
-    typed(&mut a, &format!("{free}\n"));
+    typed(&mut a, &format!(":{free}\n"));
     let jobs = a.take_jobs();
     key(&mut a, KeyCode::Tab);
+    assert!(a.confirm.is_some(), "a game in progress: Tab asks first");
+    typed(&mut a, "y");
     assert!(jobs[0].stop.is_stopped());
     assert_eq!(a.game.as_ref().map(|g| g.kind()), Some(GameKind::Tictactoe));
     let jobs = a.take_jobs();
@@ -327,38 +243,54 @@ fn tab_switches_game_keeping_players_and_level() {
 }
 
 #[test]
-fn command_letters_that_are_columns_wait_for_a_digit() {
+fn cell_names_follow_the_goto_key_and_no_key_waits_on_any_board() {
     let mut a = started(settings(GameKind::Hex, 19, Opponent::TwoHumans));
     let id = a.game.as_ref().map(|g| g.id);
-    // n is "new game" and column n: a digit right after makes it a cell.
-    typed(&mut a, "n5");
+    // After `:` letters are columns, even those bound to commands: n5 is a cell, not a new game.
+    typed(&mut a, ":n5");
     assert_eq!(a.game.as_ref().map(|g| (g.id, g.cursor)), Some((id.unwrap_or(0), (13, 4))));
+    assert_eq!(a.next_deadline(Instant::now()), None, "no key waits for another");
     key(&mut a, KeyCode::Enter);
     assert_eq!(ply(&a), 1);
-    // h is "cursor left" and column h: it moves at once, and h1 then names a cell.
+    assert!(!a.entry.is_active(), "placing closes the name");
+    // Without `:` every letter is its command at once: h moves the cursor, on 19×19 too.
     typed(&mut a, "h");
     assert_eq!(a.game.as_ref().map(|g| g.cursor), Some((12, 4)));
-    typed(&mut a, "1\n");
-    assert_eq!(
-        a.game.as_ref().map(|g| g.position.last_move()),
-        Some(Some(Move::Hex(HexMove::Place(HexCell::new(7, 0).unwrap_or_else(|| panic!())))))
-    );
-    // s (swap) then a non-digit: the swap runs, then the arrow.
-    typed(&mut a, "n");
-    key(&mut a, KeyCode::Left);
-    assert!(a.game.as_ref().is_some_and(|g| g.id != id.unwrap_or(0)), "n was new game after all");
-    // Held alone, the command runs when its time is up.
-    let id = a.game.as_ref().map(|g| g.id);
-    typed(&mut a, "n");
-    let deadline = a.next_deadline(Instant::now()).unwrap_or_else(|| panic!("no deadline"));
-    a.tick(deadline - Duration::from_millis(1));
-    assert_eq!(a.game.as_ref().map(|g| g.id), id, "not yet");
-    a.tick(deadline + Duration::from_millis(1));
-    assert_ne!(a.game.as_ref().map(|g| g.id), id);
-    // A name off the board is refused with a reason.
-    typed(&mut a, "a25\n");
+    assert_eq!(a.next_deadline(Instant::now()), None);
+    // A digit or letter typed without `:` says how to type a cell instead of doing nothing.
+    typed(&mut a, "7");
+    assert!(a.message.as_ref().is_some_and(|m| m.text.contains(":f6")), "{:?}", a.message);
+    // A name off the board is refused with a reason, and the name stays open to be fixed.
+    typed(&mut a, ":a25\n");
     assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("off the 19×19")), "{:?}", a.message);
+    assert_eq!(ply(&a), 1);
+    assert!(a.entry.is_active());
+    key(&mut a, KeyCode::Backspace);
+    typed(&mut a, "\n");
+    assert_eq!(ply(&a), 2, "a2 after fixing the name");
+    // Esc closes a name without leaving the game; then q q leaves to the menu and quits, at any pace.
+    typed(&mut a, ":q");
+    key(&mut a, KeyCode::Esc);
+    assert_eq!((a.screen, a.entry.is_active()), (Screen::Game, false));
+    typed(&mut a, "q");
+    assert_eq!(a.screen, Screen::Menu);
+    typed(&mut a, "q");
+    assert!(a.should_quit());
+}
+
+#[test]
+fn an_off_board_name_and_enter_say_why_on_11x11() {
+    let mut a = started(settings(GameKind::Hex, 11, Opponent::TwoHumans));
+    typed(&mut a, ":a12\n");
     assert_eq!(ply(&a), 0);
+    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    assert!(m.error && m.text.starts_with("a12 is off the 11×11 board"), "{m:?}");
+    // Tic-tac-toe takes names too, and refuses what is not a cell.
+    let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
+    typed(&mut a, ":d");
+    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("a to c")), "{:?}", a.message);
+    typed(&mut a, "c3\n");
+    assert_eq!(a.game.as_ref().and_then(|g| g.position.last_move()).map(|m| m.to_string()), Some("c3".into()));
 }
 
 #[test]
@@ -419,60 +351,6 @@ fn swapping_says_who_plays_which_colour() {
 }
 
 #[test]
-fn save_and_score_live_in_the_data_directory() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut a = app_with(Some(Storage::at(dir.path())));
-    a.start(settings(GameKind::Hex, 5, Opponent::HumanVsAi), None).unwrap_or_else(|e| panic!("{e}"));
-    typed(&mut a, "c3\n");
-    settle(&mut a);
-    typed(&mut a, "S");
-    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
-    assert!(text.starts_with("Saved to "), "{text}");
-    let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    assert_eq!(saves.len(), 1);
-    let loaded = save::load(&saves[0]).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(Some(&loaded), a.game.as_ref().map(|g| &g.position));
-
-    while result(&a).is_none() {
-        let c = first_free_hex(&a);
-        typed(&mut a, &format!("{c}\n"));
-        settle(&mut a);
-    }
-    let before = a.score.tally("hex/medium");
-    let again = app_with(Some(Storage::at(dir.path())));
-    assert_eq!(again.score.tally("hex/medium"), before);
-    assert_eq!(before.wins + before.losses, 1);
-}
-
-#[test]
-fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
-    // Finding 6b: under `hextoe play` the warning was replaced at once by the first status message.
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    assert!(std::fs::write(dir.path().join("score.json"), b"{ not json \xff").is_ok());
-    let mut a = app_with(Some(Storage::at(dir.path())));
-    a.start(settings(GameKind::Hex, 5, Opponent::HumanVsAi), None).unwrap_or_else(|e| panic!("{e}"));
-    settle(&mut a);
-    let shown = |a: &App| a.notice.as_ref().or(a.message.as_ref()).map(|m| m.text.clone()).unwrap_or_default();
-    assert!(shown(&a).contains("unreadable") && shown(&a).contains("press any key"), "{}", shown(&a));
-    let backend = ratatui::backend::TestBackend::new(100, 30);
-    let mut term = ratatui::Terminal::new(backend).unwrap_or_else(|e| match e {});
-    let screen = |term: &mut ratatui::Terminal<ratatui::backend::TestBackend>, a: &App| {
-        let _ = term.draw(|f| hextoe::tui::view::draw(f, a));
-        let buf = term.backend().buffer().clone();
-        buf.content().iter().map(|c| c.symbol()).collect::<String>()
-    };
-    assert!(screen(&mut term, &a).contains("Score file unreadable"), "the warning is not on screen");
-    // The key that dismisses it does nothing else.
-    typed(&mut a, "c3\n");
-    settle(&mut a);
-    assert_eq!(a.notice, None);
-    assert!(!screen(&mut term, &a).contains("Score file"));
-    assert!(ply(&a) >= 1, "the keys after the first one are played");
-}
-
-#[test]
 fn help_opens_with_question_mark_and_any_key_closes_it() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "?");
@@ -512,14 +390,14 @@ fn an_external_engine_replies_and_undo_keeps_it_in_step() {
     s.engine = Some(engine_command());
     let mut a = started(s);
     assert_eq!(a.game.as_ref().map(|g| g.seat_name(1)), Some("Engine".to_string()));
-    typed(&mut a, "c3\n");
+    typed(&mut a, ":c3\n");
     settle(&mut a);
     assert_eq!(ply(&a), 2, "the engine answered: {:?}", a.message);
     typed(&mut a, "u");
     assert_eq!(ply(&a), 0);
     while result(&a).is_none() {
         let c = first_free_hex(&a);
-        typed(&mut a, &format!("{c}\n"));
+        typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
         assert!(a.game.as_ref().is_some_and(|g| g.failed.is_none()), "{:?}", a.message);
     }
@@ -535,4 +413,41 @@ fn an_engine_that_does_not_start_is_refused_with_its_reason() {
     assert!(err.contains("/nonexistent/engine"), "{err}");
     assert_eq!(a.screen, Screen::Menu, "the menu stays up");
     assert!(a.game.is_none());
+}
+
+#[test]
+fn watching_two_ais_news_lasts_one_move_and_the_result_stands_alone() {
+    let mut a = started(settings(GameKind::Hex, 3, Opponent::AiVsAi));
+    a.say("AI 2 swapped and is now Black ● (top–bottom); AI 1 is White ○ (left–right) and moves next.");
+    let mut now = Instant::now();
+    let mut moves = 0;
+    while result(&a).is_none() && moves < 20 {
+        let d = a.next_deadline(now).unwrap_or_else(|| panic!("no deadline while two AIs play"));
+        now = d + Duration::from_millis(1);
+        a.tick(now);
+        settle(&mut a);
+        moves += 1;
+        if result(&a).is_none() {
+            assert_eq!(a.message, None, "the news of the last move is gone after the next one");
+        }
+    }
+    let line = a.game.as_ref().and_then(|g| g.result_line()).unwrap_or_else(|| panic!("no result"));
+    let review = a.keys.label(hextoe::tui::action::Action::Review);
+    assert_eq!(
+        a.message.map(|m| m.text),
+        Some(format!("{line}! {review} reviews the game.")),
+        "the result and how to review it, nothing of the last move glued to it"
+    );
+}
+
+#[test]
+fn refusals_keep_cell_names_lower_case() {
+    let mut a = started(settings(GameKind::Hex, 5, Opponent::TwoHumans));
+    typed(&mut a, ":c3\n:c3\n");
+    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    assert!(m.error && m.text.starts_with("c3 "), "{m:?}");
+    let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
+    typed(&mut a, "55");
+    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    assert_eq!((m.error, m.text.as_str()), (true, "b2 is already taken by x."));
 }

@@ -120,6 +120,8 @@ fn the_hex_review_fills_in_from_its_thread_and_stops_when_left() {
     // A won 4×4 game: Black runs down column b.
     a.start(settings(GameKind::Hex, 4, Opponent::TwoHumans), Some(hex("b1 a1 b2 a2 b3 a3 b4", 4)))
         .unwrap_or_else(|e| panic!("{e}"));
+    // The review's own budget (0.3 s a position), so that the solver proves 4×4 even on a busy machine.
+    a.config.hex.impossible.move_time = Some(Seconds(2.0));
     a.review_game(ReturnTo::Game);
     assert_eq!(a.screen, Screen::Review);
     assert!(a.review.as_ref().is_some_and(|r| r.analysing()), "Hex is analysed in the background");
@@ -170,7 +172,7 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
         let f = std::fs::File::options().write(true).open(&p).unwrap_or_else(|e| panic!("{e}"));
         f.set_modified(std::time::UNIX_EPOCH + Duration::from_secs(secs)).unwrap_or_else(|e| panic!("{e}"));
     };
-    write("hex-5x5-20250101-120000.sgf", "(;FF[4]GM[11]SZ[5];B[c3];W[b2])", 1_735_732_800);
+    write("hex-5x5-20250101-120000.sgf", "(;FF[4]GM[11]SZ[5]PB[human]PW[hextoe easy];B[c3];W[b2])", 1_735_732_800);
     write("tictactoe-20250102-120000.txt", "x a1\no a2\nx b2\no c3\nx b1\no c2\nx c1\n", 1_735_819_200);
     let mut a = app_with(Some(Storage::at(dir.path())));
     select(&mut a, MenuRow::Load);
@@ -179,6 +181,8 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
     let names: Vec<String> =
         a.saves.as_ref().map(|l| l.entries.iter().map(|e| e.name.clone()).collect()).unwrap_or_default();
     assert_eq!(names, ["tictactoe-20250102-120000.txt", "hex-5x5-20250101-120000.sgf"], "newest first");
+    let players = a.saves.as_ref().and_then(|l| l.entries[1].info.as_ref().ok().and_then(|i| i.players.clone()));
+    assert_eq!(players.as_deref(), Some("You vs AI · easy"));
     // The finished tic-tac-toe game opens in review; Esc comes back to the list.
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.screen, Screen::Review);
@@ -190,6 +194,7 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
     assert_eq!(a.screen, Screen::Game);
     let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!((g.kind(), g.position.size(), g.position.ply()), (GameKind::Hex, 5, 2));
+    assert_eq!((g.settings.opponent, g.settings.level), (Opponent::HumanVsAi, Level::Easy), "players restored");
     // Back in the list, loading over the game in progress asks first.
     key(&mut a, KeyCode::Esc);
     select(&mut a, MenuRow::Load);

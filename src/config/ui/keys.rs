@@ -1,5 +1,5 @@
-//! `[ui.keys]`: key bindings. A [`KeySpec`] is one key as written (`u`, `S`, `ctrl-c`, `enter`); an action
-//! takes one key or a list ([`Keys`]); [`KeyBindings`] refuses a key bound to two actions.
+//! One key as written in `[ui.keys]`: a [`KeySpec`] is one key (`u`, `S`, `ctrl-c`, `enter`); an action
+//! takes one key or a list ([`Keys`]). The bindings of every action are in [`super::bindings`].
 
 use crate::input::strip_prefix_ci;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -154,7 +154,7 @@ impl<'de> Deserialize<'de> for KeySpec {
 pub struct Keys(pub Vec<KeySpec>);
 
 impl Keys {
-    fn of(specs: &[KeySpec]) -> Keys {
+    pub(super) fn of(specs: &[KeySpec]) -> Keys {
         Keys(specs.to_vec())
     }
 
@@ -209,195 +209,9 @@ impl<'de> Deserialize<'de> for Keys {
     }
 }
 
-/// `[ui.keys]`: the key bindings, one entry per action. No key may serve two actions; digits 1-9 place
-/// directly in tic-tac-toe and letters plus digits name Hex cells unless a binding claims them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "RawKeyBindings")]
-pub struct KeyBindings {
-    /// Move the cursor up.
-    pub up: Keys,
-    /// Move the cursor down.
-    pub down: Keys,
-    /// Move the cursor left.
-    pub left: Keys,
-    /// Move the cursor right.
-    pub right: Keys,
-    /// Place a stone at the cursor (or at the typed cell).
-    pub place: Keys,
-    /// Take back your last move and the AI's reply.
-    pub undo: Keys,
-    /// Play again what undo took back.
-    pub redo: Keys,
-    /// Start a new game with the same settings.
-    pub new_game: Keys,
-    /// Ask the AI for a hint and a heat map.
-    pub hint: Keys,
-    /// Hex: swap (take over the first stone) when the swap rule allows it.
-    pub swap: Keys,
-    /// Save the game in the data directory.
-    pub save: Keys,
-    /// Review the game: step through it with a win-chance graph.
-    pub review: Keys,
-    /// Show or hide the help screen.
-    pub help: Keys,
-    /// Leave the game for the menu; in the menu, quit.
-    pub back: Keys,
-    /// Switch between tic-tac-toe and Hex.
-    pub switch_game: Keys,
-    /// Quit at once, from anywhere.
-    pub quit: Keys,
-}
-
-impl Default for KeyBindings {
-    fn default() -> Self {
-        use KeyCode::*;
-        let p = KeySpec::plain;
-        let c = KeySpec::char;
-        KeyBindings {
-            up: Keys::of(&[p(Up), c('k')]),
-            down: Keys::of(&[p(Down), c('j')]),
-            left: Keys::of(&[p(Left), c('h')]),
-            right: Keys::of(&[p(Right), c('l')]),
-            place: Keys::of(&[p(Enter), c(' ')]),
-            undo: Keys::of(&[c('u')]),
-            redo: Keys::of(&[c('r')]),
-            new_game: Keys::of(&[c('n')]),
-            hint: Keys::of(&[c('t')]),
-            swap: Keys::of(&[c('s')]),
-            save: Keys::of(&[c('S')]),
-            review: Keys::of(&[c('R')]),
-            help: Keys::of(&[c('?')]),
-            back: Keys::of(&[p(Esc), c('q')]),
-            switch_game: Keys::of(&[p(Tab)]),
-            quit: Keys::of(&[KeySpec { code: Char('c'), ctrl: true, alt: false }]),
-        }
-    }
-}
-
-impl KeyBindings {
-    /// Every action with its config name, in the order of the help screen.
-    pub fn entries(&self) -> [(&'static str, &Keys); 16] {
-        [
-            ("up", &self.up),
-            ("down", &self.down),
-            ("left", &self.left),
-            ("right", &self.right),
-            ("place", &self.place),
-            ("undo", &self.undo),
-            ("redo", &self.redo),
-            ("new_game", &self.new_game),
-            ("hint", &self.hint),
-            ("swap", &self.swap),
-            ("save", &self.save),
-            ("review", &self.review),
-            ("help", &self.help),
-            ("back", &self.back),
-            ("switch_game", &self.switch_game),
-            ("quit", &self.quit),
-        ]
-    }
-
-    /// Refuses a key bound to two actions (or twice to one), naming the key and both actions.
-    pub fn check(&self) -> Result<(), String> {
-        let entries = self.entries();
-        for (i, (name, keys)) in entries.iter().enumerate() {
-            for (j, k) in keys.0.iter().enumerate() {
-                if keys.0[..j].contains(k) {
-                    return Err(format!("key '{k}' is listed twice for `{name}`"));
-                }
-                if let Some((other, _)) = entries[..i].iter().find(|(_, ks)| ks.0.contains(k)) {
-                    return Err(format!(
-                        "key '{k}' is bound to both `{other}` and `{name}`: each key can do one thing"
-                    ));
-                }
-            }
-        }
-        Ok(())
-    }
-}
-
-/// The bindings as read, before the check for keys bound twice.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, default)]
-struct RawKeyBindings {
-    up: Keys,
-    down: Keys,
-    left: Keys,
-    right: Keys,
-    place: Keys,
-    undo: Keys,
-    redo: Keys,
-    new_game: Keys,
-    hint: Keys,
-    swap: Keys,
-    save: Keys,
-    review: Keys,
-    help: Keys,
-    back: Keys,
-    switch_game: Keys,
-    quit: Keys,
-}
-
-impl Default for RawKeyBindings {
-    fn default() -> Self {
-        let d = KeyBindings::default();
-        RawKeyBindings {
-            up: d.up,
-            down: d.down,
-            left: d.left,
-            right: d.right,
-            place: d.place,
-            undo: d.undo,
-            redo: d.redo,
-            new_game: d.new_game,
-            hint: d.hint,
-            swap: d.swap,
-            save: d.save,
-            review: d.review,
-            help: d.help,
-            back: d.back,
-            switch_game: d.switch_game,
-            quit: d.quit,
-        }
-    }
-}
-
-impl TryFrom<RawKeyBindings> for KeyBindings {
-    type Error = String;
-
-    fn try_from(r: RawKeyBindings) -> Result<Self, Self::Error> {
-        let k = KeyBindings {
-            up: r.up,
-            down: r.down,
-            left: r.left,
-            right: r.right,
-            place: r.place,
-            undo: r.undo,
-            redo: r.redo,
-            new_game: r.new_game,
-            hint: r.hint,
-            swap: r.swap,
-            save: r.save,
-            review: r.review,
-            help: r.help,
-            back: r.back,
-            switch_game: r.switch_game,
-            quit: r.quit,
-        };
-        k.check()?;
-        Ok(k)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
-    use std::path::Path;
-
-    fn err(text: &str) -> String {
-        Config::from_toml(text, Path::new("ui.toml")).err().map(|e| e.to_string()).unwrap_or_default()
-    }
 
     #[test]
     fn keys_round_trip_through_their_names() {
@@ -420,25 +234,5 @@ mod tests {
         let ctrl_c: KeySpec = "ctrl-c".parse().unwrap_or_else(|e| panic!("{e}"));
         assert!(ctrl_c.matches(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
         assert!(!ctrl_c.matches(&KeyEvent::new(KeyCode::Char('c'), KeyModifiers::NONE)));
-    }
-
-    #[test]
-    fn defaults_have_no_clash_and_a_file_can_rebind() {
-        assert_eq!(KeyBindings::default().check(), Ok(()));
-        let c = Config::from_toml("[ui.keys]\nundo = \"backspace\"\nhint = [\"t\", \"f1\"]\n", Path::new("x"))
-            .unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(c.ui.keys.undo.to_string(), "backspace");
-        assert_eq!(c.ui.keys.hint.to_string(), "t/f1");
-        assert_eq!(c.ui.keys.redo, KeyBindings::default().redo);
-    }
-
-    #[test]
-    fn bad_keys_say_what_was_expected() {
-        let m = err("[ui.keys]\nundo = \"uu\"\n");
-        assert!(m.contains("line 2") && m.contains("undo") && m.contains("key name"), "{m}");
-        let m = err("[ui.keys]\nundo = \"r\"\n");
-        assert!(m.contains("'r'") && m.contains("`undo`") && m.contains("`redo`"), "{m}");
-        let m = err("[ui.keys]\nundo = []\n");
-        assert!(m.contains("at least one key"), "{m}");
     }
 }

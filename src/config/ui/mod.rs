@@ -5,12 +5,15 @@
 //! fails while the file is read, with the line, column and key, like every other config error.
 //!
 //! - [`theme`]: `[ui.theme]`, the colours.
-//! - [`keys`]: `[ui.keys]`, the key bindings.
+//! - [`keys`]: one key as written, and a list of keys.
+//! - [`bindings`]: `[ui.keys]`, the keys of every action, and a key bound twice.
 
+pub mod bindings;
 pub mod keys;
 pub mod theme;
 
-pub use keys::{KeyBindings, KeySpec, Keys};
+pub use bindings::{KeyBindings, KeyClash};
+pub use keys::{KeySpec, Keys};
 pub use theme::{ThemeColor, ThemeConfig};
 
 use crate::config::Seconds;

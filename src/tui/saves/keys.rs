@@ -109,6 +109,8 @@ impl App {
         if let Position::Hex(g) = &info.position {
             settings.swap = g.swap_rule();
         }
+        // The players and level the file records (a game saved against impossible comes back against it).
+        let note = info.info.apply(&mut settings);
         if info.position.result().is_some() {
             let names = match info.players.as_deref().and_then(|p| p.split_once(" vs ")) {
                 Some((b, w)) => [b.to_string(), w.to_string()],
@@ -129,7 +131,8 @@ impl App {
             Ok(()) => {
                 self.saves = None;
                 let intro = self.message.take().map(|m| m.text).unwrap_or_default();
-                self.say(format!("Loaded {}. {intro}", entry.name));
+                let note = note.map(|n| format!("{n} ")).unwrap_or_default();
+                self.say(format!("Loaded {}. {note}{intro}", entry.name));
             }
             Err(e) => self.complain(e),
         }

@@ -10,6 +10,7 @@ pub mod keys;
 
 use super::position::{GameResult, Position};
 use super::save;
+use super::save_info::{Entrant, SaveInfo};
 use super::storage::{Storage, format_timestamp};
 use crate::game::GameKind;
 use std::path::PathBuf;
@@ -25,7 +26,9 @@ pub const MAX_FILE_BYTES: u64 = 1 << 20;
 pub struct SaveSummary {
     /// The game as it was saved.
     pub position: Position,
-    /// The players as the file names them (`PB`/`PW` in SGF), e.g. "You vs AI · impossible".
+    /// Who played, as the file records it (the players hextoe knows, and the style).
+    pub info: SaveInfo,
+    /// The players for the list, e.g. "You vs AI · impossible" (or the names HexGui wrote in PB/PW).
     pub players: Option<String>,
     /// The result as the file records it (`RE`), for a game that ended by resignation.
     pub recorded_result: Option<String>,
@@ -154,10 +157,31 @@ fn read_entry(path: PathBuf, modified: u64, len: u64) -> SaveEntry {
     SaveEntry { path, name, modified, info }
 }
 
+/// The two seats' names for the list and the review: "You" against the AI or an engine, "Player 1" and
+/// "Player 2" for two people, "AI · level" for hextoe's AI.
+pub fn seat_names(players: [Entrant; 2]) -> [String; 2] {
+    let humans = players.iter().filter(|p| **p == Entrant::Human).count();
+    [0, 1].map(|seat| match players[seat] {
+        Entrant::Human if humans == 1 => "You".to_string(),
+        Entrant::Human => format!("Player {}", seat + 1),
+        Entrant::Ai(level) => format!("AI · {level}"),
+        Entrant::Engine => "Engine".to_string(),
+    })
+}
+
 /// What a save holds, read with the loader of `--load`.
 pub fn read_summary(path: &std::path::Path) -> Result<SaveSummary, String> {
-    let position = save::load(path).map_err(|e| e.reason)?;
+    let saved = save::load_game(path).map_err(|e| e.reason)?;
     let text = std::fs::read_to_string(path).unwrap_or_default();
+    if let [Some(a), Some(b)] = saved.info.players {
+        let [a, b] = seat_names([a, b]);
+        return Ok(SaveSummary {
+            position: saved.position,
+            info: saved.info,
+            players: Some(format!("{a} vs {b}")),
+            recorded_result: sgf_property(&text, "RE"),
+        });
+    }
     let (black, white) = (sgf_property(&text, "PB"), sgf_property(&text, "PW"));
     let players = match (black, white) {
         (Some(b), Some(w)) => Some(format!("{b} vs {w}")),
@@ -165,7 +189,7 @@ pub fn read_summary(path: &std::path::Path) -> Result<SaveSummary, String> {
         (None, Some(w)) => Some(format!("? vs {w}")),
         (None, None) => None,
     };
-    Ok(SaveSummary { position, players, recorded_result: sgf_property(&text, "RE") })
+    Ok(SaveSummary { position: saved.position, info: saved.info, players, recorded_result: sgf_property(&text, "RE") })
 }
 
 /// The value of an SGF root property such as `PB[You]`, with `\]` and `\\` unescaped; `None` if absent or
@@ -238,7 +262,7 @@ mod tests {
         assert_eq!(names, ["new.sgf", "bad.sgf", "old.txt"]);
         let new = list.entries[0].info.as_ref().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((new.game(), new.result(), new.position.ply()), ("Hex 5×5".into(), "unfinished".into(), 2));
-        assert_eq!(new.players.as_deref(), Some("You vs AI"));
+        assert_eq!(new.players.as_deref(), Some("You vs AI"), "names hextoe does not know are shown as written");
         assert!(list.entries[1].info.as_ref().err().is_some_and(|e| e.contains("z9")));
         let old = list.entries[2].info.as_ref().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((old.game(), old.result()), ("Tic-tac-toe".into(), "x wins".into()));

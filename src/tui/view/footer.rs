@@ -1,5 +1,6 @@
-//! The two bottom lines: the status line (messages, the cell being typed, the AI thinking) and the key
-//! line, built from the actual bindings and cut to the width, "? help" always last.
+//! The bottom lines: the status (messages, the cell being typed, the AI thinking), wrapped over the lines it
+//! is given and drawn against the key line, and the key line, built from the actual bindings, most useful
+//! keys first, cut to the width, "? help" always last.
 
 use super::side_panel::SPINNER;
 use crate::game::GameKind;
@@ -7,37 +8,114 @@ use crate::tui::action::Action;
 use crate::tui::app::{App, Purpose, Screen};
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// Draws the status line.
-pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
+/// The status as styled pieces of text, before wrapping.
+fn status_pieces(app: &App) -> Vec<(String, Style)> {
     let theme = &app.theme;
-    let line = if let Some(n) = &app.notice {
+    if let Some(n) = &app.notice {
         // A notice may run on into the key line (see `draw_keys`): it must be read in full.
-        let first: String = n.text.chars().take(usize::from(area.width).saturating_sub(1)).collect();
-        Line::styled(format!(" {first}"), theme.error())
-    } else if let Some(typed) = app.entry.display() {
-        let place = app.keys.label(Action::Place);
-        Line::from(vec![
-            Span::styled(" Cell: ", theme.accent()),
-            Span::styled(typed, theme.cursor_mark()),
-            Span::styled(format!("   ({place} places, esc clears)"), theme.muted()),
-        ])
-    } else if let Some(t) = app.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Hint { .. })) {
+        return vec![(n.text.clone(), theme.error())];
+    }
+    let error = app.message.as_ref().filter(|m| m.error);
+    if let Some(typed) = app.entry.display() {
+        let place = first_key(app, Action::Place);
+        let mut v = vec![("Cell:".to_string(), theme.accent()), (format!("{typed}_"), theme.cursor_mark())];
+        if let Some(m) = error {
+            v.push((m.text.clone(), theme.error()));
+        }
+        v.push((format!("({place} places, esc cancels)"), theme.muted()));
+        return v;
+    }
+    if let Some(t) = app.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Hint { .. })) {
         let spin = SPINNER[app.spinner % SPINNER.len()];
-        Line::styled(format!(" {spin} Looking for a hint… {:.1} s", t.started.elapsed().as_secs_f64()), theme.accent())
-    } else if let Some(m) = &app.message {
-        Line::styled(format!(" {}", m.text), if m.error { theme.error() } else { theme.text() })
-    } else {
-        Line::raw("")
-    };
-    frame.render_widget(Paragraph::new(line), area);
+        return vec![(
+            format!("{spin} Looking for a hint… {:.1} s", t.started.elapsed().as_secs_f64()),
+            theme.accent(),
+        )];
+    }
+    match &app.message {
+        Some(m) => vec![(m.text.clone(), if m.error { theme.error() } else { theme.text() })],
+        None => Vec::new(),
+    }
+}
+
+/// Wraps styled pieces at spaces into lines of at most `width` columns (one leading space each); words
+/// longer than a line are cut. A text longer than `max_lines` ends its last line with `…`.
+pub fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: usize) -> Vec<Line<'static>> {
+    let width = width.saturating_sub(1).max(1);
+    let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
+    let mut used = 0usize;
+    for (text, style) in pieces {
+        for word in text.split_whitespace() {
+            let mut word = word.to_string();
+            while !word.is_empty() {
+                let len = word.chars().count();
+                let gap = usize::from(used > 0);
+                if used + gap + len <= width {
+                    lines.last_mut().into_iter().for_each(|l| l.push(Span::styled(" ".repeat(gap) + &word, *style)));
+                    used += gap + len;
+                    break;
+                }
+                if used == 0 {
+                    // A word longer than the line: cut it.
+                    let head: String = word.chars().take(width).collect();
+                    word = word.chars().skip(width).collect();
+                    lines.last_mut().into_iter().for_each(|l| l.push(Span::styled(head.clone(), *style)));
+                }
+                lines.push(Vec::new());
+                used = 0;
+            }
+        }
+    }
+    lines.retain(|l| !l.is_empty());
+    if lines.len() > max_lines {
+        lines.truncate(max_lines);
+        if let Some(last) = lines.last_mut() {
+            let style = last.last().map(|s| s.style).unwrap_or_default();
+            let mut len: usize = last.iter().map(|s| s.content.chars().count()).sum();
+            while len + 1 > width {
+                let Some(span) = last.pop() else { break };
+                let mut text = span.content.into_owned();
+                text.pop();
+                len -= 1;
+                if !text.is_empty() {
+                    last.push(Span::styled(text, span.style));
+                }
+            }
+            last.push(Span::styled("…", style));
+        }
+    }
+    lines
+        .into_iter()
+        .map(|mut spans| {
+            spans.insert(0, Span::raw(" "));
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// Draws the status, wrapped over the lines of `area` and set against its bottom (next to the key line). A
+/// notice longer than that runs on into the key line (see [`draw_keys`]).
+pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
+    let room = area.height as usize + usize::from(app.notice.is_some());
+    let mut lines = wrap_pieces(&status_pieces(app), area.width as usize, room);
+    lines.truncate(area.height as usize);
+    let skip = (area.height as usize).saturating_sub(lines.len()) as u16;
+    let rect = Rect { y: area.y + skip, height: area.height - skip, ..area };
+    frame.render_widget(Paragraph::new(lines), rect);
 }
 
 /// The first key bound to an action.
 fn first_key(app: &App, a: Action) -> String {
     app.keys.label(a).split('/').next().unwrap_or("").to_string()
+}
+
+/// The last key bound to an action (`q` of `esc/q`).
+fn last_key(app: &App, a: Action) -> String {
+    app.keys.label(a).split('/').next_back().unwrap_or("").to_string()
 }
 
 /// The first key of each cursor action, e.g. `↑↓←→`.
@@ -48,7 +126,7 @@ fn arrows(app: &App) -> String {
     keys.join(sep)
 }
 
-/// The key hints of the screen that is up, most useful first.
+/// The key hints of the screen that is up, most useful first: what is cut for width comes off the end.
 pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
     let k = |a: Action| app.keys.label(a);
     match app.screen {
@@ -59,40 +137,62 @@ pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
             (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
             (format!("{}{}", first_key(app, Action::Left), first_key(app, Action::Right)), "change"),
             (first_key(app, Action::Place), "start"),
+            (last_key(app, Action::Back), "quit"),
             (k(Action::SwitchGame), "game"),
-            (k(Action::Back).split('/').next_back().unwrap_or("").to_string(), "quit"),
         ],
         Screen::Game => {
-            let kind = app.game.as_ref().map(|g| g.kind());
-            let can_swap = app.game.as_ref().is_some_and(|g| g.position.can_swap() && g.human_to_move());
+            let Some(g) = app.game.as_ref() else { return Vec::new() };
+            let kind = g.kind();
+            let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
+            if g.watching() {
+                // Two machines play: nothing to place, only ways out and the game's own keys.
+                return vec![
+                    (last_key(app, Action::Back), "menu"),
+                    (k(Action::NewGame), "new"),
+                    (k(Action::Undo), "undo"),
+                    (k(Action::Save), "save"),
+                    (k(Action::SwitchGame), other),
+                ];
+            }
+            let goto = first_key(app, Action::Goto);
             let mut v = vec![(arrows(app), "move")];
             match kind {
-                Some(GameKind::Tictactoe) => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
-                _ => {
+                GameKind::Tictactoe => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
+                GameKind::Hex => {
                     v.push((first_key(app, Action::Place), "place"));
-                    v.push(("f6".into(), "jump to cell"));
+                    v.push((format!("{goto}f6"), "cell"));
                 }
             }
-            if can_swap {
+            if g.position.can_swap() && g.human_to_move() {
                 v.push((k(Action::Swap), "swap"));
             }
             v.extend([
                 (k(Action::Undo), "undo"),
+                (last_key(app, Action::Back), "menu"),
                 (k(Action::Hint), "hint"),
                 (k(Action::NewGame), "new"),
-                (k(Action::Back).split('/').next_back().unwrap_or("").to_string(), "menu"),
                 (k(Action::Redo), "redo"),
-                (k(Action::SwitchGame), if kind == Some(GameKind::Hex) { "tic-tac-toe" } else { "hex" }),
                 (k(Action::Save), "save"),
+                (k(Action::SwitchGame), other),
             ]);
+            if kind == GameKind::Tictactoe {
+                v.push((format!("{goto}b2"), "cell"));
+            }
             v
         }
     }
 }
 
-/// Draws the key line.
-pub fn draw_keys(frame: &mut Frame, area: Rect, app: &App) {
+/// Draws the key line; `status_lines` is the height of the status above it. While a notice is up, the key
+/// line carries the end of it that did not fit above, and no key hints (any key dismisses the notice).
+pub fn draw_keys(frame: &mut Frame, area: Rect, app: &App, status_lines: u16) {
     let theme = &app.theme;
+    if app.notice.is_some() {
+        let s = status_lines as usize;
+        let rest = wrap_pieces(&status_pieces(app), area.width as usize, s + 1).into_iter().nth(s);
+        frame.render_widget(Paragraph::new(rest.unwrap_or_default()), area);
+        return;
+    }
     if let Some(n) = &app.notice {
         // The rest of the notice that did not fit on the status line; any key dismisses it, so no key hints.
         let skip = usize::from(area.width).saturating_sub(1);
@@ -116,4 +216,23 @@ pub fn draw_keys(frame: &mut Frame, area: Rect, app: &App) {
     spans.push(Span::styled(help.0, theme.accent()));
     spans.push(Span::styled(format!(" {}", help.1), theme.muted()));
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(lines: &[Line]) -> Vec<String> {
+        lines.iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect()
+    }
+
+    #[test]
+    fn status_wraps_at_spaces_and_ends_with_an_ellipsis_when_cut() {
+        let p = [("You swapped: you are now Black ●".to_string(), Style::default())];
+        assert_eq!(text(&wrap_pieces(&p, 21, 3)), [" You swapped: you are", " now Black ●"]);
+        assert_eq!(text(&wrap_pieces(&p, 21, 1)), [" You swapped: you ar…"]);
+        let p = [("Cell:".to_string(), Style::default()), ("a12_".to_string(), Style::default())];
+        assert_eq!(text(&wrap_pieces(&p, 40, 2)), [" Cell: a12_"]);
+        assert!(wrap_pieces(&[], 40, 2).is_empty());
+    }
 }

@@ -1,7 +1,8 @@
 //! The Hex rhombus: each row shifted half a cell right of the one above; column letters and Black's edges
 //! (─) above and below, row numbers and White's edges (╲) left and right, each in its player's colour.
 //! Black stones are ●, White stones ○, empty cells ·; the cursor is `[ ]`, the last move bold and
-//! underlined, the winning chain highlighted, and a hint writes each candidate's win rate in tenths (0–9).
+//! underlined, one shortest winning path highlighted, and a hint marks each candidate from 0 (worst shown) to
+//! 9 (best), ✓ for a proven win and ✗ for a proven loss (see [`crate::tui::hint::Hint::glyph`]).
 
 use crate::game::hex::{Cell, Color, HexMove};
 use crate::tui::game::Match;
@@ -77,7 +78,8 @@ pub fn draw(buf: &mut Buffer, geo: &HexGeometry, g: &Match, theme: &Theme) {
     }
 
     // The cells.
-    let chain = board.winning_chain();
+    // One shortest winning path, not the whole winning group (whose side branches join nothing).
+    let chain = board.winning_path();
     let last = game.last_move().and_then(HexMove::cell);
     let hint = g.current_hint();
     let over = game.winner().is_some();
@@ -94,7 +96,7 @@ pub fn draw(buf: &mut Buffer, geo: &HexGeometry, g: &Match, theme: &Theme) {
                         if h.suggestion == Move::Hex(HexMove::Place(cell)) {
                             st = st.add_modifier(Modifier::BOLD | Modifier::REVERSED);
                         }
-                        (v.glyph(), st)
+                        (h.glyph(v), st)
                     }
                     None if hint.is_some_and(|h| h.suggestion == Move::Hex(HexMove::Place(cell))) => {
                         (SUGGESTION, theme.accent().add_modifier(Modifier::REVERSED))
@@ -116,7 +118,7 @@ pub fn draw(buf: &mut Buffer, geo: &HexGeometry, g: &Match, theme: &Theme) {
 
     // The cursor, drawn last so that its brackets sit over the spaces beside the cell.
     let (cc, cr) = g.cursor;
-    if cc < n && cr < n && !over {
+    if cc < n && cr < n && !over && !g.watching() {
         let (x, y) = geo.cell_pos(cc, cr);
         let mark = theme.cursor_mark();
         put(buf, x - 1, y, '[', mark);

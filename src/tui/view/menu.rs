@@ -4,7 +4,6 @@
 use super::footer;
 use crate::tui::app::App;
 use crate::tui::geometry::centered;
-use crate::tui::menu::MenuRow;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -14,16 +13,39 @@ use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
 /// Width of the menu box.
 const BOX_W: u16 = 56;
 
+/// What a Resume entry goes back to: "Hex 19×19 · 2 moves", "Tic-tac-toe · 7 moves · over".
+fn resume_detail(app: &App) -> String {
+    let position = match (&app.game, &app.last_game) {
+        (Some(g), _) => &g.position,
+        (None, Some(last)) => &last.position,
+        (None, None) => return String::new(),
+    };
+    let game = match position {
+        crate::tui::position::Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
+        crate::tui::position::Position::Ttt { .. } => crate::tui::text::game_name(position.kind()).to_string(),
+    };
+    let n = position.ply();
+    let over = if position.result().is_some() { " · over" } else { "" };
+    format!("  {game} · {n} move{}{over}", if n == 1 { "" } else { "s" })
+}
+
+/// One row of the score table, in fixed columns so that the numbers sit under their headings.
+fn score_row(game: &str, level: &str, wins: &str, draws: &str, losses: &str) -> String {
+    format!("  {game:<13}{level:<12}{wins:>5}{draws:>7}{losses:>5}")
+}
+
 /// Draws the menu.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
     let [body, status, keys] =
-        Layout::vertical([Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)]).areas(area);
-    let rows = app.menu.rows(app.can_resume());
+        Layout::vertical([Constraint::Fill(1), Constraint::Length(2), Constraint::Length(1)]).areas(area);
+    let resume = app.resume_row();
+    let rows = app.menu.rows(resume);
+    let first_action = app.menu.action_rows(resume).first().copied();
     let mut lines = vec![Line::styled("tic-tac-toe and Hex in the terminal", theme.muted()).centered(), Line::raw("")];
     for row in &rows {
         let selected = *row == app.menu.selected;
-        if *row == MenuRow::Resume || (*row == MenuRow::Start && !rows.contains(&MenuRow::Resume)) {
+        if Some(*row) == first_action {
             lines.push(Line::raw(""));
         }
         let marker = if selected { "▶ " } else { "  " };
@@ -32,6 +54,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             Span::styled(format!("  {marker}"), theme.accent()),
             Span::styled(format!("{:<12}", row.label()), name_style),
         ];
+        if row.resumes() {
+            spans.push(Span::styled(resume_detail(app), theme.muted()));
+        }
         if row.has_value() {
             let value = app.menu.value(*row);
             let arrows = if selected { theme.accent() } else { theme.muted() };
@@ -45,15 +70,17 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let tallies: Vec<(&String, &crate::tui::score::Tally)> = app.score.tallies.iter().collect();
     if !tallies.is_empty() {
         lines.push(Line::raw(""));
-        lines.push(Line::styled("  Score            you  draws  AI", theme.accent()));
+        lines.push(Line::styled(score_row("Score", "", "you", "draws", "AI"), theme.accent()));
         for (key, t) in tallies.iter().take(6) {
-            lines.push(Line::raw(format!(
-                "  {:<17}{:>3}  {:>5}  {:>2}",
-                key.replace('/', " "),
-                t.wins,
-                t.draws,
-                t.losses
-            )));
+            // Keys are "game/level": the game by its proper name, the level as it is.
+            let (game, level) = key.split_once('/').unwrap_or((key.as_str(), ""));
+            let kinds = [crate::game::GameKind::Tictactoe, crate::game::GameKind::Hex];
+            let game = match kinds.into_iter().find(|k| k.to_string() == game) {
+                Some(kind) => crate::tui::text::game_name(kind).to_string(),
+                None => game.to_string(),
+            };
+            let (w, d, l) = (t.wins.to_string(), t.draws.to_string(), t.losses.to_string());
+            lines.push(Line::raw(score_row(&game, level, &w, &d, &l)));
         }
     }
     let h = lines.len() as u16 + 2;
@@ -66,5 +93,5 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         .title_alignment(ratatui::layout::Alignment::Center);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
     footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app);
+    footer::draw_keys(frame, keys, app, status.height);
 }

@@ -6,11 +6,13 @@
 //! - [`side_panel`]: players, whose turn, moves, the AI's explanation, the hint, the score.
 //! - [`footer`]: the status line and the key line.
 //! - [`help`]: the help overlay.
+//! - [`confirm`]: the question box (discard the game in progress?).
 //! - [`too_small`]: the "terminal too small" screen.
 //! - [`review`], [`review_graph`]: the review screen and its win-chance graph.
 //! - [`saves`]: the list of saved games.
 //! - [`primer`]: the pages of "How to play Hex".
 
+pub mod confirm;
 pub mod footer;
 pub mod help;
 pub mod hex_board;
@@ -40,7 +42,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
                 }
                 side_panel::draw(frame, layout.panel, app, g);
                 footer::draw_status(frame, layout.status, app);
-                footer::draw_keys(frame, layout.footer, app);
+                footer::draw_keys(frame, layout.footer, app, layout.status.height);
             }
             Err(need) => too_small::draw(frame, area, need, &app.theme),
         },
@@ -57,6 +59,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     if app.help {
         help::draw(frame, area, app);
+    }
+    if let Some(q) = &app.confirm {
+        confirm::draw(frame, area, app, q);
     }
 }
 

@@ -172,7 +172,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     all.extend(lines);
     frame.render_widget(Paragraph::new(all).block(block).wrap(Wrap { trim: false }), rect);
     footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app);
+    footer::draw_keys(frame, keys, app, status.height);
 }
 
 /// The key hints of the primer.

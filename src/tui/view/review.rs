@@ -57,7 +57,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     draw_panel(frame, panel, app, r, mistake);
     review_graph::draw(frame, graph, app, r);
     footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app);
+    footer::draw_keys(frame, keys, app, status.height);
 }
 
 /// The position on screen as a game the board views can draw: no cursor, and after a mistake the

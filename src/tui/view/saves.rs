@@ -72,7 +72,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let rect = Rect { height: h, y: rect.y + (rect.height - h) / 3, ..rect };
     frame.render_widget(Paragraph::new(lines).block(block), rect);
     footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app);
+    footer::draw_keys(frame, keys, app, status.height);
 }
 
 /// The key hints of the saves list.

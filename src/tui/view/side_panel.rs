@@ -13,6 +13,9 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
+/// The most lines an explanation takes (a plain sentence or two needs far fewer).
+const EXPLANATION_LINES: usize = 8;
+
 /// The spinner's frames.
 pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
@@ -75,27 +78,31 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
 
     // Explanation, hint and score go at the bottom; the moves fill what is left.
     let mut bottom: Vec<Line> = Vec::new();
+    // The AI's explanation is shown whole or not at all: when the panel is too short for it beside the hint
+    // and the score, it gives way (the hint, asked for last, matters more).
+    let mut explained = 0;
     if let Some((seat, text)) = &g.explanation {
         bottom.push(Line::styled(format!(" {} ({}):", g.seat_name(*seat), g.side_name(*seat)), theme.accent()));
-        for l in wrap(text, width.saturating_sub(1)).into_iter().take(3) {
+        // The whole explanation: it is one or two plain sentences, and the move list gives way to it.
+        for l in wrap(text, width.saturating_sub(1)).into_iter().take(EXPLANATION_LINES) {
             bottom.push(Line::raw(format!(" {l}")));
         }
         bottom.push(Line::raw(""));
+        explained = bottom.len();
     }
     if let Some(h) = g.current_hint() {
         bottom.push(Line::styled(format!(" Hint: {}", h.suggestion), theme.accent()));
-        for l in wrap(&h.explanation, width.saturating_sub(1)).into_iter().take(3) {
+        for l in wrap(&h.explanation, width.saturating_sub(1)).into_iter().take(EXPLANATION_LINES) {
             bottom.push(Line::raw(format!(" {l}")));
         }
-        // The suggestion first, then the other moves the AI looked at, best first.
-        let mut heat: Vec<_> = h.heat.iter().filter(|(m, _)| *m == h.suggestion).collect();
-        heat.extend(h.heat.iter().filter(|(m, _)| *m != h.suggestion));
+        // The moves the AI looked at, best first; the suggestion carries the star.
         // Up to three lines of candidates, as many per line as fit.
         let mut line: Vec<Span> = Vec::new();
         let mut used = 0;
         let mut rows = 0;
-        for (m, v) in heat {
-            let item = format!("{m} {}", v.label());
+        for (m, v) in &h.heat {
+            let star = if *m == h.suggestion { "★" } else { "" };
+            let item = format!("{star}{m} {}", v.label());
             let need = item.chars().count() + 2;
             if used + need > width && !line.is_empty() {
                 bottom.push(Line::from(std::mem::take(&mut line)));
@@ -114,15 +121,26 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
         }
         if h.relative {
             bottom.push(Line::styled(" (scores scaled among the moves)", theme.muted()));
+        } else if matches!(g.position, Position::Hex(_)) && !h.heat.is_empty() {
+            let (lo, hi) = h.rate_range();
+            if lo.is_finite() && hi - lo >= 0.01 {
+                let range = format!(" board 0-9: {:.0}% to {:.0}%", lo * 100.0, hi * 100.0);
+                bottom.push(Line::styled(range, theme.muted()));
+            }
         }
         bottom.push(Line::raw(""));
     }
     if g.counts_for_score() {
         let t = app.score.tally(&g.settings.score_key());
-        bottom.push(Line::styled(format!(" Score · {} {}", g.kind(), g.settings.level), theme.accent()));
+        let game = crate::tui::text::game_name(g.kind());
+        bottom.push(Line::styled(format!(" Score · {game} {}", g.settings.level), theme.accent()));
         bottom.push(Line::raw(format!(" You {} · draws {} · AI {}", t.wins, t.draws, t.losses)));
     }
 
+    // The players, the turn, the "Moves" heading and one move line come first.
+    if top.len() + 2 + bottom.len() > inner.height as usize {
+        bottom.drain(..explained);
+    }
     let room = (inner.height as usize).saturating_sub(top.len() + bottom.len() + 1);
     let mut lines = top;
     lines.push(Line::styled(" Moves", theme.accent()));
@@ -160,7 +178,11 @@ fn turn_line<'a>(app: &App, g: &Match) -> Line<'a> {
         return Line::styled(format!(" {} cannot move:", g.seat_name(seat)), theme.error());
     }
     let who = g.seat_name(seat);
-    let text = if who == "You" { format!(" ▶ Your move ({side})") } else { format!(" ▶ {who} to move ({side})") };
+    let text = if g.lone_human() == Some(seat) {
+        format!(" ▶ Your move ({side})")
+    } else {
+        format!(" ▶ {who} to move ({side})")
+    };
     Line::styled(text, theme.text().add_modifier(ratatui::style::Modifier::BOLD))
 }
 

@@ -262,6 +262,39 @@ impl Board {
         self.stones[w.index()].iter().filter(|c| self.find_ro(c.index()) == root).collect()
     }
 
+    /// One shortest path of the winner's stones from its first edge to its second, for display: the stones
+    /// that actually join the edges, without the branches of the winning group that lead nowhere. Empty
+    /// while undecided.
+    pub fn winning_path(&self) -> CellSet {
+        let Some(w) = self.winner else { return CellSet::EMPTY };
+        let chain = self.winning_chain();
+        let n = self.size();
+        let goal = self.edge_line(w, false);
+        // Breadth-first from every chain stone on the first edge; `from` leads each stone back to the edge.
+        let mut from: Vec<Option<Cell>> = vec![None; CELLS];
+        let mut seen = self.edge_line(w, true).and(&chain);
+        let mut queue: std::collections::VecDeque<Cell> = seen.iter().collect();
+        while let Some(c) = queue.pop_front() {
+            if goal.contains(c) {
+                let mut path = CellSet::EMPTY;
+                let mut at = Some(c);
+                while let Some(p) = at {
+                    path.insert(p);
+                    at = from[p.index()];
+                }
+                return path;
+            }
+            for nb in c.neighbours(n) {
+                if chain.contains(nb) && !seen.contains(nb) {
+                    seen.insert(nb);
+                    from[nb.index()] = Some(c);
+                    queue.push_back(nb);
+                }
+            }
+        }
+        chain
+    }
+
     /// The group of stones connected to `c` (empty if `c` is empty).
     pub fn group(&self, c: Cell) -> CellSet {
         let Some(col) = self.at(c) else { return CellSet::EMPTY };
@@ -360,7 +393,25 @@ mod tests {
         b.play(cell("a3", 3), Color::Black);
         assert_eq!(b.winner(), Some(Color::Black));
         assert_eq!(b.winning_chain().len(), 3);
+        assert_eq!(b.winning_path(), b.winning_chain());
         assert_eq!(b.to_text(), ".b./wbw/b..");
+    }
+
+    #[test]
+    fn the_winning_path_leaves_out_branches_that_touch_one_edge() {
+        // Black's winning group on 5×5: the column c1–c5 plus a branch b1, a2, a3 hanging off the top and a
+        // spur d3, e3 off the middle; only the five stones of column c join the edges.
+        let mut b = Board::new(5).unwrap_or_else(|e| panic!("{e}"));
+        for s in ["b1", "a2", "a3", "d3", "e3", "c1", "c2", "c3", "c4"] {
+            b.play(cell(s, 5), Color::Black);
+        }
+        assert_eq!(b.winner(), None);
+        b.play(cell("c5", 5), Color::Black);
+        assert_eq!(b.winner(), Some(Color::Black));
+        assert_eq!(b.winning_chain().len(), 10);
+        let path: Vec<String> = b.winning_path().iter().map(|c| c.to_string()).collect();
+        assert_eq!(path.len(), 5, "{path:?}");
+        assert!(path.iter().all(|c| c.starts_with('c')), "{path:?}");
     }
 
     #[test]

@@ -65,8 +65,17 @@ pub enum SgfError {
 
 /// Writes a game as HexGui SGF: the root node with size and setup, then one node per move.
 pub fn write(game: &Game) -> String {
+    write_with(game, &[])
+}
+
+/// [`write`] with more root properties, such as `PB[…]`, `PW[…]` and `RE[…]`; values are escaped.
+pub fn write_with(game: &Game, root: &[(&str, &str)]) -> String {
     let size = game.size();
     let mut s = format!("(;FF[4]GM[11]AP[hextoe:{}]SZ[{size}]", env!("CARGO_PKG_VERSION"));
+    for (prop, value) in root {
+        let escaped = value.replace('\\', "\\\\").replace(']', "\\]");
+        let _ = write!(s, "{prop}[{escaped}]");
+    }
     let start = game.start();
     if start.stone_count() > 0 {
         for (prop, color) in [("AB", Color::Black), ("AW", Color::White)] {
@@ -167,6 +176,19 @@ pub fn read(text: &str, swap_rule: bool) -> Result<Game, SgfError> {
         })?;
     }
     Ok(game)
+}
+
+/// The root node's properties with their first values, in file order: player names (`PB`, `PW`), the
+/// result (`RE`) and the like, which [`read`] leaves aside.
+pub fn root_properties(text: &str) -> Result<Vec<(String, String)>, SgfError> {
+    let nodes = Parser { text: text.as_bytes(), pos: 0 }.main_line()?;
+    Ok(nodes
+        .into_iter()
+        .next()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(prop, values)| (prop, values.into_iter().next().unwrap_or_default()))
+        .collect())
 }
 
 fn parse_size(v: &str) -> Result<usize, SgfError> {
@@ -315,6 +337,16 @@ mod tests {
             write(&g),
             format!("(;FF[4]GM[11]AP[hextoe:{}]SZ[11];B[f6];W[swap-pieces];W[e7])\n", env!("CARGO_PKG_VERSION"))
         );
+    }
+
+    #[test]
+    fn root_properties_round_trip_escaped() {
+        let g = game("f6 e7", 11, false);
+        let text = write_with(&g, &[("PB", "human"), ("PW", "odd ] name \\")]);
+        assert!(text.contains("PB[human]PW[odd \\] name \\\\];B[f6]"), "{text}");
+        let props = root_properties(&text).unwrap_or_default();
+        assert!(props.contains(&("PW".to_string(), "odd ] name \\".to_string())), "{props:?}");
+        assert_eq!(read(&text, false), Ok(g));
     }
 
     #[test]

@@ -1,0 +1,270 @@
+//! What each key does, screen by screen: the menu, the game, a cell name being typed, the help overlay and
+//! a question waiting for a yes. Keys become [`Action`]s through the key map; the few keys that are not
+//! remappable (digits 1–9 in tic-tac-toe, letters and digits inside a cell name, `y` to a question) are
+//! read here too.
+
+use super::action::Action;
+use super::app::{App, Screen};
+use super::confirm::Confirm;
+use super::menu::MenuRow;
+use super::position::Move;
+use super::text::{self, Message};
+use super::typing::{Typed, typed};
+use crate::game::GameKind;
+use crate::game::hex::HexMove;
+use crate::game::ttt;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+
+impl App {
+    /// A key was pressed.
+    pub fn handle_key(&mut self, ev: KeyEvent) {
+        if ev.kind != KeyEventKind::Press {
+            return;
+        }
+        let action = self.keys.action(&ev);
+        let ctrl_c = ev.code == KeyCode::Char('c') && ev.modifiers.contains(KeyModifiers::CONTROL);
+        if action == Some(Action::Quit) || ctrl_c {
+            self.quit();
+            return;
+        }
+        if self.notice.take().is_some() {
+            // The key was for reading the notice.
+            return;
+        }
+        if self.confirm.is_some() {
+            self.confirm_key(&ev);
+            return;
+        }
+        if self.help {
+            self.help_key(&ev, action);
+            return;
+        }
+        match self.screen {
+            Screen::Menu => self.menu_key(action),
+            Screen::Game => self.game_key(&ev, action),
+            Screen::Review => self.review_key(&ev, action),
+            Screen::Saves => self.saves_key(&ev, action),
+            Screen::Primer => self.primer_key(&ev, action),
+        }
+    }
+
+    /// The answer to a question: `y` goes ahead, any other key says no.
+    fn confirm_key(&mut self, ev: &KeyEvent) {
+        let Some(question) = self.confirm.take() else { return };
+        if !matches!(ev.code, KeyCode::Char('y' | 'Y')) {
+            self.message = Some(Message::info("Kept the game in progress."));
+            return;
+        }
+        match question {
+            Confirm::Discard { settings, position } => {
+                // The person said yes: the discarded game must not come back as "Resume last game".
+                if let (Some(storage), Some(slot)) = (&self.storage, &self.slot)
+                    && let Err(e) = slot.clear(storage)
+                {
+                    self.complain(text::sentence(&e));
+                }
+                if let Err(e) = self.start(settings, position) {
+                    self.complain(e);
+                }
+            }
+        }
+    }
+
+    /// The help overlay scrolls with the cursor keys, Page Up/Down, Home and End; any other key closes it.
+    fn help_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
+        match (action, ev.code) {
+            (Some(Action::Up), _) => self.help_scroll = self.help_scroll.saturating_sub(1),
+            (Some(Action::Down), _) => self.help_scroll = self.help_scroll.saturating_add(1),
+            (_, KeyCode::PageUp) => self.help_scroll = self.help_scroll.saturating_sub(10),
+            (_, KeyCode::PageDown) => self.help_scroll = self.help_scroll.saturating_add(10),
+            (_, KeyCode::Home) => self.help_scroll = 0,
+            (_, KeyCode::End) => self.help_scroll = u16::MAX,
+            _ => self.help = false,
+        }
+    }
+
+    /// The menu's row that resumes a game: the one in memory, or else the unfinished one of the last run.
+    pub fn resume_row(&self) -> Option<MenuRow> {
+        if self.game.is_some() {
+            Some(MenuRow::Resume)
+        } else {
+            self.last_game.is_some().then_some(MenuRow::ResumeLast)
+        }
+    }
+
+    fn menu_key(&mut self, action: Option<Action>) {
+        let resume = self.resume_row();
+        self.menu.fix_selection(resume);
+        match action {
+            Some(Action::Up) => self.menu.select(-1, resume),
+            Some(Action::Down) => self.menu.select(1, resume),
+            Some(Action::Left) if self.menu.selected.has_value() => self.menu.change(-1),
+            Some(Action::Right) if self.menu.selected.has_value() => self.menu.change(1),
+            Some(Action::SwitchGame) => {
+                // Changing the game means a new game: Enter should start it, not resume the old one.
+                let keep = self.menu.selected;
+                self.menu.selected = MenuRow::Game;
+                self.menu.change(1);
+                self.menu.selected = if keep.resumes() { MenuRow::Start } else { keep };
+                self.menu.fix_selection(resume);
+            }
+            Some(Action::Place) => match self.menu.selected {
+                MenuRow::Quit => self.quit(),
+                MenuRow::Resume if resume == Some(MenuRow::Resume) => self.resume(),
+                MenuRow::ResumeLast if resume == Some(MenuRow::ResumeLast) => self.resume_last(),
+                MenuRow::Review => self.review_game(super::review::ReturnTo::Menu),
+                MenuRow::Load => self.open_saves(),
+                MenuRow::Primer => self.open_primer(),
+                _ => self.request_start(self.menu.settings.clone(), None),
+            },
+            Some(Action::Back) => self.quit(),
+            Some(Action::Help) => self.open_help(),
+            _ => {}
+        }
+    }
+
+    fn open_help(&mut self) {
+        self.help = true;
+        self.help_scroll = 0;
+    }
+
+    /// A key on the game screen.
+    pub(super) fn game_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
+        let Some((kind, n)) = self.game.as_ref().map(|g| (g.kind(), g.position.size())) else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        if self.entry.is_active() && self.entry_key(ev, action, kind, n) {
+            return;
+        }
+        if kind == GameKind::Tictactoe
+            && action.is_none()
+            && let Some(Typed::Digit(d)) = typed(ev)
+            && let Some(c) =
+                d.to_digit(10).filter(|d| (1..=9).contains(d)).and_then(|d| ttt::Cell::from_index(d as usize - 1))
+        {
+            self.message = None;
+            if let Some(g) = &mut self.game {
+                g.cursor = (c.col(), c.row());
+            }
+            self.human_move(Move::Ttt(c));
+            return;
+        }
+        match action {
+            Some(a) => {
+                self.message = None;
+                self.act(a);
+            }
+            None if typed(ev).is_some() => {
+                // A letter or digit bound to nothing: most likely a cell name typed without the goto key.
+                let goto = self.keys.label(Action::Goto);
+                let goto = goto.split('/').next().unwrap_or(":");
+                let example = if kind == GameKind::Hex { "f6" } else { "b2" };
+                let digits = if kind == GameKind::Tictactoe { "1-9 place directly; " } else { "" };
+                self.say(format!(
+                    "To type a cell, press {goto} first ({goto}{example}, then enter); {digits}? lists the keys."
+                ));
+            }
+            None => {}
+        }
+    }
+
+    /// A key while a cell name is open. Letters and digits always type, whatever they are bound to; Enter
+    /// places at the typed cell (or says why it is not one); Backspace edits; Esc cancels. Any other key
+    /// closes the name and does its usual job (false).
+    fn entry_key(&mut self, ev: &KeyEvent, action: Option<Action>, kind: GameKind, n: usize) -> bool {
+        if let Some(t) = typed(ev) {
+            match self.entry.push(t, n) {
+                Ok(()) => self.follow_entry(kind, n),
+                Err(e) => self.complain(text::sentence(&e)),
+            }
+            return true;
+        }
+        match ev.code {
+            KeyCode::Backspace => {
+                self.entry.backspace();
+                self.message = None;
+                return true;
+            }
+            KeyCode::Esc => {
+                self.entry.clear();
+                self.message = None;
+                return true;
+            }
+            _ => {}
+        }
+        match action {
+            Some(Action::Place) => {
+                match self.entry.target(kind, n) {
+                    None if self.entry.is_empty() => self.entry.clear(),
+                    None => self.complain("Type the row number too, for example f6, then enter."),
+                    Some(Err(e)) => self.complain(text::sentence(&e)),
+                    Some(Ok(cell)) => {
+                        if let Some(g) = &mut self.game {
+                            g.cursor = cell;
+                        }
+                        self.entry.clear();
+                        self.message = None;
+                        self.place_at_cursor();
+                    }
+                }
+                true
+            }
+            Some(Action::Goto) => {
+                self.entry.open();
+                self.message = None;
+                true
+            }
+            _ => {
+                self.entry.clear();
+                false
+            }
+        }
+    }
+
+    /// Moves the cursor to the typed cell, or says why the name is not a cell of this board.
+    fn follow_entry(&mut self, kind: GameKind, n: usize) {
+        match self.entry.target(kind, n) {
+            Some(Ok(cell)) => {
+                if let Some(g) = &mut self.game {
+                    g.cursor = cell;
+                }
+                self.message = None;
+            }
+            Some(Err(e)) => self.complain(text::sentence(&e)),
+            None => self.message = None,
+        }
+    }
+
+    /// Runs a bound action on the game screen.
+    pub(super) fn act(&mut self, a: Action) {
+        self.entry.clear();
+        match a {
+            Action::Up => self.move_cursor(0, -1),
+            Action::Down => self.move_cursor(0, 1),
+            Action::Left => self.move_cursor(-1, 0),
+            Action::Right => self.move_cursor(1, 0),
+            Action::Place => self.place_at_cursor(),
+            Action::Goto => self.entry.open(),
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::NewGame => self.restart(|s| s),
+            Action::SwitchGame => self.restart(|s| s.switched()),
+            Action::Hint => self.hint(),
+            Action::Swap => self.human_move(Move::Hex(HexMove::Swap)),
+            Action::Save => self.save(),
+            Action::Review => self.review_game(super::review::ReturnTo::Game),
+            Action::Help => self.open_help(),
+            Action::Back => self.to_menu(),
+            Action::Quit => self.quit(),
+        }
+    }
+
+    fn move_cursor(&mut self, dc: i32, dr: i32) {
+        if let Some(g) = &mut self.game {
+            let n = g.position.size() as i32;
+            g.cursor.0 = (g.cursor.0 as i32 + dc).clamp(0, n - 1) as usize;
+            g.cursor.1 = (g.cursor.1 as i32 + dr).clamp(0, n - 1) as usize;
+        }
+    }
+}

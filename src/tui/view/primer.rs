@@ -133,8 +133,11 @@ fn page<'a>(page: usize, app: &App) -> Vec<Line<'a>> {
             t("move; the side panel always says who plays which colour."),
         ],
         _ => vec![
-            t("Type a cell name such as f6 and press Enter to play there, or move the"),
-            t("cursor with the arrow keys and press Enter, or click the cell."),
+            t(&format!(
+                "Press {goto}, type a cell name such as f6 and press Enter to play there;",
+                goto = key(Action::Goto)
+            )),
+            t("or move the cursor with the arrow keys and press Enter, or click the cell."),
             Line::raw(""),
             t(&format!("{} asks for a hint: the strongest level's move, and the win chance", key(Action::Hint))),
             t("in tenths (0-9) on the best cells; W and L where it is proven."),

@@ -103,6 +103,8 @@ impl App {
         self.message = Some(Message { text, error });
         self.menu.settings = game.settings.clone();
         self.game = Some(game);
+        // A game on screen ends a review (its analysis stops) and the list of saves.
+        (self.review, self.saves) = (None, None);
         self.screen = Screen::Game;
         self.help = false;
         self.entry.clear();

@@ -95,23 +95,27 @@ fn play_from_here_starts_a_game_at_that_move_and_asks_before_replacing_one_in_pr
     assert_eq!(a.screen, Screen::Review);
     key(&mut a, KeyCode::Left);
     typed(&mut a, "p");
-    assert!(a.review.as_ref().is_some_and(|r| r.confirm_play), "asks first");
+    assert!(a.confirm.is_some(), "asks first, with the question box of every discard");
     typed(&mut a, "n");
     assert_eq!((a.screen, a.game.as_ref().map(|g| g.id)), (Screen::Review, in_progress), "kept");
     typed(&mut a, "py");
     assert_eq!(a.screen, Screen::Game);
+    assert!(a.review.is_none(), "the review gives way to the game, and its analysis stops");
     let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!(g.position.ply(), 1, "played on from move 1");
     assert_ne!(Some(g.id), in_progress);
-    assert!(g.scored, "a game played on from a review does not count in the score");
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains("Playing on from move 1")));
-    // At the end of a finished game there is nothing to play on from.
+    // At the end of a finished game there is nothing to play on from; earlier, play starts at once (the
+    // finished game is not in progress, so there is nothing to ask).
     a.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), Some(ttt(&TTT_LOST)))
         .unwrap_or_else(|e| panic!("{e}"));
     typed(&mut a, "R");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.screen, Screen::Review);
     assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("over")));
+    key(&mut a, KeyCode::Left);
+    typed(&mut a, "p");
+    assert_eq!((a.screen, a.game.as_ref().map(|g| g.position.ply())), (Screen::Game, Some(6)));
+    assert!(a.message.as_ref().is_some_and(|m| m.text.contains("Playing on from move 6")));
 }
 
 #[test]
@@ -201,7 +205,7 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
     key(&mut a, KeyCode::Enter);
     key(&mut a, KeyCode::End);
     key(&mut a, KeyCode::Enter);
-    assert!(a.saves.as_ref().is_some_and(|l| l.confirm_replace));
+    assert!(a.confirm.is_some(), "asks first");
     typed(&mut a, "x");
     assert_eq!(a.screen, Screen::Saves);
     // d asks; anything but y keeps the file, y deletes it.

@@ -2,7 +2,8 @@
 //! file), stepping through it, jumping between mistakes, "play from here", and going back.
 //!
 //! ←/→ step one move, Home/End go to the start and the end, PageUp/PageDown ten moves, ↑/↓ the previous
-//! and next mistake, `p` (or Enter) plays on from the position shown, Esc/`q` goes back.
+//! and next mistake, `p` (or Enter) plays on from the position shown — after the usual question if that
+//! would discard a game in progress — and Esc/`q` goes back.
 
 use super::{ReturnTo, Review};
 use crate::ai::Level;
@@ -60,15 +61,6 @@ impl App {
             self.screen = Screen::Menu;
             return;
         };
-        if r.confirm_play {
-            r.confirm_play = false;
-            if matches!(ev.code, KeyCode::Char('y' | 'Y')) {
-                self.play_from_here(true);
-            } else {
-                self.say("The game in progress stays as it was.");
-            }
-            return;
-        }
         self.message = None;
         let n = r.moves.len();
         match (ev.code, action) {
@@ -85,28 +77,22 @@ impl App {
                     self.say(format!("No mistake {word} this move."));
                 }
             }
-            (_, Some(Action::Place)) => self.play_from_here(false),
+            (_, Some(Action::Place)) => self.play_from_here(),
             (_, Some(Action::Back)) => self.leave_review(),
             (_, Some(Action::Help)) => self.help = true,
-            (KeyCode::Char(PLAY_KEY), None) => self.play_from_here(false),
+            (KeyCode::Char(PLAY_KEY), None) => self.play_from_here(),
             _ => {}
         }
     }
 
-    /// Starts a game from the position on screen, with the reviewed game's settings. A game in progress is
-    /// replaced only after the person confirms (`confirmed`). The new game does not count in the score.
-    fn play_from_here(&mut self, confirmed: bool) {
-        let Some(r) = &mut self.review else { return };
+    /// Starts a game from the position on screen, with the reviewed game's settings; a game in progress is
+    /// discarded only after the person says yes (the review stays up until then).
+    fn play_from_here(&mut self) {
+        let Some(r) = &self.review else { return };
         let k = r.ply;
         let position = r.position_at(k);
         if position.result().is_some() {
             self.complain("The game is over at this move: step back with ← to play on from an earlier one.");
-            return;
-        }
-        let in_progress = self.game.as_ref().is_some_and(|g| !g.is_over() && g.position.ply() > 0);
-        if in_progress && !confirmed {
-            r.confirm_play = true;
-            self.say("Replace the game in progress with this position? y: yes, any other key: no.");
             return;
         }
         let mut settings = r.settings.clone();
@@ -115,17 +101,17 @@ impl App {
         if let Position::Hex(g) = &position {
             settings.swap = g.swap_rule();
         }
-        self.review = None;
+        if self.game_in_progress() {
+            // The question box; on yes the game starts (and the review, like any screen, gives way).
+            self.request_start(settings, Some(position));
+            return;
+        }
         if let Err(e) = self.start(settings, Some(position)) {
             self.complain(e);
             return;
         }
-        if let Some(g) = &mut self.game {
-            // A game played on from a reviewed position is practice: it does not count in the score.
-            g.scored = true;
-        }
         let intro = self.message.take().map(|m| m.text).unwrap_or_default();
-        self.say(format!("Playing on from move {k} (not scored). {intro}"));
+        self.say(format!("Playing on from move {k}. {intro}"));
     }
 
     /// Leaves the review for where it was opened from; its analysis stops.

@@ -59,8 +59,6 @@ pub struct Review {
     pub values: Vec<Option<PointValue>>,
     /// Where Esc goes.
     pub back: ReturnTo,
-    /// True while "play from here" waits for the person to confirm replacing a game in progress.
-    pub confirm_play: bool,
     analysis: Option<Analysis>,
 }
 
@@ -71,7 +69,7 @@ impl Review {
         let n = moves.len();
         let mut values = vec![None; n + 1];
         values[n] = terminal_value(&game);
-        Review { settings, names, game, moves, ply: n, values, back, confirm_play: false, analysis: None }
+        Review { settings, names, game, moves, ply: n, values, back, analysis: None }
     }
 
     /// The review of a game on screen, named and set up as it was played.
@@ -151,13 +149,11 @@ impl Review {
     pub fn step(&mut self, delta: i64) {
         let n = self.moves.len() as i64;
         self.ply = (self.ply as i64 + delta).clamp(0, n) as usize;
-        self.confirm_play = false;
     }
 
     /// Goes to the position after `k` moves.
     pub fn go_to(&mut self, k: usize) {
         self.ply = k.min(self.moves.len());
-        self.confirm_play = false;
     }
 
     /// The seat whose chances the graph shows: the one person playing the machine, else the first player.

@@ -41,15 +41,6 @@ impl App {
             }
             return;
         }
-        if list.confirm_replace {
-            list.confirm_replace = false;
-            if yes {
-                self.load_selected(true);
-            } else {
-                self.say("The game in progress stays as it was.");
-            }
-            return;
-        }
         self.message = None;
         match (ev.code, action) {
             (KeyCode::Home, _) => list.selected = 0,
@@ -58,7 +49,7 @@ impl App {
             (KeyCode::PageDown, _) => list.select(10),
             (_, Some(Action::Up)) => list.select(-1),
             (_, Some(Action::Down)) => list.select(1),
-            (_, Some(Action::Place)) => self.load_selected(false),
+            (_, Some(Action::Place)) => self.load_selected(),
             (_, Some(Action::Back)) => {
                 self.saves = None;
                 self.to_menu();
@@ -88,9 +79,9 @@ impl App {
         }
     }
 
-    /// Loads the selected save: an unfinished game is played on (after confirming, if it would replace a
-    /// game in progress), a finished one opens in review.
-    fn load_selected(&mut self, confirmed: bool) {
+    /// Loads the selected save: an unfinished game is played on (after the usual question, if it would
+    /// discard a game in progress), a finished one opens in review.
+    fn load_selected(&mut self) {
         let Some(entry) = self.saves.as_ref().and_then(|l| l.current().cloned()) else {
             self.complain("There is no save to load: press S during a game to save it.");
             return;
@@ -119,12 +110,8 @@ impl App {
             self.open_review(Review::new(info.position, settings, names, ReturnTo::Saves));
             return;
         }
-        let in_progress = self.game.as_ref().is_some_and(|g| !g.is_over() && g.position.ply() > 0);
-        if in_progress && !confirmed {
-            if let Some(list) = &mut self.saves {
-                list.confirm_replace = true;
-            }
-            self.say(format!("Replace the game in progress with {}? y: yes, any other key: no.", entry.name));
+        if self.game_in_progress() {
+            self.request_start(settings, Some(info.position));
             return;
         }
         match self.start(settings, Some(info.position)) {

@@ -96,15 +96,12 @@ pub struct SaveList {
     pub problem: Option<String>,
     /// Waiting for `y` to delete the selected file.
     pub confirm_delete: bool,
-    /// Waiting for `y` to replace the game in progress with the selected one.
-    pub confirm_replace: bool,
 }
 
 impl SaveList {
     /// Reads the saves folder of `storage` (none: an empty list that says there is no data directory).
     pub fn scan(storage: Option<&Storage>) -> SaveList {
-        let mut list =
-            SaveList { entries: Vec::new(), selected: 0, problem: None, confirm_delete: false, confirm_replace: false };
+        let mut list = SaveList { entries: Vec::new(), selected: 0, problem: None, confirm_delete: false };
         let Some(storage) = storage else {
             list.problem = Some("there is no data directory on this system, so there are no saves".into());
             return list;

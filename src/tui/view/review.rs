@@ -238,9 +238,6 @@ fn result_words(r: &Review) -> Option<String> {
 pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
     let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
     use crate::tui::action::Action;
-    if app.review.as_ref().is_some_and(|r| r.confirm_play) {
-        return vec![("y".into(), "replace the game"), ("any other key".into(), "keep it")];
-    }
     vec![
         (format!("{}{}", first(Action::Left), first(Action::Right)), "step"),
         ("home/end".into(), "start/end"),

@@ -78,7 +78,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 /// The key hints of the saves list.
 pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
     use crate::tui::action::Action;
-    let asking = app.saves.as_ref().is_some_and(|l| l.confirm_delete || l.confirm_replace);
+    let asking = app.saves.as_ref().is_some_and(|l| l.confirm_delete);
     if asking {
         return vec![("y".into(), "yes"), ("any other key".into(), "no")];
     }

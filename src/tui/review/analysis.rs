@@ -7,7 +7,7 @@
 //! Dropping the [`Analysis`] raises its stop flag: the thread gives up its current search at once and ends.
 //! The UI thread never searches.
 
-use super::PointValue;
+use super::value::{PointValue, terminal_value};
 use crate::ai::Stop;
 use crate::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec, Proof};
 use crate::ai::ttt::{self, Value};
@@ -115,7 +115,7 @@ pub fn hex_value(c: &HexChoice) -> PointValue {
 pub fn ttt_value(p: &Position) -> Option<PointValue> {
     let Position::Ttt { board, .. } = p else { return None };
     if board.outcome() != crate::game::ttt::Outcome::Ongoing {
-        return super::terminal_value(p);
+        return terminal_value(p);
     }
     let (cell, value) = ttt::evaluate_all(board).into_iter().max_by_key(|&(_, v)| v)?;
     let chance = match value {

@@ -38,6 +38,10 @@ use tree::{SWAP, Tree};
 /// The time a search takes when its budget names neither time nor simulations.
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
 
+/// The longest a [`MctsState::ponder`] thinks on the opponent's time: a person who walks away from the
+/// game does not leave a core busy for ever.
+pub const PONDER_LIMIT: Duration = Duration::from_secs(60);
+
 /// The trees of the last search and the game position they belong to.
 #[derive(Debug)]
 struct Kept {
@@ -150,6 +154,29 @@ impl MctsState {
         }
         analysis.elapsed = start.elapsed();
         analysis
+    }
+
+    /// Thinks on the opponent's time: grows the trees of `game`, where the opponent is to move, until `stop`
+    /// is raised or [`PONDER_LIMIT`] has passed. The next search, after the opponent's move, starts from
+    /// that move's subtree. Returns the simulations run; a finished game or a full tree runs none.
+    pub fn ponder<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> u64 {
+        if game.winner().is_some() || game.legal_moves().is_empty() {
+            return 0;
+        }
+        let threads = spec.budget.threads.clamp(1, 256);
+        let mut frng = FastRng::from_rng(rng);
+        let mut trees = self.take_trees(game, threads, spec.memory_mb);
+        let limits = Limits { sims: None, deadline: Some(Instant::now() + PONDER_LIMIT), stop: stop.clone() };
+        let n = game.size();
+        let params = self.params.unwrap_or_else(|| Params::for_size(n));
+        let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, None, &params, &mut frng));
+        self.kept = Some(Kept {
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+            swap_rule: game.swap_rule(),
+            trees,
+        });
+        simulations
     }
 
     /// Keeps a proven win for its position (see [`MctsState::won`]) and returns it.

@@ -59,7 +59,7 @@ pub enum Purpose {
         /// The game.
         match_id: u64,
         /// The seat that moves.
-        seat: usize,
+        seat: crate::game::Seat,
     },
     /// A hint for the person to move in game `match_id`.
     Hint {
@@ -85,7 +85,7 @@ pub struct Thinking {
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(super) enum Slot {
     /// A seat's player.
-    Seat(usize),
+    Seat(crate::game::Seat),
     /// The hint player.
     Hint,
 }

@@ -12,7 +12,7 @@
 //! | [`confirm`] | questions that wait for a yes (discarding a game in progress) |
 //! | [`text`] | the sentences: status messages, swap news, names of games, colours and edges |
 //! | [`menu`], [`settings`] | the start menu and the settings a game is made from |
-//! | [`game`], [`position`] | a game on screen (seats, undo/redo, cursor, result) over either rules |
+//! | [`game`] | a game on screen (seats, undo/redo, cursor, result) over core's `Position` |
 //! | [`hint`] | hints and their heat map values |
 //! | [`worker`] | the AI thread: jobs, replies, Hex players moved in and out |
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
@@ -35,7 +35,6 @@ pub mod game;
 pub mod geometry;
 pub mod hint;
 pub mod menu;
-pub mod position;
 pub mod primer;
 pub mod review;
 pub mod save;

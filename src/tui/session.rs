@@ -5,7 +5,6 @@
 use super::app::{App, Screen};
 use super::confirm::Confirm;
 use super::game::Match;
-use super::position::{GameResult, Move, Position};
 use super::save;
 use super::score::Outcome;
 use super::settings::{SeatKind, Settings};
@@ -15,6 +14,7 @@ use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec};
 use crate::game::GameKind;
 use crate::game::hex::{Cell as HexCell, HexMove};
 use crate::game::ttt;
+use crate::game::{Move, Position, Seat};
 use rand::RngExt;
 use std::time::Instant;
 
@@ -67,7 +67,7 @@ impl App {
     pub fn start(&mut self, settings: Settings, position: Option<Position>) -> Result<(), String> {
         let position = match position {
             Some(p) => p,
-            None => Position::new(settings.game, settings.size, settings.swap)?,
+            None => Position::new(settings.game, settings.size, settings.swap).map_err(|e| e.to_string())?,
         };
         let players = self.players(&settings, &position)?;
         self.cancel_thinking();
@@ -214,7 +214,7 @@ impl App {
         }
         let seat = g.to_move();
         if let Err(e) = g.play(m) {
-            self.complain(text::sentence(&e));
+            self.complain(text::sentence(&e.to_string()));
             return;
         }
         let note = (m == Move::Hex(HexMove::Swap)).then(|| Message::info(text::swap_message(g, seat)));
@@ -245,11 +245,11 @@ impl App {
             return;
         }
         g.scored = true;
-        let human = g.lone_human().unwrap_or(0);
+        let human = g.lone_human().unwrap_or(Seat::First);
         let outcome = match result {
-            GameResult::Draw => Outcome::Draw,
-            GameResult::Win(s) if s == human => Outcome::Win,
-            GameResult::Win(_) => Outcome::Loss,
+            crate::game::Outcome::Draw => Outcome::Draw,
+            crate::game::Outcome::Win(s) if s == human => Outcome::Win,
+            crate::game::Outcome::Win(_) => Outcome::Loss,
         };
         let key = g.settings.score_key();
         match &self.storage {

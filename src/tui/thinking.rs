@@ -6,7 +6,6 @@
 
 use super::app::{App, Away, Purpose, Screen, Slot, Thinking};
 use super::hint::Hint;
-use super::position::{Move, Position};
 use super::settings::SeatKind;
 use super::text::swap_message;
 use super::worker::{Answer, Job, Reply, Task};
@@ -14,6 +13,7 @@ use crate::ai::hex::HexPlayer;
 use crate::ai::ttt::Style;
 use crate::ai::{Level, Stop};
 use crate::game::hex::HexMove;
+use crate::game::{Move, Position, Seat};
 use rand::RngExt;
 use std::time::{Duration, Instant};
 
@@ -26,7 +26,7 @@ impl App {
                     && g.failed.is_none()
                     && g.machine_to_move()
                     && g.kind() == crate::game::GameKind::Hex
-                    && g.players[g.to_move()].is_none()
+                    && g.players[g.to_move().index()].is_none()
             })
     }
 
@@ -66,7 +66,7 @@ impl App {
             },
             Position::Hex(game) => {
                 // A player still away at the worker (a cancelled search) comes back soon; wait for it.
-                let Some(player) = g.players[seat].take() else { return };
+                let Some(player) = g.players[seat.index()].take() else { return };
                 self.away.push(Away { ticket: self.next_ticket, match_id, slot: Slot::Seat(seat) });
                 Task::Hex { player, game: game.clone() }
             }
@@ -180,13 +180,13 @@ impl App {
         let away = self.away.swap_remove(i);
         if let Some(g) = self.game.as_mut().filter(|g| g.id == away.match_id) {
             match away.slot {
-                Slot::Seat(s) => g.players[s] = Some(player),
+                Slot::Seat(s) => g.players[s.index()] = Some(player),
                 Slot::Hint => g.hint_player = Some(player),
             }
         }
     }
 
-    fn machine_move(&mut self, match_id: u64, seat: usize, mv: Move, explanation: String) {
+    fn machine_move(&mut self, match_id: u64, seat: Seat, mv: Move, explanation: String) {
         let Some(g) = self.game.as_mut().filter(|g| g.id == match_id) else { return };
         if g.to_move() != seat || g.is_over() {
             return;
@@ -207,7 +207,7 @@ impl App {
         self.after_move();
     }
 
-    fn machine_failed(&mut self, match_id: u64, seat: usize, why: String) {
+    fn machine_failed(&mut self, match_id: u64, seat: Seat, why: String) {
         let Some(g) = self.game.as_mut().filter(|g| g.id == match_id) else { return };
         let name = g.seat_name(seat);
         g.failed = Some(why.clone());

@@ -5,10 +5,10 @@ use crate::tui_common::*;
 use hextoe::ai::Level;
 use hextoe::game::GameKind;
 use hextoe::game::hex::{Cell as HexCell, Color, HexMove};
+use hextoe::game::{Move, Outcome, Position, Seat};
 use hextoe::tui::app::Screen;
 use hextoe::tui::geometry::{BoardGeometry, game_layout};
 use hextoe::tui::menu::MenuRow;
-use hextoe::tui::position::{GameResult, Move, Position};
 use hextoe::tui::settings::Opponent;
 use hextoe::tui::worker;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
@@ -72,8 +72,8 @@ fn tictactoe_against_the_ai_by_digits_to_the_end_and_scored() {
     let t = a.score.tally("tictactoe/medium");
     assert_eq!(t.wins + t.draws + t.losses, 1);
     let expected = match g.position.result() {
-        Some(GameResult::Win(0)) => (1, 0, 0),
-        Some(GameResult::Win(_)) => (0, 0, 1),
+        Some(Outcome::Win(Seat::First)) => (1, 0, 0),
+        Some(Outcome::Win(_)) => (0, 0, 1),
         _ => (0, 1, 0),
     };
     assert_eq!((t.wins, t.draws, t.losses), expected);
@@ -124,7 +124,7 @@ fn hex_by_typed_cell_names_until_someone_connects() {
         assert_eq!(a.message.as_ref().filter(|m| m.error), None, "{c}");
     }
     let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
-    assert!(matches!(g.position.result(), Some(GameResult::Win(_))), "Hex has no draws");
+    assert!(matches!(g.position.result(), Some(Outcome::Win(_))), "Hex has no draws");
     let Position::Hex(h) = &g.position else { panic!("not hex") };
     assert!(!h.board().winning_chain().is_empty());
     assert!(matches!(g.result_line().as_deref(), Some("You win" | "You lose")));
@@ -342,8 +342,8 @@ fn swapping_says_who_plays_which_colour() {
     settle(&mut a);
     let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!(g.position.history().get(1), Some(&Move::Hex(HexMove::Swap)));
-    assert_eq!(g.position.color_of_seat(1), Color::Black, "you took over the black stone");
-    assert_eq!(g.side_name(1), "Black");
+    assert_eq!(g.position.color_of_seat(Seat::Second), Color::Black, "you took over the black stone");
+    assert_eq!(g.side_name(Seat::Second), "Black");
     let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("You swapped") && text.contains("Black ●") && text.contains("the AI is White ○"), "{text}");
     typed(&mut a, "s");
@@ -389,7 +389,7 @@ fn an_external_engine_replies_and_undo_keeps_it_in_step() {
     let mut s = settings(GameKind::Hex, 5, Opponent::HumanVsEngine);
     s.engine = Some(engine_command());
     let mut a = started(s);
-    assert_eq!(a.game.as_ref().map(|g| g.seat_name(1)), Some("Engine".to_string()));
+    assert_eq!(a.game.as_ref().map(|g| g.seat_name(Seat::Second)), Some("Engine".to_string()));
     typed(&mut a, ":c3\n");
     settle(&mut a);
     assert_eq!(ply(&a), 2, "the engine answered: {:?}", a.message);

@@ -8,8 +8,8 @@ use hextoe::ai::ttt::Style;
 use hextoe::config::{Config, HexDepth, Playouts, Seconds};
 use hextoe::game::GameKind;
 use hextoe::game::hex::Cell as HexCell;
+use hextoe::game::{Outcome, Position};
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::position::{GameResult, Position};
 use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::storage::Storage;
 use hextoe::tui::worker;
@@ -79,7 +79,7 @@ pub fn ply(a: &App) -> usize {
     a.game.as_ref().map_or(0, |g| g.position.ply())
 }
 
-pub fn result(a: &App) -> Option<GameResult> {
+pub fn result(a: &App) -> Option<Outcome> {
     a.game.as_ref().and_then(|g| g.position.result())
 }
 

@@ -7,9 +7,9 @@ use hextoe::ai::Level;
 use hextoe::ai::ttt::Style;
 use hextoe::config::{Config, Seconds};
 use hextoe::game::GameKind;
+use hextoe::game::{Move, Position, Seat};
 use hextoe::tui::app::{App, AppOptions, Screen};
 use hextoe::tui::menu::MenuRow;
-use hextoe::tui::position::{Move, Position};
 use hextoe::tui::review::ReturnTo;
 use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::storage::Storage;
@@ -140,7 +140,7 @@ fn the_hex_review_fills_in_from_its_thread_and_stops_when_left() {
     assert_eq!(r.progress(), (8, 8), "every position has a value");
     // 4×4 is solved at once: every value is exact, and Black (who won) never stood worse than White.
     assert!(r.values.iter().flatten().all(|v| v.exact));
-    assert_eq!(r.chance_for(0, 7), Some(1.0));
+    assert_eq!(r.chance_for(Seat::First, 7), Some(1.0));
     assert!(a.next_deadline(Instant::now()).is_none(), "no more wake-ups once the analysis is done");
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.screen, Screen::Game);

@@ -7,8 +7,8 @@ use hextoe::ai::ttt::Style;
 use hextoe::config::Config;
 use hextoe::game::GameKind;
 use hextoe::game::hex::parse_position as hex_position;
+use hextoe::game::{Move, Position, Seat};
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::position::{Move, Position};
 use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::view;
 use ratatui::Terminal;
@@ -359,7 +359,7 @@ fn the_ais_explanation_is_shown_whole() {
     let why = "White blocks Black's bridge between f6 and the bottom edge, and keeps its own stones e7 and d8 \
                one bridge apart, so that both of its edges stay within reach.";
     if let Some(g) = a.game.as_mut() {
-        g.explanation = Some((1, why.to_string()));
+        g.explanation = Some((Seat::Second, why.to_string()));
     }
     let t = render(&a, 100, 45);
     let panel: Vec<String> =
@@ -421,7 +421,7 @@ fn a_short_panel_drops_the_explanation_whole_rather_than_cut_it() {
         evals: vec![(cell("a2"), Value::Win { plies: 3 }), (cell("a3"), Value::Win { plies: 3 })],
     };
     if let Some(g) = a.game.as_mut() {
-        g.explanation = Some((1, why.to_string()));
+        g.explanation = Some((Seat::Second, why.to_string()));
         g.hint = Some(Hint::from_ttt(4, &choice));
     }
     // The side panel's text, from its border to the right edge, line after line.

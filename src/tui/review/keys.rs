@@ -7,9 +7,9 @@
 
 use super::{ReturnTo, Review};
 use crate::ai::Level;
+use crate::game::Position;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
-use crate::tui::position::Position;
 use rand::RngExt;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Instant;

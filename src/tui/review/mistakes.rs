@@ -4,7 +4,7 @@
 //! game lost); Hex values are win rates from short searches, so small wobbles are ignored.
 
 use super::Review;
-use crate::tui::position::{Move, Position};
+use crate::game::{Move, Position};
 
 /// The smallest fall in a Hex win rate that counts as a mistake (search noise stays below it).
 pub const HEX_MIN_DROP: f64 = 0.15;

@@ -3,9 +3,9 @@
 //! to the menu. Replacing a game in progress is asked about first, too.
 
 use super::{SaveList, read_summary};
+use crate::game::Position;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
-use crate::tui::position::Position;
 use crate::tui::review::{ReturnTo, Review};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 

@@ -21,8 +21,8 @@ fn resume_detail(app: &App) -> String {
         (None, None) => return String::new(),
     };
     let game = match position {
-        crate::tui::position::Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
-        crate::tui::position::Position::Ttt { .. } => crate::tui::text::game_name(position.kind()).to_string(),
+        crate::game::Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
+        crate::game::Position::Ttt { .. } => crate::tui::text::game_name(position.kind()).to_string(),
     };
     let n = position.ply();
     let over = if position.result().is_some() { " · over" } else { "" };

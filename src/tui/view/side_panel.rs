@@ -3,9 +3,9 @@
 
 use super::wrap;
 use crate::game::hex::Color;
+use crate::game::{Move, Position, Seat};
 use crate::tui::app::{App, Purpose};
 use crate::tui::game::Match;
-use crate::tui::position::{Move, Position};
 use crate::tui::settings::SeatKind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -37,16 +37,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
     // Black first in Hex, whoever holds it; x first in tic-tac-toe.
     let order = match &g.position {
         Position::Hex(_) => [g.position.seat_of_color(Color::Black), g.position.seat_of_color(Color::White)],
-        Position::Ttt { .. } => [0, 1],
+        Position::Ttt { .. } => Seat::BOTH,
     };
     for seat in order {
-        let name = match g.seats[seat] {
+        let name = match g.seat_kind(seat) {
             SeatKind::Human | SeatKind::Engine => g.seat_name(seat),
             SeatKind::Ai => format!("{} · {}", g.seat_name(seat), g.settings.level),
         };
         let line = match &g.position {
             Position::Ttt { .. } => {
-                let p = if seat == 0 { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
+                let p = if seat == Seat::First { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
                 Line::from(vec![
                     Span::styled(
                         format!(" {} ", p.letter()),

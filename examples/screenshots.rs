@@ -89,7 +89,7 @@ fn menu(out: &Path) -> std::io::Result<()> {
     for (key, outcome) in
         [("hex/impossible", Outcome::Loss), ("hex/medium", Outcome::Win), ("tictactoe/impossible", Outcome::Draw)]
     {
-        a.score.record(key, outcome);
+        a.session.score.record(key, outcome);
     }
     shoot(&a, 80, 28, out, "menu")
 }

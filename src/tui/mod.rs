@@ -5,7 +5,8 @@
 //! |---|---|
 //! | [`app`] | the state and its event entry points (mouse, resize, AI replies, ticks) |
 //! | [`controls`] | what each key does: menu, game, a typed cell name, help, questions |
-//! | [`session`] | a game's lifecycle: start (asking first), resume, moves, undo/redo, result, score, save |
+//! | [`session`] | the game on screen and what outlives it: the last run's game, the score, the autosave |
+//! | [`lifecycle`] | a game's lifecycle as the app drives it: start (asking first), resume, moves, undo, save |
 //! | [`thinking`] | the AI's turns and hints: starting, cancelling and receiving searches |
 //! | [`action`] | actions and the key map from `[ui.keys]` |
 //! | [`typing`] | typing a cell name (`:f6`) after the goto key |
@@ -34,6 +35,7 @@ pub mod event_loop;
 pub mod game;
 pub mod geometry;
 pub mod hint;
+pub mod lifecycle;
 pub mod menu;
 pub mod primer;
 pub mod review;

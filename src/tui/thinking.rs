@@ -21,7 +21,7 @@ impl App {
     /// True while a search runs or a machine waits for its player to come back from a cancelled one.
     pub fn is_busy(&self) -> bool {
         self.thinking.is_some()
-            || self.game.as_ref().is_some_and(|g| {
+            || self.session.game.as_ref().is_some_and(|g| {
                 self.screen == Screen::Game
                     && g.failed.is_none()
                     && g.machine_to_move()
@@ -32,14 +32,14 @@ impl App {
 
     /// When two AIs play each other, the next move waits for the watch delay; this is when.
     pub(super) fn watch_deadline(&self) -> Option<Instant> {
-        let g = self.game.as_ref()?;
+        let g = self.session.game.as_ref()?;
         let watching = g.seats.iter().all(|s| *s != SeatKind::Human);
         (watching
             && self.screen == Screen::Game
             && self.thinking.is_none()
             && g.machine_to_move()
             && g.failed.is_none())
-        .then(|| self.last_move_at + Duration::from_secs_f64(self.config.ui.watch_delay.0))
+        .then(|| self.session.last_move_at + Duration::from_secs_f64(self.config.ui.watch_delay.0))
     }
 
     /// Starts the machine's move if it is the machine's turn and nothing else runs.
@@ -50,7 +50,7 @@ impl App {
         if self.watch_deadline().is_some_and(|t| now < t) {
             return;
         }
-        let Some(g) = &mut self.game else { return };
+        let Some(g) = &mut self.session.game else { return };
         if !g.machine_to_move() || g.failed.is_some() {
             return;
         }
@@ -91,7 +91,7 @@ impl App {
 
     /// Asks for a hint for the person to move (or hides the one shown).
     pub(super) fn hint(&mut self) {
-        let Some(g) = &mut self.game else { return };
+        let Some(g) = &mut self.session.game else { return };
         if g.current_hint().is_some() {
             g.hint = None;
             self.say("Hint hidden.");
@@ -154,7 +154,7 @@ impl App {
             (Some(Purpose::Move { .. }), Ok(None)) => {}
             (Some(Purpose::Move { match_id, seat }), Err(e)) => self.machine_failed(match_id, seat, e),
             (Some(Purpose::Hint { match_id }), Ok(Some((_, _, ttt, hex)))) => {
-                let Some(g) = self.game.as_mut().filter(|g| g.id == match_id) else { return };
+                let Some(g) = self.session.game.as_mut().filter(|g| g.id == match_id) else { return };
                 let ply = g.position.ply();
                 let hint = match (ttt, hex) {
                     (Some(c), _) => Hint::from_ttt(ply, &c),
@@ -178,7 +178,7 @@ impl App {
     fn bring_home(&mut self, ticket: u64, player: Box<HexPlayer>) {
         let Some(i) = self.away.iter().position(|a| a.ticket == ticket) else { return };
         let away = self.away.swap_remove(i);
-        if let Some(g) = self.game.as_mut().filter(|g| g.id == away.match_id) {
+        if let Some(g) = self.session.game.as_mut().filter(|g| g.id == away.match_id) {
             match away.slot {
                 Slot::Seat(s) => g.players[s.index()] = Some(player),
                 Slot::Hint => g.hint_player = Some(player),
@@ -187,7 +187,7 @@ impl App {
     }
 
     fn machine_move(&mut self, match_id: u64, seat: Seat, mv: Move, explanation: String) {
-        let Some(g) = self.game.as_mut().filter(|g| g.id == match_id) else { return };
+        let Some(g) = self.session.game.as_mut().filter(|g| g.id == match_id) else { return };
         if g.to_move() != seat || g.is_over() {
             return;
         }
@@ -208,7 +208,7 @@ impl App {
     }
 
     fn machine_failed(&mut self, match_id: u64, seat: Seat, why: String) {
-        let Some(g) = self.game.as_mut().filter(|g| g.id == match_id) else { return };
+        let Some(g) = self.session.game.as_mut().filter(|g| g.id == match_id) else { return };
         let name = g.seat_name(seat);
         g.failed = Some(why.clone());
         let new = self.keys.label(super::action::Action::NewGame);

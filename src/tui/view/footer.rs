@@ -141,7 +141,7 @@ pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
             (k(Action::SwitchGame), "game"),
         ],
         Screen::Game => {
-            let Some(g) = app.game.as_ref() else { return Vec::new() };
+            let Some(g) = app.session.game.as_ref() else { return Vec::new() };
             let kind = g.kind();
             let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
             if g.watching() {

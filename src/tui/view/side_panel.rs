@@ -131,7 +131,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
         bottom.push(Line::raw(""));
     }
     if g.counts_for_score() {
-        let t = app.score.tally(&g.settings.score_key());
+        let t = app.session.score.tally(&g.settings.score_key());
         let game = crate::tui::text::game_name(g.kind());
         bottom.push(Line::styled(format!(" Score · {game} {}", g.settings.level), theme.accent()));
         bottom.push(Line::raw(format!(" You {} · draws {} · AI {}", t.wins, t.draws, t.losses)));

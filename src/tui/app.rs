@@ -6,6 +6,7 @@
 //! of a game's lifecycle in [`super::lifecycle`], the AI's turns and hints in [`super::thinking`].
 
 use super::action::KeyMap;
+use super::ai_client::AiClient;
 use super::confirm::Confirm;
 use super::geometry::game_layout;
 use super::menu::{Menu, MenuRow};
@@ -15,7 +16,6 @@ use super::storage::Storage;
 use super::theme::Theme;
 use super::typing::CellEntry;
 use super::worker::Job;
-use crate::ai::Stop;
 use crate::config::Config;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -48,52 +48,7 @@ pub(super) fn notice(text: String) -> Message {
     Message { text: format!("[press any key] {text}"), error: true }
 }
 
-/// What a running search is for.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Purpose {
-    /// The move of the machine at `seat` in game `match_id`.
-    Move {
-        /// The game.
-        match_id: u64,
-        /// The seat that moves.
-        seat: crate::game::Seat,
-    },
-    /// A hint for the person to move in game `match_id`.
-    Hint {
-        /// The game.
-        match_id: u64,
-    },
-}
-
-/// The search the app is waiting for.
-#[derive(Clone, Debug)]
-pub struct Thinking {
-    /// The job's ticket.
-    pub ticket: u64,
-    /// Raised to cancel it.
-    pub stop: Stop,
-    /// When it started, for the elapsed seconds.
-    pub started: Instant,
-    /// What it is for.
-    pub purpose: Purpose,
-}
-
-/// Where a Hex player that went to the worker comes back to.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(super) enum Slot {
-    /// A seat's player.
-    Seat(crate::game::Seat),
-    /// The hint player.
-    Hint,
-}
-
-/// A player away at the worker.
-#[derive(Copy, Clone, Debug)]
-pub(super) struct Away {
-    pub ticket: u64,
-    pub match_id: u64,
-    pub slot: Slot,
-}
+pub use super::ai_client::{Purpose, Thinking};
 
 /// Start-up options that do not come from config.toml.
 #[derive(Clone, Debug)]
@@ -132,8 +87,8 @@ pub struct App {
     /// A warning about the player's data (a score file set aside or not saved): shown in the status line in
     /// place of [`App::message`] until a key is pressed, so that no later message hides it.
     pub notice: Option<Message>,
-    /// The search being waited for.
-    pub thinking: Option<Thinking>,
+    /// The AI worker's jobs and the search being waited for.
+    pub ai: AiClient,
     /// The cell name being typed.
     pub entry: CellEntry,
     /// The terminal's size, for mouse clicks.
@@ -146,9 +101,6 @@ pub struct App {
     pub saves: Option<super::saves::SaveList>,
     /// The page of "How to play Hex" on screen.
     pub primer: super::primer::Primer,
-    pub(super) outbox: Vec<Job>,
-    pub(super) away: Vec<Away>,
-    pub(super) next_ticket: u64,
     pub(super) rng: StdRng,
     quit: bool,
 }
@@ -176,16 +128,13 @@ impl App {
             confirm: None,
             message: None,
             notice: warning.map(|text| notice(super::text::sentence(&text))),
-            thinking: None,
+            ai: AiClient::default(),
             entry: CellEntry::default(),
             size: (80, 24),
             spinner: 0,
             review: None,
             saves: None,
             primer: super::primer::Primer::default(),
-            outbox: Vec::new(),
-            away: Vec::new(),
-            next_ticket: 1,
             rng: StdRng::seed_from_u64(options.seed),
             quit: false,
         }
@@ -198,7 +147,7 @@ impl App {
 
     /// Jobs for the worker, taken out of the app.
     pub fn take_jobs(&mut self) -> Vec<Job> {
-        std::mem::take(&mut self.outbox)
+        self.ai.take_jobs()
     }
 
     /// Sets the status line.

@@ -4,7 +4,6 @@
 
 use super::hint::Hint;
 use super::settings::{Opponent, SeatKind, Settings};
-use crate::ai::hex::HexPlayer;
 use crate::game::GameKind;
 use crate::game::hex::Color;
 use crate::game::{Move, Outcome, PlayError, Position, Seat};
@@ -20,10 +19,6 @@ pub struct Match {
     pub position: Position,
     /// Who sits at each seat, indexed by [`Seat::index`].
     pub seats: [SeatKind; 2],
-    /// Hex players of the AI and engine seats; `None` while one is away thinking (or for humans).
-    pub players: [Option<Box<HexPlayer>>; 2],
-    /// The Hex hint player (the impossible level), kept warm between hints.
-    pub hint_player: Option<Box<HexPlayer>>,
     /// Moves taken back by undo, most recent last.
     pub redo: Vec<Move>,
     /// Cursor column and row.
@@ -40,16 +35,14 @@ pub struct Match {
 }
 
 impl Match {
-    /// A new game from settings, with the players already made (see `App::new_match`).
-    pub fn new(id: u64, settings: Settings, position: Position, players: [Option<Box<HexPlayer>>; 2]) -> Match {
+    /// A new game from settings; its machine players live with the AI worker ([`super::ai_client`]).
+    pub fn new(id: u64, settings: Settings, position: Position) -> Match {
         let n = position.size();
         Match {
             id,
             seats: settings.seats(),
             settings,
             position,
-            players,
-            hint_player: None,
             redo: Vec::new(),
             cursor: (n / 2, n / 2),
             hint: None,
@@ -244,7 +237,7 @@ mod tests {
             engine: None,
         };
         let position = Position::new(GameKind::Tictactoe, 3, false).unwrap_or_else(|e| panic!("{e}"));
-        Match::new(1, settings, position, [None, None])
+        Match::new(1, settings, position)
     }
 
     fn mv(i: usize) -> Move {

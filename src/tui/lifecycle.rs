@@ -68,7 +68,8 @@ impl App {
         // An unfinished game from an earlier run is kept among the saves rather than overwritten.
         let kept = self.session.keep_last_game();
         let id = self.session.next_id();
-        let mut game = Match::new(id, settings, position, players);
+        self.ai.seat_players(id, players, false);
+        let mut game = Match::new(id, settings, position);
         if let Some(c) = game.position.last_move().and_then(super::game::cell_of) {
             game.cursor = c;
         }
@@ -121,11 +122,11 @@ impl App {
             match self.players(&s, &position) {
                 Ok(players) => {
                     let id = self.session.next_id();
+                    self.ai.seat_players(id, players, true);
                     if let Some(g) = &mut self.session.game {
                         // A new id: a reply from the old players' search is not for this game any more.
                         g.id = id;
                         g.seats = s.seats();
-                        g.players = players;
                         g.settings = s;
                         g.failed = None;
                         note =

@@ -15,7 +15,7 @@
 //! | [`menu`], [`settings`] | the start menu and the settings a game is made from |
 //! | [`game`] | a game on screen (seats, undo/redo, cursor, result) over core's `Position` |
 //! | [`hint`] | hints and their heat map values |
-//! | [`worker`] | the AI thread: jobs, replies, Hex players moved in and out |
+//! | [`ai_client`], [`worker`] | the AI: tickets, cancelling; the thread, its jobs and each game's players |
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
@@ -27,6 +27,7 @@
 //! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
+pub mod ai_client;
 pub mod app;
 pub mod autosave;
 pub mod confirm;

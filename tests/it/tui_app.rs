@@ -154,7 +154,7 @@ fn undo_takes_back_your_move_and_the_reply_and_redo_replays_them() {
 fn hints_show_a_suggestion_until_the_position_changes() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "t");
-    assert!(a.thinking.is_some(), "the hint runs on the worker");
+    assert!(a.ai.thinking.is_some(), "the hint runs on the worker");
     settle(&mut a);
     let hint = a.session.game.as_ref().and_then(|g| g.current_hint()).cloned().unwrap_or_else(|| panic!("no hint"));
     assert!(matches!(hint.suggestion, Move::Ttt(_)));
@@ -206,7 +206,7 @@ fn new_game_undo_tab_and_quit_cancel_the_search_at_once() {
         a.handle_reply(worker::execute(j));
     }
     assert_eq!(ply(&a), 1, "the stale reply is dropped");
-    // The Hex player came home from the cancelled search and plays again.
+    // The Hex player, kept by the worker through the cancelled search, plays again.
     let free = first_free_hex(&a);
     typed(&mut a, &format!(":{free}\n"));
     settle(&mut a);

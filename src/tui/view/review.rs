@@ -63,7 +63,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 /// The position on screen as a game the board views can draw: no cursor, and after a mistake the
 /// better move as the hint's suggestion (Hex draws it as ★).
 fn board_match(r: &Review, position: Position, mistake: Option<Mistake>) -> Match {
-    let mut m = Match::new(0, r.settings.clone(), position, [None, None]);
+    let mut m = Match::new(0, r.settings.clone(), position);
     m.cursor = (usize::MAX, usize::MAX);
     if let Some(mk) = mistake {
         m.hint = Some(Hint {

@@ -166,7 +166,7 @@ fn turn_line<'a>(app: &App, g: &Match) -> Line<'a> {
         },
     };
     let thinking =
-        app.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Move { match_id, .. } if match_id == g.id));
+        app.ai.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Move { match_id, .. } if match_id == g.id));
     if let Some(t) = thinking {
         let spin = SPINNER[app.spinner % SPINNER.len()];
         return Line::styled(

@@ -126,7 +126,7 @@ fn ttt_finished(out: &Path) -> std::io::Result<()> {
 fn review(out: &Path) -> std::io::Result<()> {
     let s = settings(GameKind::Hex, 9, Opponent::AiVsAi, Level::Easy);
     let mut config = Config::default();
-    config.hex.impossible.move_time = Some(hextoe::config::Seconds(1.0));
+    config.hex.impossible.move_time = Some(hextoe::config::Seconds(std::time::Duration::from_secs(1)));
     let mut a = App::new(config.clone(), s.clone(), AppOptions { color: true, seed: 9, storage: None });
     a.start(s, None).map_err(std::io::Error::other)?;
     // Easy plays Black; the White seat is the impossible level's player.

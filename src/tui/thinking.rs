@@ -14,7 +14,7 @@ use crate::ai::ttt::Style;
 use crate::game::hex::HexMove;
 use crate::game::{Move, Position, Seat};
 use rand::RngExt;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 impl App {
     /// True while a search runs.
@@ -31,7 +31,7 @@ impl App {
             && self.ai.thinking.is_none()
             && g.machine_to_move()
             && g.failed.is_none())
-        .then(|| self.session.last_move_at + Duration::from_secs_f64(self.config.ui.watch_delay.0))
+        .then(|| self.session.last_move_at + self.config.ui.watch_delay.0)
     }
 
     /// Starts the machine's move if it is the machine's turn and nothing else runs.

@@ -137,7 +137,7 @@ proptest! {
         c.hex.impossible.threads = Threads(threads);
         c.hex.impossible.playouts = Some(Playouts(playouts));
         c.hex.easy.memory_mb = MemoryMb(memory);
-        c.hex.easy.move_time = Some(Seconds(f64::from(ms) / 1000.0));
+        c.hex.easy.move_time = Some(Seconds(std::time::Duration::from_millis(u64::from(ms))));
         let text = toml::to_string(&c).unwrap_or_else(|e| panic!("{e}"));
         let back = Config::from_toml(&text, Path::new("c.toml")).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(back, c);

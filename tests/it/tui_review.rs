@@ -22,7 +22,7 @@ fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
 
 fn app_with(storage: Option<Storage>) -> App {
     let mut c = Config::default();
-    c.hex.impossible.move_time = Some(Seconds(0.05));
+    c.hex.impossible.move_time = Some(Seconds(std::time::Duration::from_millis(50)));
     App::new(c, settings(GameKind::Hex, 5, Opponent::TwoHumans), AppOptions { color: false, seed: 3, storage })
 }
 
@@ -125,7 +125,7 @@ fn the_hex_review_fills_in_from_its_thread_and_stops_when_left() {
     a.start(settings(GameKind::Hex, 4, Opponent::TwoHumans), Some(hex("b1 a1 b2 a2 b3 a3 b4", 4)))
         .unwrap_or_else(|e| panic!("{e}"));
     // The review's own budget (0.3 s a position), so that the solver proves 4×4 even on a busy machine.
-    a.config.hex.impossible.move_time = Some(Seconds(2.0));
+    a.config.hex.impossible.move_time = Some(Seconds(std::time::Duration::from_secs(2)));
     a.review_game(ReturnTo::Game);
     assert_eq!(a.screen, Screen::Review);
     assert!(a.review.as_ref().is_some_and(|r| r.analysing()), "Hex is analysed in the background");

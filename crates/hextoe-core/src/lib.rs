@@ -7,6 +7,7 @@
 //! |---|---|
 //! | [`game`] | pure rules: tic-tac-toe bitboards; Hex board, union–find, swap, positions, SGF, perft |
 //! | [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
+//! | [`numbers`] | numbers as people read them (thousands separators) |
 //! | [`names`] | the one name table of each closed set (game, level, style), for parsing and display |
 //! | [`protocol`] | GTP/HTP, both ends: bounded lines, framing, the command table, typed requests and replies |
 //!
@@ -20,6 +21,7 @@
 pub mod ai;
 pub mod game;
 pub mod names;
+pub mod numbers;
 pub mod protocol;
 
 pub use names::Named;

@@ -17,6 +17,7 @@ use crate::commands::entrant::{self, EntrantError};
 use crate::config::HexConfig;
 use crate::game::hex::{Color, Game, SizeError};
 use crate::protocol::{Answer, HexRequest, Refusal, Reply};
+use std::time::Duration;
 
 /// Why a Hex session cannot start: the board size or the `--player` entry from the command line.
 #[derive(Debug, thiserror::Error)]
@@ -43,7 +44,7 @@ pub struct HexBackend {
     game: Game,
     config: HexConfig,
     level: Level,
-    move_time: Option<f64>,
+    move_time: Option<Duration>,
     /// The player that overrides the level's player, if one was chosen.
     chosen: Option<Chosen>,
     player: Option<HexPlayer>,
@@ -59,7 +60,7 @@ impl HexBackend {
         size: usize,
         swap: bool,
         level: Level,
-        move_time: Option<f64>,
+        move_time: Option<Duration>,
         player: Option<&str>,
         seed: u64,
     ) -> Result<HexBackend, SetupError> {

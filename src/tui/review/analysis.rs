@@ -7,9 +7,9 @@
 //! Dropping the [`Analysis`] raises its stop flag: the thread gives up its current search at once and ends.
 //! The UI thread never searches.
 
-use super::PointValue;
+use super::value::{PointValue, terminal_value};
 use crate::ai::Stop;
-use crate::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec};
+use crate::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec, Proof};
 use crate::ai::ttt::{self, Value};
 use crate::game::hex;
 use crate::game::{Move, Position};
@@ -102,9 +102,9 @@ pub fn review_spec(mut spec: PlayerSpec) -> PlayerSpec {
 pub fn hex_value(c: &HexChoice) -> PointValue {
     let chosen = c.evals.iter().find(|e| e.mv == c.mv);
     let (chance, exact) = match chosen.map(|e| (e.score, e.proven)) {
-        Some((_, Some(true))) => (1.0, true),
-        Some((_, Some(false))) => (0.0, true),
-        Some((s, None)) if s.is_finite() => (s.clamp(0.0, 1.0), false),
+        Some((_, Proof::Win)) => (1.0, true),
+        Some((_, Proof::Loss)) => (0.0, true),
+        Some((s, Proof::Unknown)) if s.is_finite() => (s.clamp(0.0, 1.0), false),
         _ => (0.5, false),
     };
     PointValue { chance, exact, best: Some(Move::Hex(c.mv)) }
@@ -115,7 +115,7 @@ pub fn hex_value(c: &HexChoice) -> PointValue {
 pub fn ttt_value(p: &Position) -> Option<PointValue> {
     let Position::Ttt { board, .. } = p else { return None };
     if board.outcome() != crate::game::ttt::Outcome::Ongoing {
-        return super::terminal_value(p);
+        return terminal_value(p);
     }
     let (cell, value) = ttt::evaluate_all(board).into_iter().max_by_key(|&(_, v)| v)?;
     let chance = match value {
@@ -130,6 +130,7 @@ pub fn ttt_value(p: &Position) -> Option<PointValue> {
 mod tests {
     use super::*;
     use crate::ai::Budget;
+    use crate::ai::hex::eval::Eval;
     use crate::game::GameKind;
     use std::time::Instant;
 
@@ -180,8 +181,11 @@ mod tests {
 
     #[test]
     fn the_review_budget_is_short_and_mcts() {
-        let spec =
-            PlayerSpec { kind: PlayerKind::Resistance, budget: Budget::time(Duration::from_secs(2)), memory_mb: 8 };
+        let spec = PlayerSpec {
+            kind: PlayerKind::AlphaBeta(Eval::Resistance),
+            budget: Budget::time(Duration::from_secs(2)),
+            memory_mb: 8,
+        };
         let s = review_spec(spec);
         assert_eq!(s.kind, PlayerKind::Mcts);
         assert_eq!(s.budget.move_time, Some(Duration::from_secs_f64(SECONDS_PER_POSITION)));

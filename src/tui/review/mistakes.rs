@@ -3,8 +3,9 @@
 //! a different move in mind. Tic-tac-toe values are exact, so any fall counts (a won game drawn, a drawn
 //! game lost); Hex values are win rates from short searches, so small wobbles are ignored.
 
-use super::Review;
-use crate::game::{Move, Position};
+use super::value::PointValue;
+use crate::game::GameKind;
+use crate::game::Move;
 
 /// The smallest fall in a Hex win rate that counts as a mistake (search noise stays below it).
 pub const HEX_MIN_DROP: f64 = 0.15;
@@ -31,18 +32,19 @@ impl Mistake {
     }
 }
 
-/// Every mistake of the game, in game order.
-pub fn find(r: &Review) -> Vec<Mistake> {
-    let min = match r.game {
-        Position::Ttt { .. } => 0.25,
-        Position::Hex(_) => HEX_MIN_DROP,
+/// Every mistake of a game of `kind` with these `moves` and the `values` of its positions (one more than
+/// moves), in game order.
+pub fn find(kind: GameKind, moves: &[Move], values: &[Option<PointValue>]) -> Vec<Mistake> {
+    let min = match kind {
+        GameKind::Tictactoe => 0.25,
+        GameKind::Hex => HEX_MIN_DROP,
     };
-    (0..r.moves.len())
+    (0..moves.len())
         .filter_map(|k| {
-            let before = r.values[k]?;
-            let after = 1.0 - r.values[k + 1]?.chance;
+            let before = (*values.get(k)?)?;
+            let after = 1.0 - values.get(k + 1).copied().flatten()?.chance;
             let better = before.best?;
-            let played = r.moves[k];
+            let played = moves[k];
             (better != played && before.chance - after >= min).then_some(Mistake {
                 index: k,
                 played,
@@ -63,11 +65,12 @@ pub fn biggest(mut all: Vec<Mistake>, n: usize) -> Vec<Mistake> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{PointValue, ReturnTo};
+    use super::super::{ReturnTo, Review};
     use super::*;
     use crate::cli::PlayArgs;
     use crate::config::Config;
     use crate::game::GameKind;
+    use crate::game::Position;
     use crate::game::hex::parse_position;
     use crate::tui::settings::Settings;
 

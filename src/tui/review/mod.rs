@@ -4,6 +4,7 @@
 //! - this file: the [`Review`] state — the moves, the position on screen, each position's value.
 //! - [`analysis`]: where the values come from — exact negamax for tic-tac-toe, the impossible level's MCTS
 //!   player in a background thread (with a stop flag) for Hex, filling in while you look.
+//! - [`value`]: what one position is worth.
 //! - [`mistakes`]: which moves lost the most, and what was better.
 //! - [`keys`]: opening a review, its keys, "play from here", going back.
 //!
@@ -13,23 +14,15 @@
 pub mod analysis;
 pub mod keys;
 pub mod mistakes;
+pub mod value;
 
 use super::game::Match;
 use super::settings::Settings;
 use crate::game::{Move, Position, Seat};
 use analysis::Analysis;
 pub use mistakes::Mistake;
-
-/// What one position is worth.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct PointValue {
-    /// The chance that the side to move wins, 0..=1 (a tic-tac-toe draw is 0.5).
-    pub chance: f64,
-    /// True when the value is exact (tic-tac-toe, a solved Hex position, the end of the game).
-    pub exact: bool,
-    /// The best move here, as the analysis saw it (none at the end of the game).
-    pub best: Option<Move>,
-}
+pub use value::PointValue;
+use value::terminal_value;
 
 /// Where Esc goes back to from the review.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -174,7 +167,7 @@ impl Review {
 
     /// Every move that lost a clear share of its player's chances, in game order.
     pub fn mistakes(&self) -> Vec<Mistake> {
-        mistakes::find(self)
+        mistakes::find(self.game.kind(), &self.moves, &self.values)
     }
 
     /// The mistake made by move `k` (0-based), if it was one.
@@ -198,18 +191,6 @@ impl Review {
             None => false,
         }
     }
-}
-
-/// The value of a finished game's last position for the side to move: Hex has no draws, so the side to
-/// move has lost; a full tic-tac-toe board without a line is a draw. `None` while the game goes on.
-fn terminal_value(p: &Position) -> Option<PointValue> {
-    use crate::game::Outcome;
-    let chance = match p.result()? {
-        Outcome::Draw => 0.5,
-        Outcome::Win(s) if s == p.to_move_seat() => 1.0,
-        Outcome::Win(_) => 0.0,
-    };
-    Some(PointValue { chance, exact: true, best: None })
 }
 
 /// A seat's label for the review: "You", "AI · impossible", "Player 1", "Engine".

@@ -12,8 +12,8 @@ use hextoe::ai::ttt::Style;
 use hextoe::config::Config;
 use hextoe::game::GameKind;
 use hextoe::game::hex::parse_position;
+use hextoe::game::{Move, Position};
 use hextoe::tui::app::{App, AppOptions, Screen};
-use hextoe::tui::position::{Move, Position};
 use hextoe::tui::review::{ReturnTo, Review};
 use hextoe::tui::score::Outcome;
 use hextoe::tui::settings::{Opponent, Settings};
@@ -89,7 +89,7 @@ fn menu(out: &Path) -> std::io::Result<()> {
     for (key, outcome) in
         [("hex/impossible", Outcome::Loss), ("hex/medium", Outcome::Win), ("tictactoe/impossible", Outcome::Draw)]
     {
-        a.score.record(key, outcome);
+        a.session.score.record(key, outcome);
     }
     shoot(&a, 80, 28, out, "menu")
 }

@@ -9,7 +9,7 @@
 //! column, key and what was expected — before the terminal is touched.
 
 pub mod types;
-pub mod ui;
+use crate::tui::ui_config as ui;
 
 pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;

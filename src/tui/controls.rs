@@ -7,10 +7,10 @@ use super::action::Action;
 use super::app::{App, Screen};
 use super::confirm::Confirm;
 use super::menu::MenuRow;
-use super::position::Move;
 use super::text::{self, Message};
 use super::typing::{Typed, typed};
 use crate::game::GameKind;
+use crate::game::Move;
 use crate::game::hex::HexMove;
 use crate::game::ttt;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -58,9 +58,7 @@ impl App {
         match question {
             Confirm::Discard { settings, position } => {
                 // The person said yes: the discarded game must not come back as "Resume last game".
-                if let (Some(storage), Some(slot)) = (&self.storage, &self.slot)
-                    && let Err(e) = slot.clear(storage)
-                {
+                if let Err(e) = self.session.clear_autosave() {
                     self.complain(text::sentence(&e));
                 }
                 if let Err(e) = self.start(settings, position) {
@@ -85,10 +83,10 @@ impl App {
 
     /// The menu's row that resumes a game: the one in memory, or else the unfinished one of the last run.
     pub fn resume_row(&self) -> Option<MenuRow> {
-        if self.game.is_some() {
+        if self.session.game.is_some() {
             Some(MenuRow::Resume)
         } else {
-            self.last_game.is_some().then_some(MenuRow::ResumeLast)
+            self.session.last_game.is_some().then_some(MenuRow::ResumeLast)
         }
     }
 
@@ -130,7 +128,7 @@ impl App {
 
     /// A key on the game screen.
     pub(super) fn game_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
-        let Some((kind, n)) = self.game.as_ref().map(|g| (g.kind(), g.position.size())) else {
+        let Some((kind, n)) = self.session.game.as_ref().map(|g| (g.kind(), g.position.size())) else {
             self.screen = Screen::Menu;
             return;
         };
@@ -144,7 +142,7 @@ impl App {
                 d.to_digit(10).filter(|d| (1..=9).contains(d)).and_then(|d| ttt::Cell::from_index(d as usize - 1))
         {
             self.message = None;
-            if let Some(g) = &mut self.game {
+            if let Some(g) = &mut self.session.game {
                 g.cursor = (c.col(), c.row());
             }
             self.human_move(Move::Ttt(c));
@@ -200,7 +198,7 @@ impl App {
                     None => self.complain("Type the row number too, for example f6, then enter."),
                     Some(Err(e)) => self.complain(text::sentence(&e)),
                     Some(Ok(cell)) => {
-                        if let Some(g) = &mut self.game {
+                        if let Some(g) = &mut self.session.game {
                             g.cursor = cell;
                         }
                         self.entry.clear();
@@ -226,7 +224,7 @@ impl App {
     fn follow_entry(&mut self, kind: GameKind, n: usize) {
         match self.entry.target(kind, n) {
             Some(Ok(cell)) => {
-                if let Some(g) = &mut self.game {
+                if let Some(g) = &mut self.session.game {
                     g.cursor = cell;
                 }
                 self.message = None;
@@ -261,7 +259,7 @@ impl App {
     }
 
     fn move_cursor(&mut self, dc: i32, dr: i32) {
-        if let Some(g) = &mut self.game {
+        if let Some(g) = &mut self.session.game {
             let n = g.position.size() as i32;
             g.cursor.0 = (g.cursor.0 as i32 + dc).clamp(0, n - 1) as usize;
             g.cursor.1 = (g.cursor.1 as i32 + dr).clamp(0, n - 1) as usize;

@@ -7,8 +7,8 @@ use hextoe::ai::ttt::Style;
 use hextoe::config::Config;
 use hextoe::game::GameKind;
 use hextoe::game::hex::parse_position as hex_position;
+use hextoe::game::{Move, Position, Seat};
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::position::{Move, Position};
 use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::view;
 use ratatui::Terminal;
@@ -70,7 +70,7 @@ fn tictactoe_in_progress() {
 fn tictactoe_won() {
     let mut a = game(ttt(&["a1", "b1", "a2", "b2"]), Opponent::HumanVsAi);
     a.handle_key(KeyEvent::new(KeyCode::Char('7'), KeyModifiers::NONE));
-    assert_eq!(a.game.as_ref().and_then(|g| g.result_line()).as_deref(), Some("You win"));
+    assert_eq!(a.session.game.as_ref().and_then(|g| g.result_line()).as_deref(), Some("You win"));
     insta::assert_snapshot!(render(&a, 80, 24).backend());
 }
 
@@ -85,7 +85,7 @@ fn hex_11_in_progress() {
 fn hex_19_won_with_chain() {
     let moves: Vec<String> = (1..=19).flat_map(|r| [format!("j{r}"), format!("a{r}")]).take(37).collect();
     let a = game(hex(&moves.join(" "), 19), Opponent::HumanVsAi);
-    assert_eq!(a.game.as_ref().and_then(|g| g.result_line()).as_deref(), Some("You win"));
+    assert_eq!(a.session.game.as_ref().and_then(|g| g.result_line()).as_deref(), Some("You win"));
     insta::assert_snapshot!(render(&a, 100, 45).backend());
 }
 
@@ -203,7 +203,7 @@ fn a_hex_hint_writes_win_rates_on_the_board() {
         explanation: "win rate 72%".into(),
         evals: vec![ev("d8", 0.72, open), ev("g5", 0.45, open), ev("a1", 0.05, open), ev("k11", 0.0, Proof::Loss)],
     };
-    if let Some(g) = a.game.as_mut() {
+    if let Some(g) = a.session.game.as_mut() {
         g.hint = Some(Hint::from_hex(2, &choice));
     }
     let t = render(&a, 100, 45);
@@ -319,9 +319,9 @@ fn watching_two_ais_shows_no_cursor_and_no_placing_keys() {
 fn the_menu_score_table_lines_up_and_names_the_games() {
     use hextoe::tui::score::Outcome;
     let mut a = app(false);
-    a.score.record("tictactoe/impossible", Outcome::Draw);
-    a.score.record("tictactoe/impossible", Outcome::Loss);
-    a.score.record("hex/medium", Outcome::Win);
+    a.session.score.record("tictactoe/impossible", Outcome::Draw);
+    a.session.score.record("tictactoe/impossible", Outcome::Loss);
+    a.session.score.record("hex/medium", Outcome::Win);
     let t = render(&a, 80, 30);
     let all = lines(&t);
     let header = all.iter().find(|l| l.contains("Score")).cloned().unwrap_or_default();
@@ -359,8 +359,8 @@ fn the_ais_explanation_is_shown_whole() {
     let mut a = game(hex("f6 e7", 11), Opponent::HumanVsAi);
     let why = "White blocks Black's bridge between f6 and the bottom edge, and keeps its own stones e7 and d8 \
                one bridge apart, so that both of its edges stay within reach.";
-    if let Some(g) = a.game.as_mut() {
-        g.explanation = Some((1, why.to_string()));
+    if let Some(g) = a.session.game.as_mut() {
+        g.explanation = Some((Seat::Second, why.to_string()));
     }
     let t = render(&a, 100, 45);
     let panel: Vec<String> =
@@ -375,7 +375,7 @@ fn only_a_shortest_winning_path_is_highlighted() {
     use ratatui::layout::Rect;
     // Black's group: the column c1–c5 plus a branch b1 a2 a3 and a spur d3 e3; White elsewhere.
     let a = game(hex("b1 e1 a2 e2 a3 d5 d3 e5 e3 b5 c1 a5 c2 a4 c3 b4 c4 d1 c5", 5), Opponent::TwoHumans);
-    assert_eq!(a.game.as_ref().and_then(|g| g.result_line()).as_deref(), Some("Black wins (Player 1)"));
+    assert_eq!(a.session.game.as_ref().and_then(|g| g.result_line()).as_deref(), Some("Black wins (Player 1)"));
     let mut colored = a;
     colored.theme = hextoe::tui::theme::Theme::new(Config::default().ui.theme, true);
     let t = render(&colored, 100, 45);
@@ -401,7 +401,7 @@ fn the_menu_offers_the_last_game_of_an_earlier_run() {
     use hextoe::tui::save::Saved;
     use hextoe::tui::save_info::SaveInfo;
     let mut a = app(false);
-    a.last_game = Some(Saved { position: hex("j10 k9", 19), info: SaveInfo::default() });
+    a.session.last_game = Some(Saved { position: hex("j10 k9", 19), info: SaveInfo::default() });
     a.menu.selected = MenuRow::ResumeLast;
     let t = render(&a, 80, 24);
     assert!(t.backend().to_string().contains("▶ Resume last game  Hex 19×19 · 2 moves"), "{}", t.backend());
@@ -421,8 +421,8 @@ fn a_short_panel_drops_the_explanation_whole_rather_than_cut_it() {
         explanation: "forks: two threats at once; wins in 3 plies whatever o does".into(),
         evals: vec![(cell("a2"), Value::Win { plies: 3 }), (cell("a3"), Value::Win { plies: 3 })],
     };
-    if let Some(g) = a.game.as_mut() {
-        g.explanation = Some((1, why.to_string()));
+    if let Some(g) = a.session.game.as_mut() {
+        g.explanation = Some((Seat::Second, why.to_string()));
         g.hint = Some(Hint::from_ttt(4, &choice));
     }
     // The side panel's text, from its border to the right edge, line after line.

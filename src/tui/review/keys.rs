@@ -7,9 +7,9 @@
 
 use super::{ReturnTo, Review};
 use crate::ai::Level;
+use crate::game::Position;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
-use crate::tui::position::Position;
 use rand::RngExt;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Instant;
@@ -21,7 +21,7 @@ impl App {
     /// Reviews the game on screen (or the one the menu would resume). Refused, with a reason, when there
     /// is no game or no move yet.
     pub fn review_game(&mut self, back: ReturnTo) {
-        let Some(g) = &self.game else {
+        let Some(g) = &self.session.game else {
             self.complain("No game to review: play or load one first.");
             return;
         };
@@ -101,7 +101,7 @@ impl App {
         if let Position::Hex(g) = &position {
             settings.swap = g.swap_rule();
         }
-        if self.game_in_progress() {
+        if self.session.game_in_progress() {
             // The question box; on yes the game starts (and the review, like any screen, gives way).
             self.request_start(settings, Some(position));
             return;
@@ -118,7 +118,7 @@ impl App {
     pub(crate) fn leave_review(&mut self) {
         let back = self.review.take().map(|r| r.back);
         match back {
-            Some(ReturnTo::Game) if self.game.is_some() => {
+            Some(ReturnTo::Game) if self.session.game.is_some() => {
                 self.screen = Screen::Game;
                 self.message = None;
                 self.kick(Instant::now());

@@ -3,9 +3,9 @@
 //! to the menu. Replacing a game in progress is asked about first, too.
 
 use super::{SaveList, read_summary};
+use crate::game::Position;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
-use crate::tui::position::Position;
 use crate::tui::review::{ReturnTo, Review};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -16,7 +16,7 @@ impl App {
     /// Shows the list of saved games, freshly read from the data directory.
     pub fn open_saves(&mut self) {
         let keep = self.saves.as_ref().map_or(0, |s| s.selected);
-        let mut list = SaveList::scan(self.storage.as_ref());
+        let mut list = SaveList::scan(self.session.storage.as_ref());
         list.selected = keep.min(list.entries.len().saturating_sub(1));
         self.message =
             list.problem.clone().map(|p| super::super::app::Message { text: format!("No saves: {p}."), error: true });
@@ -110,7 +110,7 @@ impl App {
             self.open_review(Review::new(info.position, settings, names, ReturnTo::Saves));
             return;
         }
-        if self.game_in_progress() {
+        if self.session.game_in_progress() {
             self.request_start(settings, Some(info.position));
             return;
         }

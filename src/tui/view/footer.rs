@@ -29,7 +29,7 @@ fn status_pieces(app: &App) -> Vec<(String, Style)> {
         v.push((format!("({place} places, esc cancels)"), theme.muted()));
         return v;
     }
-    if let Some(t) = app.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Hint { .. })) {
+    if let Some(t) = app.ai.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Hint { .. })) {
         let spin = SPINNER[app.spinner % SPINNER.len()];
         return vec![(
             format!("{spin} Looking for a hint… {:.1} s", t.started.elapsed().as_secs_f64()),
@@ -141,7 +141,7 @@ pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
             (k(Action::SwitchGame), "game"),
         ],
         Screen::Game => {
-            let Some(g) = app.game.as_ref() else { return Vec::new() };
+            let Some(g) = app.session.game.as_ref() else { return Vec::new() };
             let kind = g.kind();
             let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
             if g.watching() {

@@ -32,7 +32,7 @@ use ratatui::Frame;
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
-    match (app.screen, &app.game) {
+    match (app.screen, &app.session.game) {
         (Screen::Game, Some(g)) => match game_layout(area, g.kind(), g.position.size()) {
             Ok(layout) => {
                 let buf = frame.buffer_mut();

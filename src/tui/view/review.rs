@@ -5,11 +5,11 @@
 use super::review_graph;
 use super::{footer, hex_board, too_small, ttt_board, wrap};
 use crate::game::hex::Color;
+use crate::game::{Move, Position, Seat};
 use crate::tui::app::App;
 use crate::tui::game::Match;
 use crate::tui::geometry::{BoardGeometry, FOOTER, game_layout};
 use crate::tui::hint::Hint;
-use crate::tui::position::{Move, Position};
 use crate::tui::review::mistakes::biggest;
 use crate::tui::review::{Mistake, Review};
 use ratatui::Frame;
@@ -63,7 +63,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 /// The position on screen as a game the board views can draw: no cursor, and after a mistake the
 /// better move as the hint's suggestion (Hex draws it as ★).
 fn board_match(r: &Review, position: Position, mistake: Option<Mistake>) -> Match {
-    let mut m = Match::new(0, r.settings.clone(), position, [None, None]);
+    let mut m = Match::new(0, r.settings.clone(), position);
     m.cursor = (usize::MAX, usize::MAX);
     if let Some(mk) = mistake {
         m.hint = Some(Hint {
@@ -114,7 +114,7 @@ fn move_span<'a>(r: &Review, k: usize, app: &App) -> Span<'a> {
 fn side_mark(r: &Review, k: usize) -> &'static str {
     match &r.game {
         Position::Ttt { .. } => ["x", "o"][k % 2],
-        Position::Hex(_) => match r.position_at(k).color_of_seat(k % 2) {
+        Position::Hex(_) => match r.position_at(k).color_of_seat(Seat::of_ply(k)) {
             Color::Black => "●",
             Color::White => "○",
         },
@@ -140,10 +140,10 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
     let mut lines: Vec<Line> = Vec::new();
 
     // The players, first player first.
-    for seat in 0..2 {
+    for seat in Seat::BOTH {
         let (mark, style) = match &r.game {
             Position::Ttt { .. } => {
-                let p = if seat == 0 { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
+                let p = if seat == Seat::First { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
                 (p.letter().to_string(), theme.ttt(p))
             }
             Position::Hex(_) => match r.game.color_of_seat(seat) {
@@ -151,7 +151,10 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
                 Color::White => ("○ White".to_string(), theme.hex(Color::White)),
             },
         };
-        lines.push(Line::from(vec![Span::styled(format!(" {mark}  "), style), Span::raw(r.names[seat].clone())]));
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {mark}  "), style),
+            Span::raw(r.names[seat.index()].clone()),
+        ]));
     }
     if let Some(result) = result_words(r) {
         lines.push(Line::styled(format!(" {result}"), theme.muted()));
@@ -169,7 +172,7 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
         ]));
     }
     let view = r.view_seat();
-    let who = r.names[view].clone();
+    let who = r.names[view.index()].clone();
     match r.chance_for(view, r.ply) {
         Some(c) => lines.push(Line::raw(format!(" {who}: {} to win", pct(c)))),
         None => lines.push(Line::styled(format!(" {who}: not analysed yet"), theme.muted())),
@@ -226,10 +229,10 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
 
 /// How the game ended, e.g. "Black won", "x won", "Draw", or "Unfinished".
 fn result_words(r: &Review) -> Option<String> {
-    use crate::tui::position::GameResult;
+    use crate::game::Outcome;
     Some(match r.game.result() {
-        Some(GameResult::Draw) => "Draw".into(),
-        Some(GameResult::Win(s)) => format!("{} won", r.names[s]),
+        Some(Outcome::Draw) => "Draw".into(),
+        Some(Outcome::Win(s)) => format!("{} won", r.names[s.index()]),
         None => "Unfinished".into(),
     })
 }

@@ -22,6 +22,7 @@ mod ttt_play;
 mod tui_app;
 mod tui_common;
 mod tui_lifecycle;
+mod tui_ponder;
 mod tui_review;
 mod tui_snapshots;
 mod tui_snapshots_review;

@@ -4,6 +4,7 @@
 
 mod config_cli;
 mod engine_external;
+mod engine_hostile;
 mod engine_sessions;
 mod hardening;
 mod hex_cli;

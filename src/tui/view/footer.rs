@@ -2,10 +2,10 @@
 //! is given and drawn against the key line, and the key line, built from the actual bindings, most useful
 //! keys first, cut to the width, "? help" always last.
 
-use super::side_panel::SPINNER;
-use crate::game::GameKind;
+use super::key_hints::{first_key, key_hints};
+use super::spinner::SPINNER;
 use crate::tui::action::Action;
-use crate::tui::app::{App, Purpose, Screen};
+use crate::tui::app::{App, Purpose};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -106,81 +106,6 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let skip = (area.height as usize).saturating_sub(lines.len()) as u16;
     let rect = Rect { y: area.y + skip, height: area.height - skip, ..area };
     frame.render_widget(Paragraph::new(lines), rect);
-}
-
-/// The first key bound to an action.
-fn first_key(app: &App, a: Action) -> String {
-    app.keys.label(a).split('/').next().unwrap_or("").to_string()
-}
-
-/// The last key bound to an action (`q` of `esc/q`).
-fn last_key(app: &App, a: Action) -> String {
-    app.keys.label(a).split('/').next_back().unwrap_or("").to_string()
-}
-
-/// The first key of each cursor action, e.g. `↑↓←→`.
-fn arrows(app: &App) -> String {
-    let keys: Vec<String> =
-        [Action::Up, Action::Down, Action::Left, Action::Right].into_iter().map(|a| first_key(app, a)).collect();
-    let sep = if keys.iter().all(|k| k.chars().count() == 1) { "" } else { " " };
-    keys.join(sep)
-}
-
-/// The key hints of the screen that is up, most useful first: what is cut for width comes off the end.
-pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
-    let k = |a: Action| app.keys.label(a);
-    match app.screen {
-        Screen::Review => super::review::key_hints(app),
-        Screen::Saves => super::saves::key_hints(app),
-        Screen::Primer => super::primer::key_hints(app),
-        Screen::Menu => vec![
-            (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
-            (format!("{}{}", first_key(app, Action::Left), first_key(app, Action::Right)), "change"),
-            (first_key(app, Action::Place), "start"),
-            (last_key(app, Action::Back), "quit"),
-            (k(Action::SwitchGame), "game"),
-        ],
-        Screen::Game => {
-            let Some(g) = app.session.game.as_ref() else { return Vec::new() };
-            let kind = g.kind();
-            let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
-            if g.watching() {
-                // Two machines play: nothing to place, only ways out and the game's own keys.
-                return vec![
-                    (last_key(app, Action::Back), "menu"),
-                    (k(Action::NewGame), "new"),
-                    (k(Action::Undo), "undo"),
-                    (k(Action::Save), "save"),
-                    (k(Action::SwitchGame), other),
-                ];
-            }
-            let goto = first_key(app, Action::Goto);
-            let mut v = vec![(arrows(app), "move")];
-            match kind {
-                GameKind::Tictactoe => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
-                GameKind::Hex => {
-                    v.push((first_key(app, Action::Place), "place"));
-                    v.push((format!("{goto}f6"), "cell"));
-                }
-            }
-            if g.position.can_swap() && g.human_to_move() {
-                v.push((k(Action::Swap), "swap"));
-            }
-            v.extend([
-                (k(Action::Undo), "undo"),
-                (last_key(app, Action::Back), "menu"),
-                (k(Action::Hint), "hint"),
-                (k(Action::NewGame), "new"),
-                (k(Action::Redo), "redo"),
-                (k(Action::Save), "save"),
-                (k(Action::SwitchGame), other),
-            ]);
-            if kind == GameKind::Tictactoe {
-                v.push((format!("{goto}b2"), "cell"));
-            }
-            v
-        }
-    }
 }
 
 /// Draws the key line; `status_lines` is the height of the status above it. While a notice is up, the key

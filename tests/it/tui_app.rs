@@ -1,5 +1,6 @@
 //! The terminal game's state driven by key events, as a person would: whole games of both kinds, undo and
-//! redo, hints, cancelling the AI, the menu, Tab, typed cell names and mouse clicks (machines at the board: [`crate::tui_machines`]).
+//! redo, hints, cancelling the AI, the menu, Tab, typed cell names and mouse clicks. Machines at the board
+//! are in [`crate::tui_machines`].
 
 use crate::tui_common::*;
 use hextoe::ai::Level;

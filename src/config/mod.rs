@@ -175,7 +175,7 @@ impl From<RawHexConfig> for HexConfig {
 /// key it leaves out is inherited, so `[hex.medium]` with only `depth = 3` keeps medium's player and time.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LevelPatch {
+struct LevelPatch {
     player: Option<PlayerKind>,
     depth: Option<HexDepth>,
     move_time: Option<Seconds>,
@@ -295,7 +295,7 @@ impl Config {
     }
 
     /// The user's config file location: `$XDG_CONFIG_HOME/hextoe/config.toml` or the platform's equivalent.
-    pub fn user_path() -> Option<PathBuf> {
+    fn user_path() -> Option<PathBuf> {
         directories::ProjectDirs::from("", "", "hextoe").map(|d| d.config_dir().join("config.toml"))
     }
 

@@ -67,7 +67,7 @@ pub struct MctsReport {
 
 /// The search spec the flags ask for: the level's (default: impossible) MCTS settings, with `--playouts`,
 /// `--move-time` and `--threads` on top. `--playouts` alone means a pure simulation budget.
-pub fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
+fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
     if let Some(p) = &args.player {
         let kind: PlayerKind = p.parse().or_usage()?;
         if kind != PlayerKind::Mcts {

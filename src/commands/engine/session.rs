@@ -14,7 +14,7 @@ use crate::protocol::framing::{self, format_answer};
 use crate::protocol::{Answer, Command, Parsed, Reply, Request, SessionRequest, command};
 
 /// The longest error reply, in characters: enough for any message of ours quoting shortened input.
-pub const MAX_ERROR_CHARS: usize = 1000;
+const MAX_ERROR_CHARS: usize = 1000;
 
 /// An engine session: the current game and both games' state.
 #[derive(Debug)]

@@ -30,7 +30,7 @@ enum Field {
 }
 
 /// Names for the entries: trimmed, and `name#k` for an entry that appears more than once.
-pub fn entrant_names(entries: &[String]) -> Vec<String> {
+fn entrant_names(entries: &[String]) -> Vec<String> {
     let trimmed: Vec<&str> = entries.iter().map(|e| e.trim()).collect();
     let mut seen = std::collections::HashMap::new();
     trimmed
@@ -49,7 +49,7 @@ pub fn entrant_names(entries: &[String]) -> Vec<String> {
 
 /// Every game of the round robin: for each pair, `games` games alternating the first move, grouped into
 /// two pairings per pair (one per colour assignment).
-pub fn schedule(entrants: usize, games: u32) -> Vec<Fixture> {
+fn schedule(entrants: usize, games: u32) -> Vec<Fixture> {
     let mut out = Vec::new();
     let mut pairing = 0;
     for a in 0..entrants {

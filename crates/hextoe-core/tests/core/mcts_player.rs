@@ -238,10 +238,17 @@ fn pondering_on_the_opponents_time_carries_into_the_next_search() {
     let watchdog = Watchdog::maybe(&stop, Some(Duration::from_millis(300)));
     let pondered = player.ponder(&game, &stop);
     drop(watchdog);
-    assert!(pondered > 200, "pondered only {pondered} simulations in 300 ms");
-    // White answers; the next search of 200 simulations starts from that move's pondered subtree, so its
-    // root moves hold more visits than it ran itself.
-    game.play(HexMove::parse("d6", 9).unwrap()).unwrap();
+    assert!(pondered > 0, "pondering ran no simulation in 300 ms");
+    // The pondered tree is the one the player searches from: its most visited reply for White holds
+    // visits from the pondering (the search of the same position reuses the tree).
+    let hextoe_core::ai::hex::player::Report::Search(p) = player.analyze(&game, &Stop::new()).unwrap() else {
+        panic!("mcts reports a search")
+    };
+    assert!(p.moves.iter().map(|m| m.visits).sum::<u64>() > p.simulations, "the pondered tree was not kept");
+    let reply = p.moves.iter().max_by_key(|m| m.visits).map(|m| m.mv).unwrap();
+    // White answers; the next search of 200 simulations starts from that move's subtree, so its root moves
+    // hold more visits than it ran itself.
+    game.play(reply).unwrap();
     let report = player.analyze(&game, &Stop::new()).unwrap();
     let hextoe_core::ai::hex::player::Report::Search(a) = report else { panic!("mcts reports a search") };
     let visits: u64 = a.moves.iter().map(|m| m.visits).sum();

@@ -210,7 +210,8 @@ impl Board {
     }
 
     /// The `color` stones whose group touches its first (`true`) or second edge.
-    pub fn edge_group(&self, color: Color, first: bool) -> CellSet {
+    #[cfg(test)]
+    fn edge_group(&self, color: Color, first: bool) -> CellSet {
         let (a, b) = Board::edge_nodes(color);
         let root = self.find_ro(if first { a } else { b });
         self.stones[color.index()].iter().filter(|s| self.find_ro(s.index()) == root).collect()
@@ -238,16 +239,6 @@ impl Board {
         let near_a = sa.neighbours(n).or(&self.edge_line(color, true));
         let near_b = sb.neighbours(n).or(&self.edge_line(color, false));
         near_a.and(&near_b).and(&self.empty_cells())
-    }
-
-    /// True if the group of stone `c` touches `color`'s first (top or left) edge, `first == true`, or its
-    /// second edge. False for an empty cell or a stone of the other colour.
-    pub fn touches_edge(&self, c: Cell, color: Color, first: bool) -> bool {
-        if self.at(c) != Some(color) {
-            return false;
-        }
-        let (a, b) = Board::edge_nodes(color);
-        self.find_ro(c.index()) == self.find_ro(if first { a } else { b })
     }
 
     /// True if stones `a` and `b` are in one group (same colour, connected).

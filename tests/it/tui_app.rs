@@ -122,7 +122,7 @@ fn hex_by_typed_cell_names_until_someone_connects() {
         let c = first_free_hex(&a);
         typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
-        assert_eq!(a.message.as_ref().filter(|m| m.error), None, "{c}");
+        assert_eq!(a.status.message.as_ref().filter(|m| m.error), None, "{c}");
     }
     let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert!(matches!(g.position.result(), Some(Outcome::Win(_))), "Hex has no draws");
@@ -135,7 +135,7 @@ fn hex_by_typed_cell_names_until_someone_connects() {
 fn undo_takes_back_your_move_and_the_reply_and_redo_replays_them() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "u");
-    assert!(a.message.as_ref().is_some_and(|m| m.error), "nothing to undo yet");
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error), "nothing to undo yet");
     typed(&mut a, "5");
     settle(&mut a);
     assert_eq!(ply(&a), 2);
@@ -148,7 +148,7 @@ fn undo_takes_back_your_move_and_the_reply_and_redo_replays_them() {
     let Some(Position::Ttt { moves, .. }) = a.session.game.as_ref().map(|g| &g.position) else { panic!() };
     assert_eq!(moves[0].to_string(), "b2");
     typed(&mut a, "r");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("redo")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("redo")));
 }
 
 #[test]
@@ -159,7 +159,7 @@ fn hints_show_a_suggestion_until_the_position_changes() {
     settle(&mut a);
     let hint = a.session.game.as_ref().and_then(|g| g.current_hint()).cloned().unwrap_or_else(|| panic!("no hint"));
     assert!(matches!(hint.suggestion, Move::Ttt(_)));
-    assert!(a.message.as_ref().is_some_and(|m| m.text.starts_with("Hint:")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.starts_with("Hint:")));
     // The cursor sits on the suggestion, so Enter plays it.
     key(&mut a, KeyCode::Enter);
     settle(&mut a);
@@ -260,10 +260,14 @@ fn cell_names_follow_the_goto_key_and_no_key_waits_on_any_board() {
     assert_eq!(a.next_deadline(Instant::now()), None);
     // A digit or letter typed without `:` says how to type a cell instead of doing nothing.
     typed(&mut a, "7");
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains(":f6")), "{:?}", a.message);
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains(":f6")), "{:?}", a.status.message);
     // A name off the board is refused with a reason, and the name stays open to be fixed.
     typed(&mut a, ":a25\n");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("off the 19×19")), "{:?}", a.message);
+    assert!(
+        a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("off the 19×19")),
+        "{:?}",
+        a.status.message
+    );
     assert_eq!(ply(&a), 1);
     assert!(a.entry.is_active());
     key(&mut a, KeyCode::Backspace);
@@ -284,12 +288,12 @@ fn an_off_board_name_and_enter_say_why_on_11x11() {
     let mut a = started(settings(GameKind::Hex, 11, Opponent::TwoHumans));
     typed(&mut a, ":a12\n");
     assert_eq!(ply(&a), 0);
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert!(m.error && m.text.starts_with("a12 is off the 11×11 board"), "{m:?}");
     // Tic-tac-toe takes names too, and refuses what is not a cell.
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
     typed(&mut a, ":d");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("a to c")), "{:?}", a.message);
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("a to c")), "{:?}", a.status.message);
     typed(&mut a, "c3\n");
     assert_eq!(a.session.game.as_ref().and_then(|g| g.position.last_move()).map(|m| m.to_string()), Some("c3".into()));
 }
@@ -345,19 +349,19 @@ fn swapping_says_who_plays_which_colour() {
     assert_eq!(g.position.history().get(1), Some(&Move::Hex(HexMove::Swap)));
     assert_eq!(g.position.color_of_seat(Seat::Second), Color::Black, "you took over the black stone");
     assert_eq!(g.side_name(Seat::Second), "Black");
-    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let text = a.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("You swapped") && text.contains("Black ●") && text.contains("the AI is White ○"), "{text}");
     typed(&mut a, "s");
-    assert!(a.message.as_ref().is_some_and(|m| m.error), "only once");
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error), "only once");
 }
 
 #[test]
 fn help_opens_with_question_mark_and_any_key_closes_it() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "?");
-    assert!(a.help);
+    assert!(a.help.open);
     typed(&mut a, "5");
-    assert!(!a.help);
+    assert!(!a.help.open);
     assert_eq!(ply(&a), 0, "the key that closed the help did nothing else");
 }
 
@@ -365,10 +369,10 @@ fn help_opens_with_question_mark_and_any_key_closes_it() {
 fn refusals_keep_cell_names_lower_case() {
     let mut a = started(settings(GameKind::Hex, 5, Opponent::TwoHumans));
     typed(&mut a, ":c3\n:c3\n");
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert!(m.error && m.text.starts_with("c3 "), "{m:?}");
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
     typed(&mut a, "55");
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert_eq!((m.error, m.text.as_str()), (true, "b2 is already taken by x."));
 }

@@ -46,7 +46,7 @@ fn every_screen_draws_at_every_size_without_panicking() {
         screens.push(game(pos, opp));
     }
     let mut helped = game(hex("", 2), Opponent::TwoHumans);
-    helped.help = true;
+    helped.help.open = true;
     screens.push(helped);
     // A sparse grid plus the sizes either side of each screen's minimum.
     let mut sizes: Vec<(u16, u16)> =

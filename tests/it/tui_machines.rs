@@ -39,14 +39,14 @@ fn an_external_engine_replies_and_undo_keeps_it_in_step() {
     assert_eq!(a.session.game.as_ref().map(|g| g.seat_name(Seat::Second)), Some("Engine".to_string()));
     typed(&mut a, ":c3\n");
     settle(&mut a);
-    assert_eq!(ply(&a), 2, "the engine answered: {:?}", a.message);
+    assert_eq!(ply(&a), 2, "the engine answered: {:?}", a.status.message);
     typed(&mut a, "u");
     assert_eq!(ply(&a), 0);
     while result(&a).is_none() {
         let c = first_free_hex(&a);
         typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
-        assert!(a.session.game.as_ref().is_some_and(|g| g.failed.is_none()), "{:?}", a.message);
+        assert!(a.session.game.as_ref().is_some_and(|g| g.failed.is_none()), "{:?}", a.status.message);
     }
     assert!(a.session.score.tallies.is_empty(), "games against an engine are not scored");
 }
@@ -75,13 +75,13 @@ fn watching_two_ais_news_lasts_one_move_and_the_result_stands_alone() {
         settle(&mut a);
         moves += 1;
         if result(&a).is_none() {
-            assert_eq!(a.message, None, "the news of the last move is gone after the next one");
+            assert_eq!(a.status.message, None, "the news of the last move is gone after the next one");
         }
     }
     let line = a.session.game.as_ref().and_then(|g| g.result_line()).unwrap_or_else(|| panic!("no result"));
     let review = a.keys.label(hextoe::tui::action::Action::Review);
     assert_eq!(
-        a.message.map(|m| m.text),
+        a.status.message.map(|m| m.text),
         Some(format!("{line}! {review} reviews the game.")),
         "the result and how to review it, nothing of the last move glued to it"
     );

@@ -61,7 +61,7 @@ fn menu() {
 #[test]
 fn tictactoe_in_progress() {
     let mut a = game(ttt(&["b2", "a1", "c3", "c1"]), Opponent::HumanVsAi);
-    a.message = None;
+    a.status.message = None;
     insta::assert_snapshot!(render(&a, 80, 24).backend());
 }
 
@@ -76,7 +76,7 @@ fn tictactoe_won() {
 #[test]
 fn hex_11_in_progress() {
     let mut a = game(hex("f6 e7 e6 d8 g4 f5", 11), Opponent::HumanVsAi);
-    a.message = None;
+    a.status.message = None;
     insta::assert_snapshot!(render(&a, 100, 45).backend());
 }
 
@@ -91,7 +91,7 @@ fn hex_19_won_with_chain() {
 #[test]
 fn help_overlay() {
     let mut a = game(hex("f6 e7", 11), Opponent::HumanVsAi);
-    a.help = true;
+    a.help.open = true;
     insta::assert_snapshot!(render(&a, 100, 45).backend());
 }
 
@@ -152,7 +152,7 @@ fn the_help_scrolls_when_the_terminal_is_short() {
     let end = render(&a, 60, 20).backend().to_string();
     assert!(end.contains("proven loss"), "{end}");
     key(&mut a, 'x');
-    assert!(!a.help);
+    assert!(!a.help.open);
 }
 
 #[test]
@@ -160,7 +160,7 @@ fn a_long_status_message_wraps_at_100_columns_instead_of_being_cut() {
     let mut a = game(hex("f6 e7 e6 d8", 11), Opponent::HumanVsAi);
     let long = "You swapped: you are now Black ● (top–bottom); the AI is White ○ (left–right) and moves next. \
                 Then a few more words, so that the sentence needs both of the status lines.";
-    a.message = Some(hextoe::tui::text::Message::info(long));
+    a.status.message = Some(hextoe::tui::text::Message::info(long));
     let t = render(&a, 100, 45);
     let all = lines(&t);
     let status = format!("{} {}", all[42].trim(), all[43].trim());

@@ -15,11 +15,11 @@ use ratatui::widgets::Paragraph;
 /// The status as styled pieces of text, before wrapping.
 fn status_pieces(app: &App) -> Vec<(String, Style)> {
     let theme = &app.theme;
-    if let Some(n) = &app.notice {
+    if let Some(n) = &app.status.notice {
         // A notice may run on into the key line (see `draw_keys`): it must be read in full.
         return vec![(n.text.clone(), theme.error())];
     }
-    let error = app.message.as_ref().filter(|m| m.error);
+    let error = app.status.message.as_ref().filter(|m| m.error);
     if let Some(typed) = app.entry.display() {
         let place = first_key(app, Action::Place);
         let mut v = vec![("Cell:".to_string(), theme.accent()), (format!("{typed}_"), theme.cursor_mark())];
@@ -36,7 +36,7 @@ fn status_pieces(app: &App) -> Vec<(String, Style)> {
             theme.accent(),
         )];
     }
-    match &app.message {
+    match &app.status.message {
         Some(m) => vec![(m.text.clone(), if m.error { theme.error() } else { theme.text() })],
         None => Vec::new(),
     }
@@ -100,7 +100,7 @@ pub fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: usize) -
 /// Draws the status, wrapped over the lines of `area` and set against its bottom (next to the key line). A
 /// notice longer than that runs on into the key line (see [`draw_keys`]).
 pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
-    let room = area.height as usize + usize::from(app.notice.is_some());
+    let room = area.height as usize + usize::from(app.status.notice.is_some());
     let mut lines = wrap_pieces(&status_pieces(app), area.width as usize, room);
     lines.truncate(area.height as usize);
     let skip = (area.height as usize).saturating_sub(lines.len()) as u16;
@@ -112,13 +112,13 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
 /// line carries the end of it that did not fit above, and no key hints (any key dismisses the notice).
 pub fn draw_keys(frame: &mut Frame, area: Rect, app: &App, status_lines: u16) {
     let theme = &app.theme;
-    if app.notice.is_some() {
+    if app.status.notice.is_some() {
         let s = status_lines as usize;
         let rest = wrap_pieces(&status_pieces(app), area.width as usize, s + 1).into_iter().nth(s);
         frame.render_widget(Paragraph::new(rest.unwrap_or_default()), area);
         return;
     }
-    if let Some(n) = &app.notice {
+    if let Some(n) = &app.status.notice {
         // The rest of the notice that did not fit on the status line; any key dismisses it, so no key hints.
         let skip = usize::from(area.width).saturating_sub(1);
         let rest: String = n.text.chars().skip(skip).take(skip).collect();

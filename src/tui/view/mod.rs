@@ -61,7 +61,7 @@ pub fn draw(frame: &mut Frame, app: &App) {
             }
         }
     }
-    if app.help {
+    if app.help.open {
         help::draw(frame, area, app);
     }
     if let Some(q) = &app.confirm {

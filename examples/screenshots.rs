@@ -45,7 +45,7 @@ fn settle(a: &mut App) {
         if jobs.is_empty() {
             return;
         }
-        for j in jobs {
+        for j in jobs.into_iter().filter(|j| !j.is_pondering()) {
             a.handle_reply(worker::execute(j));
         }
     }

@@ -50,11 +50,14 @@ pub struct AiClient {
     next_ticket: u64,
     /// The players of the current game, with its id, and whether its table has a hint player yet.
     table: Option<(u64, PlayerTable, bool)>,
+    /// The pondering job running, if any: its game, the ply it ponders and its stop flag. It stays here
+    /// after the job ends by itself, so that the same position is not pondered twice.
+    pondering: Option<(u64, usize, Stop)>,
 }
 
 impl Default for AiClient {
     fn default() -> AiClient {
-        AiClient { thinking: None, outbox: Vec::new(), next_ticket: 1, table: None }
+        AiClient { thinking: None, outbox: Vec::new(), next_ticket: 1, table: None, pondering: None }
     }
 }
 
@@ -104,17 +107,53 @@ impl AiClient {
         }
     }
 
-    /// Queues a search and waits for it (only one is awaited at a time).
+    /// Queues a search and waits for it (only one is awaited at a time). Pondering stops first: the worker
+    /// runs one job at a time.
     pub fn submit(&mut self, purpose: Purpose, task: Task) {
+        self.stop_pondering();
+        let stop = self.queue(task);
+        self.thinking = Some(Thinking { ticket: self.next_ticket - 1, stop, started: Instant::now(), purpose });
+    }
+
+    /// Queues a job under a new ticket and returns its stop flag.
+    fn queue(&mut self, task: Task) -> Stop {
         let ticket = self.next_ticket;
         self.next_ticket += 1;
         let stop = Stop::new();
         self.outbox.push(Job { ticket, stop: stop.clone(), task });
-        self.thinking = Some(Thinking { ticket, stop, started: Instant::now(), purpose });
+        stop
+    }
+
+    /// Lets the machine at `seat` of game `match_id` think on the person's time at move `ply`, unless it
+    /// already does (or did) at that very move. Nobody waits for the job: the next [`AiClient::submit`]
+    /// stops it, and its reply is dropped.
+    pub fn ponder(&mut self, match_id: u64, ply: usize, seat: Seat, game: &crate::game::hex::Game) {
+        if self.pondering_at() == Some((match_id, ply)) {
+            return;
+        }
+        self.stop_pondering();
+        let Some((_, players, _)) = self.table.as_ref().filter(|(id, _, _)| *id == match_id) else { return };
+        let task = Task::Ponder { players: players.clone(), seat, game: Box::new(game.clone()) };
+        let stop = self.queue(task);
+        self.pondering = Some((match_id, ply, stop));
+    }
+
+    /// The game and move being pondered (or pondered last, if that job ended by itself).
+    pub fn pondering_at(&self) -> Option<(u64, usize)> {
+        self.pondering.as_ref().map(|(id, ply, _)| (*id, *ply))
+    }
+
+    /// Stops pondering, at once.
+    pub fn stop_pondering(&mut self) {
+        if let Some((_, _, stop)) = self.pondering.take() {
+            stop.stop();
+        }
     }
 
     /// Cancels the search being waited for, at once: its stop flag is raised and its reply will be dropped.
+    /// Pondering stops too.
     pub fn cancel(&mut self) {
+        self.stop_pondering();
         if let Some(t) = self.thinking.take() {
             t.stop.stop();
         }

@@ -34,8 +34,10 @@ impl App {
         .then(|| self.session.last_move_at + self.config.ui.watch_delay.0)
     }
 
-    /// Starts the machine's move if it is the machine's turn and nothing else runs.
+    /// Starts the machine's move if it is the machine's turn and nothing else runs; while a person is to
+    /// move against a machine whose level ponders, lets it think on the person's time.
     pub(super) fn kick(&mut self, now: Instant) {
+        self.ponder_if_useful();
         if self.screen != Screen::Game || self.ai.thinking.is_some() {
             return;
         }
@@ -62,6 +64,24 @@ impl App {
             },
         };
         self.ai.submit(Purpose::Move { match_id, seat }, task);
+    }
+
+    /// Starts or stops pondering: only in a Hex game on screen, with a person to move, nothing awaited, and a
+    /// machine opponent (hextoe's own AI, not an engine) whose level has `ponder` on.
+    fn ponder_if_useful(&mut self) {
+        let useful = self.session.game.as_ref().filter(|g| {
+            self.screen == Screen::Game
+                && self.ai.thinking.is_none()
+                && g.failed.is_none()
+                && g.human_to_move()
+                && !g.is_over()
+                && g.seats[g.to_move().other().index()] == SeatKind::Ai
+                && self.config.hex.level(g.settings.level).ponder
+        });
+        match useful.map(|g| (g.id, g.position.ply(), g.to_move().other(), &g.position)) {
+            Some((id, ply, seat, Position::Hex(game))) => self.ai.ponder(id, ply, seat, game),
+            _ => self.ai.stop_pondering(),
+        }
     }
 
     /// Cancels the search being waited for, at once: its stop flag is raised and its reply will be ignored.
@@ -113,6 +133,7 @@ impl App {
         let result = match reply.answer {
             Answer::Ttt(choice) => Ok(choice.map(|c| (Move::Ttt(c.cell), c.explanation.clone(), Some(c), None))),
             Answer::Hex(result) => result.map(|c| Some((Move::Hex(c.mv), c.explanation.clone(), None, Some(c)))),
+            Answer::Pondered(_) => Ok(None),
         };
         match (awaited, result) {
             (None, _) => {}

@@ -81,6 +81,16 @@ pub enum Task {
         /// Seed for the random choice among equal moves.
         seed: u64,
     },
+    /// Thinking on the person's time: the machine at `seat` grows its search tree of `game`, where the
+    /// person is to move, until the job's stop flag is raised (see [`HexPlayer::ponder`]).
+    Ponder {
+        /// The game's players.
+        players: PlayerTable,
+        /// The machine's seat.
+        seat: Seat,
+        /// The game so far, the person to move.
+        game: Box<hex::Game>,
+    },
     /// A Hex move (or hint) by one of the game's players.
     Hex {
         /// The game's players.
@@ -90,6 +100,14 @@ pub enum Task {
         /// The game so far.
         game: Box<hex::Game>,
     },
+}
+
+impl Job {
+    /// True for a pondering job, which runs until it is stopped: code that runs jobs inline, without the
+    /// worker thread (tests, the screenshot scenes), leaves these out, as nothing would stop them.
+    pub fn is_pondering(&self) -> bool {
+        matches!(self.task, Task::Ponder { .. })
+    }
 }
 
 /// What came back.
@@ -108,6 +126,8 @@ pub enum Answer {
     Ttt(Option<Choice>),
     /// Hex: the player's choice, or why there is none.
     Hex(Result<HexChoice, String>),
+    /// Pondering ended (stopped, or out of time) after this many simulations; nobody waits for it.
+    Pondered(u64),
 }
 
 /// Runs one job on the calling thread.
@@ -118,6 +138,10 @@ pub fn execute(job: Job) -> Reply {
             Answer::Ttt(ttt::choose(&board, style, level, depth, &mut rng))
         }
         Task::Hex { players, searcher, game } => Answer::Hex(search_hex(&players, searcher, &game, &job.stop)),
+        Task::Ponder { players, seat, game } => {
+            let mut players = players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            Answer::Pondered(players.seats[seat.index()].as_mut().map_or(0, |p| p.ponder(&game, &job.stop)))
+        }
     };
     Reply { ticket: job.ticket, answer }
 }

@@ -2,7 +2,7 @@
 
 use assert_cmd::Command;
 use hextoe::ai::Level;
-use hextoe::cli::EngineArgs;
+use hextoe::cli::{EngineArgs, HexFirst};
 use hextoe::commands::engine::Engine;
 use hextoe::config::Config;
 use hextoe::game::GameKind;
@@ -335,8 +335,7 @@ fn hostile_input_never_crashes() {
 
 fn engine(game: GameKind, level: Level, move_time: Option<f64>) -> Engine {
     let args = EngineArgs {
-        game,
-        size: None,
+        board: HexFirst { game, size: None },
         level: Some(level),
         ai: None,
         move_time: move_time.map(Duration::from_secs_f64),

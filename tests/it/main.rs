@@ -24,6 +24,7 @@ mod tui_common;
 mod tui_drawn;
 mod tui_lifecycle;
 mod tui_machines;
+mod tui_ponder;
 mod tui_review;
 mod tui_snapshots;
 mod tui_snapshots_review;

@@ -26,6 +26,7 @@ pub fn fast_config() -> Config {
         level.move_time = Some(Seconds(std::time::Duration::from_millis(20)));
         level.depth = Some(HexDepth(1));
         level.playouts = Some(Playouts(200));
+        level.ponder = false;
     }
     c
 }
@@ -68,7 +69,7 @@ pub fn settle(a: &mut App) {
         if jobs.is_empty() {
             return;
         }
-        for j in jobs {
+        for j in jobs.into_iter().filter(|j| !j.is_pondering()) {
             a.handle_reply(worker::execute(j));
         }
     }

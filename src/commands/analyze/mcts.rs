@@ -104,7 +104,7 @@ fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
 /// Reads the position and runs the search.
 pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Result<MctsReport> {
     let spec = spec_for(args, config)?;
-    let size = args.size.unwrap_or(config.hex.size.0);
+    let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, config.hex.swap)
         .usage_context(|| format!("cannot read the position '{}'", args.position))?;
     if let Some(w) = game.winner() {

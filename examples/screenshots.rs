@@ -154,7 +154,7 @@ fn review(out: &Path) -> std::io::Result<()> {
     r.go_to(worst.first().map_or(r.moves.len(), |m| m.index + 1));
     a.review = Some(r);
     a.screen = Screen::Review;
-    a.message = None;
+    a.status.message = None;
     shoot(&a, 100, 40, out, "review")
 }
 

@@ -41,9 +41,9 @@ pub enum Screen {
     Primer,
 }
 
-pub use super::text::Message;
+pub use super::text::{Help, Message, Status};
 
-/// A [`Message`] for [`App::notice`], which says how to dismiss it.
+/// A [`Message`] for [`Status::notice`], which says how to dismiss it.
 pub(super) fn notice(text: String) -> Message {
     Message { text: format!("[press any key] {text}"), error: true }
 }
@@ -76,17 +76,12 @@ pub struct App {
     pub menu: Menu,
     /// The game on screen, the score, the last run's unfinished game and the data directory.
     pub session: Session,
-    /// True while the help screen covers the rest.
-    pub help: bool,
-    /// How far the help is scrolled down, in lines (the view clamps it).
-    pub help_scroll: u16,
+    /// The help overlay: open or not, and how far scrolled.
+    pub help: Help,
     /// A question waiting for a yes, such as discarding the game in progress.
     pub confirm: Option<Confirm>,
-    /// The status line's message.
-    pub message: Option<Message>,
-    /// A warning about the player's data (a score file set aside or not saved): shown in the status line in
-    /// place of [`App::message`] until a key is pressed, so that no later message hides it.
-    pub notice: Option<Message>,
+    /// The status line: its message and any notice about the player's data.
+    pub status: Status,
     /// The AI worker's jobs and the search being waited for.
     pub ai: AiClient,
     /// The cell name being typed.
@@ -123,11 +118,9 @@ impl App {
             screen: Screen::Menu,
             menu,
             session,
-            help: false,
-            help_scroll: 0,
+            help: Help::default(),
             confirm: None,
-            message: None,
-            notice: warning.map(|text| notice(super::text::sentence(&text))),
+            status: Status { message: None, notice: warning.map(|text| notice(super::text::sentence(&text))) },
             ai: AiClient::default(),
             entry: CellEntry::default(),
             size: (80, 24),
@@ -152,12 +145,12 @@ impl App {
 
     /// Sets the status line.
     pub fn say(&mut self, text: impl Into<String>) {
-        self.message = Some(Message::info(text));
+        self.status.message = Some(Message::info(text));
     }
 
     /// Sets the status line to a refusal or failure.
     pub fn complain(&mut self, text: impl Into<String>) {
-        self.message = Some(Message::error(text));
+        self.status.message = Some(Message::error(text));
     }
 
     /// Quits: cancels any search first, so the worker stops at once.
@@ -198,7 +191,7 @@ impl App {
 
     /// A mouse event: a left click on a cell places a stone there.
     pub fn handle_mouse(&mut self, ev: MouseEvent) {
-        if !self.config.ui.mouse || self.help || self.confirm.is_some() || self.screen != Screen::Game {
+        if !self.config.ui.mouse || self.help.open || self.confirm.is_some() || self.screen != Screen::Game {
             return;
         }
         if ev.kind != MouseEventKind::Down(MouseButton::Left) {
@@ -230,6 +223,6 @@ impl App {
         }
         self.menu.selected = if self.can_resume() { MenuRow::Resume } else { MenuRow::Start };
         self.screen = Screen::Menu;
-        self.message = None;
+        self.status.message = None;
     }
 }

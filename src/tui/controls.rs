@@ -27,7 +27,7 @@ impl App {
             self.quit();
             return;
         }
-        if self.notice.take().is_some() {
+        if self.status.notice.take().is_some() {
             // The key was for reading the notice.
             return;
         }
@@ -35,7 +35,7 @@ impl App {
             self.confirm_key(&ev);
             return;
         }
-        if self.help {
+        if self.help.open {
             self.help_key(&ev, action);
             return;
         }
@@ -52,7 +52,7 @@ impl App {
     fn confirm_key(&mut self, ev: &KeyEvent) {
         let Some(question) = self.confirm.take() else { return };
         if !matches!(ev.code, KeyCode::Char('y' | 'Y')) {
-            self.message = Some(Message::info("Kept the game in progress."));
+            self.status.message = Some(Message::info("Kept the game in progress."));
             return;
         }
         match question {
@@ -71,13 +71,13 @@ impl App {
     /// The help overlay scrolls with the cursor keys, Page Up/Down, Home and End; any other key closes it.
     fn help_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
         match (action, ev.code) {
-            (Some(Action::Up), _) => self.help_scroll = self.help_scroll.saturating_sub(1),
-            (Some(Action::Down), _) => self.help_scroll = self.help_scroll.saturating_add(1),
-            (_, KeyCode::PageUp) => self.help_scroll = self.help_scroll.saturating_sub(10),
-            (_, KeyCode::PageDown) => self.help_scroll = self.help_scroll.saturating_add(10),
-            (_, KeyCode::Home) => self.help_scroll = 0,
-            (_, KeyCode::End) => self.help_scroll = u16::MAX,
-            _ => self.help = false,
+            (Some(Action::Up), _) => self.help.scroll = self.help.scroll.saturating_sub(1),
+            (Some(Action::Down), _) => self.help.scroll = self.help.scroll.saturating_add(1),
+            (_, KeyCode::PageUp) => self.help.scroll = self.help.scroll.saturating_sub(10),
+            (_, KeyCode::PageDown) => self.help.scroll = self.help.scroll.saturating_add(10),
+            (_, KeyCode::Home) => self.help.scroll = 0,
+            (_, KeyCode::End) => self.help.scroll = u16::MAX,
+            _ => self.help.open = false,
         }
     }
 
@@ -122,8 +122,8 @@ impl App {
     }
 
     fn open_help(&mut self) {
-        self.help = true;
-        self.help_scroll = 0;
+        self.help.open = true;
+        self.help.scroll = 0;
     }
 
     /// A key on the game screen.
@@ -141,7 +141,7 @@ impl App {
             && let Some(c) =
                 d.to_digit(10).filter(|d| (1..=9).contains(d)).and_then(|d| ttt::Cell::from_index(d as usize - 1))
         {
-            self.message = None;
+            self.status.message = None;
             if let Some(g) = &mut self.session.game {
                 g.cursor = (c.col(), c.row());
             }
@@ -150,7 +150,7 @@ impl App {
         }
         match action {
             Some(a) => {
-                self.message = None;
+                self.status.message = None;
                 self.act(a);
             }
             None if typed(ev).is_some() => {
@@ -181,12 +181,12 @@ impl App {
         match ev.code {
             KeyCode::Backspace => {
                 self.entry.backspace();
-                self.message = None;
+                self.status.message = None;
                 return true;
             }
             KeyCode::Esc => {
                 self.entry.clear();
-                self.message = None;
+                self.status.message = None;
                 return true;
             }
             _ => {}
@@ -202,7 +202,7 @@ impl App {
                             g.cursor = cell;
                         }
                         self.entry.clear();
-                        self.message = None;
+                        self.status.message = None;
                         self.place_at_cursor();
                     }
                 }
@@ -210,7 +210,7 @@ impl App {
             }
             Some(Action::Goto) => {
                 self.entry.open();
-                self.message = None;
+                self.status.message = None;
                 true
             }
             _ => {
@@ -227,10 +227,10 @@ impl App {
                 if let Some(g) = &mut self.session.game {
                     g.cursor = cell;
                 }
-                self.message = None;
+                self.status.message = None;
             }
             Some(Err(e)) => self.complain(text::sentence(&e)),
-            None => self.message = None,
+            None => self.status.message = None,
         }
     }
 

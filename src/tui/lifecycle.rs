@@ -91,13 +91,13 @@ impl App {
                 error = true;
             }
         }
-        self.message = Some(Message { text, error });
+        self.status.message = Some(Message { text, error });
         self.menu.settings = game.settings.clone();
         self.session.game = Some(game);
         // A game on screen ends a review (its analysis stops) and the list of saves.
         (self.review, self.saves) = (None, None);
         self.screen = Screen::Game;
-        self.help = false;
+        self.help.open = false;
         self.entry.clear();
         self.session.last_move_at = Instant::now();
         self.autosave();
@@ -141,7 +141,7 @@ impl App {
             note = Some(format!("{now}The game, board size and swap rule you chose apply to a new game."));
         }
         self.screen = Screen::Game;
-        self.message = note.map(Message::info);
+        self.status.message = note.map(Message::info);
         self.autosave();
         self.kick(Instant::now());
     }
@@ -160,8 +160,8 @@ impl App {
             Ok(()) => {
                 let changed = board_changed
                     .then_some("The game, board size and swap rule you chose apply to a new game.".to_string());
-                let text = [note, self.message.take().map(|m| m.text), changed].into_iter().flatten();
-                self.message = Some(Message::info(text.collect::<Vec<_>>().join(" ")));
+                let text = [note, self.status.message.take().map(|m| m.text), changed].into_iter().flatten();
+                self.status.message = Some(Message::info(text.collect::<Vec<_>>().join(" ")));
             }
             Err(e) => self.complain(format!("Cannot resume the last game: {e}.")),
         }
@@ -210,7 +210,7 @@ impl App {
         let note = (m == Move::Hex(HexMove::Swap)).then(|| Message::info(text::swap_message(g, seat)));
         // A move changes the position: a hint being computed for the old one is of no use.
         self.cancel_thinking();
-        self.message = note;
+        self.status.message = note;
         self.after_move();
     }
 
@@ -232,9 +232,9 @@ impl App {
         // The result replaces whatever the status line said about earlier moves.
         let review = self.keys.label(super::action::Action::Review);
         let line = g.result_line().unwrap_or_default();
-        self.message = Some(Message::info(format!("{line}! {review} reviews the game.")));
+        self.status.message = Some(Message::info(format!("{line}! {review} reviews the game.")));
         if let Some(text) = self.session.score_result() {
-            self.notice = Some(super::app::notice(text));
+            self.status.notice = Some(super::app::notice(text));
         }
     }
 

@@ -104,7 +104,7 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
             }
         }
         app.start(settings, loaded.map(|s| s.position)).or_usage()?;
-        if let (Some(n), Some(m)) = (note, &mut app.message) {
+        if let (Some(n), Some(m)) = (note, &mut app.status.message) {
             m.text = format!("{n} {}", m.text);
         }
     }

@@ -28,6 +28,25 @@ impl Message {
     }
 }
 
+/// The status line: the last message, and a notice about the player's data.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    /// The status line's message.
+    pub message: Option<Message>,
+    /// A warning about the player's data (a score file set aside or not saved): shown in place of
+    /// [`Status::message`] until a key is pressed, so that no later message hides it.
+    pub notice: Option<Message>,
+}
+
+/// The help overlay.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Help {
+    /// True while the help covers the rest of the screen.
+    pub open: bool,
+    /// How far it is scrolled down, in lines (the view clamps it).
+    pub scroll: u16,
+}
+
 /// The game's name as the menu and the panels write it: "Tic-tac-toe", "Hex".
 pub fn game_name(kind: GameKind) -> &'static str {
     match kind {

@@ -182,7 +182,7 @@ impl App {
             self.say(text);
         } else if g.watching() {
             // Nobody presses a key while two machines play: news about the last move lasts one move.
-            self.message = None;
+            self.status.message = None;
         }
         self.after_move();
     }

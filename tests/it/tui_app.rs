@@ -1,5 +1,6 @@
 //! The terminal game's state driven by key events, as a person would: whole games of both kinds, undo and
-//! redo, hints, cancelling the AI, the menu, Tab, typed cell names, mouse clicks, watching two AIs.
+//! redo, hints, cancelling the AI, the menu, Tab, typed cell names and mouse clicks. Machines at the board
+//! are in [`crate::tui_machines`].
 
 use crate::tui_common::*;
 use hextoe::ai::Level;
@@ -13,7 +14,7 @@ use hextoe::tui::settings::Opponent;
 use hextoe::tui::worker;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[test]
 fn menu_navigation_starts_resumes_and_quits() {
@@ -121,7 +122,7 @@ fn hex_by_typed_cell_names_until_someone_connects() {
         let c = first_free_hex(&a);
         typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
-        assert_eq!(a.message.as_ref().filter(|m| m.error), None, "{c}");
+        assert_eq!(a.status.message.as_ref().filter(|m| m.error), None, "{c}");
     }
     let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert!(matches!(g.position.result(), Some(Outcome::Win(_))), "Hex has no draws");
@@ -134,7 +135,7 @@ fn hex_by_typed_cell_names_until_someone_connects() {
 fn undo_takes_back_your_move_and_the_reply_and_redo_replays_them() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "u");
-    assert!(a.message.as_ref().is_some_and(|m| m.error), "nothing to undo yet");
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error), "nothing to undo yet");
     typed(&mut a, "5");
     settle(&mut a);
     assert_eq!(ply(&a), 2);
@@ -147,7 +148,7 @@ fn undo_takes_back_your_move_and_the_reply_and_redo_replays_them() {
     let Some(Position::Ttt { moves, .. }) = a.session.game.as_ref().map(|g| &g.position) else { panic!() };
     assert_eq!(moves[0].to_string(), "b2");
     typed(&mut a, "r");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("redo")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("redo")));
 }
 
 #[test]
@@ -158,7 +159,7 @@ fn hints_show_a_suggestion_until_the_position_changes() {
     settle(&mut a);
     let hint = a.session.game.as_ref().and_then(|g| g.current_hint()).cloned().unwrap_or_else(|| panic!("no hint"));
     assert!(matches!(hint.suggestion, Move::Ttt(_)));
-    assert!(a.message.as_ref().is_some_and(|m| m.text.starts_with("Hint:")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.starts_with("Hint:")));
     // The cursor sits on the suggestion, so Enter plays it.
     key(&mut a, KeyCode::Enter);
     settle(&mut a);
@@ -259,10 +260,14 @@ fn cell_names_follow_the_goto_key_and_no_key_waits_on_any_board() {
     assert_eq!(a.next_deadline(Instant::now()), None);
     // A digit or letter typed without `:` says how to type a cell instead of doing nothing.
     typed(&mut a, "7");
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains(":f6")), "{:?}", a.message);
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains(":f6")), "{:?}", a.status.message);
     // A name off the board is refused with a reason, and the name stays open to be fixed.
     typed(&mut a, ":a25\n");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("off the 19×19")), "{:?}", a.message);
+    assert!(
+        a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("off the 19×19")),
+        "{:?}",
+        a.status.message
+    );
     assert_eq!(ply(&a), 1);
     assert!(a.entry.is_active());
     key(&mut a, KeyCode::Backspace);
@@ -283,12 +288,12 @@ fn an_off_board_name_and_enter_say_why_on_11x11() {
     let mut a = started(settings(GameKind::Hex, 11, Opponent::TwoHumans));
     typed(&mut a, ":a12\n");
     assert_eq!(ply(&a), 0);
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert!(m.error && m.text.starts_with("a12 is off the 11×11 board"), "{m:?}");
     // Tic-tac-toe takes names too, and refuses what is not a cell.
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
     typed(&mut a, ":d");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("a to c")), "{:?}", a.message);
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("a to c")), "{:?}", a.status.message);
     typed(&mut a, "c3\n");
     assert_eq!(a.session.game.as_ref().and_then(|g| g.position.last_move()).map(|m| m.to_string()), Some("c3".into()));
 }
@@ -344,110 +349,30 @@ fn swapping_says_who_plays_which_colour() {
     assert_eq!(g.position.history().get(1), Some(&Move::Hex(HexMove::Swap)));
     assert_eq!(g.position.color_of_seat(Seat::Second), Color::Black, "you took over the black stone");
     assert_eq!(g.side_name(Seat::Second), "Black");
-    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let text = a.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("You swapped") && text.contains("Black ●") && text.contains("the AI is White ○"), "{text}");
     typed(&mut a, "s");
-    assert!(a.message.as_ref().is_some_and(|m| m.error), "only once");
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error), "only once");
 }
 
 #[test]
 fn help_opens_with_question_mark_and_any_key_closes_it() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "?");
-    assert!(a.help);
+    assert!(a.help.open);
     typed(&mut a, "5");
-    assert!(!a.help);
+    assert!(!a.help.open);
     assert_eq!(ply(&a), 0, "the key that closed the help did nothing else");
-}
-
-#[test]
-fn two_ais_play_a_whole_game_at_the_watch_pace() {
-    let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::AiVsAi));
-    assert_eq!(ply(&a), 0, "the first move waits for the watch delay");
-    let mut now = Instant::now();
-    for _ in 0..20 {
-        if result(&a).is_some() {
-            break;
-        }
-        let d = a.next_deadline(now).unwrap_or_else(|| panic!("no deadline while two AIs play"));
-        now = d + Duration::from_millis(1);
-        a.tick(now);
-        settle(&mut a);
-    }
-    assert!(result(&a).is_some());
-    assert_eq!(a.next_deadline(now), None, "nothing to wait for once the game is over");
-}
-
-/// hextoe's own engine mode as the external engine.
-fn engine_command() -> String {
-    let bin = shell_words::quote(env!("CARGO_BIN_EXE_hextoe")).into_owned();
-    format!("{bin} engine --level easy --seed 5")
-}
-
-#[test]
-fn an_external_engine_replies_and_undo_keeps_it_in_step() {
-    let mut s = settings(GameKind::Hex, 5, Opponent::HumanVsEngine);
-    s.engine = Some(engine_command());
-    let mut a = started(s);
-    assert_eq!(a.session.game.as_ref().map(|g| g.seat_name(Seat::Second)), Some("Engine".to_string()));
-    typed(&mut a, ":c3\n");
-    settle(&mut a);
-    assert_eq!(ply(&a), 2, "the engine answered: {:?}", a.message);
-    typed(&mut a, "u");
-    assert_eq!(ply(&a), 0);
-    while result(&a).is_none() {
-        let c = first_free_hex(&a);
-        typed(&mut a, &format!(":{c}\n"));
-        settle(&mut a);
-        assert!(a.session.game.as_ref().is_some_and(|g| g.failed.is_none()), "{:?}", a.message);
-    }
-    assert!(a.session.score.tallies.is_empty(), "games against an engine are not scored");
-}
-
-#[test]
-fn an_engine_that_does_not_start_is_refused_with_its_reason() {
-    let mut s = settings(GameKind::Hex, 5, Opponent::HumanVsEngine);
-    s.engine = Some("/nonexistent/engine --flag".into());
-    let mut a = app();
-    let err = a.start(s, None).err().unwrap_or_default();
-    assert!(err.contains("/nonexistent/engine"), "{err}");
-    assert_eq!(a.screen, Screen::Menu, "the menu stays up");
-    assert!(a.session.game.is_none());
-}
-
-#[test]
-fn watching_two_ais_news_lasts_one_move_and_the_result_stands_alone() {
-    let mut a = started(settings(GameKind::Hex, 3, Opponent::AiVsAi));
-    a.say("AI 2 swapped and is now Black ● (top–bottom); AI 1 is White ○ (left–right) and moves next.");
-    let mut now = Instant::now();
-    let mut moves = 0;
-    while result(&a).is_none() && moves < 20 {
-        let d = a.next_deadline(now).unwrap_or_else(|| panic!("no deadline while two AIs play"));
-        now = d + Duration::from_millis(1);
-        a.tick(now);
-        settle(&mut a);
-        moves += 1;
-        if result(&a).is_none() {
-            assert_eq!(a.message, None, "the news of the last move is gone after the next one");
-        }
-    }
-    let line = a.session.game.as_ref().and_then(|g| g.result_line()).unwrap_or_else(|| panic!("no result"));
-    let review = a.keys.label(hextoe::tui::action::Action::Review);
-    assert_eq!(
-        a.message.map(|m| m.text),
-        Some(format!("{line}! {review} reviews the game.")),
-        "the result and how to review it, nothing of the last move glued to it"
-    );
 }
 
 #[test]
 fn refusals_keep_cell_names_lower_case() {
     let mut a = started(settings(GameKind::Hex, 5, Opponent::TwoHumans));
     typed(&mut a, ":c3\n:c3\n");
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert!(m.error && m.text.starts_with("c3 "), "{m:?}");
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
     typed(&mut a, "55");
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert_eq!((m.error, m.text.as_str()), (true, "b2 is already taken by x."));
 }

@@ -100,7 +100,7 @@ fn an_unfinished_game_of_the_last_run_is_kept_when_another_starts() {
     let mut b = app_with(Some(Storage::at(dir.path())));
     b.menu.selected = MenuRow::Start;
     key(&mut b, KeyCode::Enter);
-    assert!(b.message.as_ref().is_some_and(|m| m.text.contains("kept in")), "{:?}", b.message);
+    assert!(b.status.message.as_ref().is_some_and(|m| m.text.contains("kept in")), "{:?}", b.status.message);
     let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -115,7 +115,11 @@ fn a_corrupt_autosave_is_kept_aside_and_reported() {
     let a = app_with(Some(Storage::at(dir.path())));
     assert_eq!(a.resume_row(), None);
     // A notice, which stays up until a key is pressed.
-    assert!(a.notice.as_ref().is_some_and(|m| m.error && m.text.contains("kept it as")), "{:?}", a.notice);
+    assert!(
+        a.status.notice.as_ref().is_some_and(|m| m.error && m.text.contains("kept it as")),
+        "{:?}",
+        a.status.notice
+    );
     let names: Vec<String> = std::fs::read_dir(dir.path())
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();
@@ -134,7 +138,7 @@ fn resume_applies_the_menus_players_and_level_and_says_what_waits_for_a_new_game
     key(&mut a, KeyCode::Enter);
     let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!((g.settings.level, g.position.size(), g.position.ply()), (Level::Impossible, 5, 2));
-    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let text = a.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("level impossible") && text.contains("apply to a new game"), "{text}");
     // The game goes on with the new level's players.
     let free = first_free_hex(&a);
@@ -169,7 +173,7 @@ fn save_and_score_live_in_the_data_directory() {
     typed(&mut a, ":c3\n");
     settle(&mut a);
     typed(&mut a, "S");
-    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let text = a.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.starts_with("Saved to "), "{text}");
     let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
@@ -212,7 +216,7 @@ fn the_menu_shows_the_last_games_settings_and_its_changes_apply_on_resuming() {
     key(&mut b, KeyCode::Enter);
     let g = b.session.game.as_ref().unwrap_or_else(|| panic!("not resumed"));
     assert_eq!((g.settings.opponent, g.position.size(), g.position.ply()), (Opponent::TwoHumans, 7, 1));
-    let text = b.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let text = b.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("apply to a new game"), "{text}");
 }
 
@@ -224,7 +228,8 @@ fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
     let mut a = app_with(Some(Storage::at(dir.path())));
     a.start(settings(GameKind::Hex, 5, Opponent::HumanVsAi), None).unwrap_or_else(|e| panic!("{e}"));
     settle(&mut a);
-    let shown = |a: &App| a.notice.as_ref().or(a.message.as_ref()).map(|m| m.text.clone()).unwrap_or_default();
+    let shown =
+        |a: &App| a.status.notice.as_ref().or(a.status.message.as_ref()).map(|m| m.text.clone()).unwrap_or_default();
     assert!(shown(&a).contains("unreadable") && shown(&a).contains("press any key"), "{}", shown(&a));
     let backend = ratatui::backend::TestBackend::new(100, 30);
     let mut term = ratatui::Terminal::new(backend).unwrap_or_else(|e| match e {});
@@ -237,7 +242,7 @@ fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
     // The key that dismisses it does nothing else.
     typed(&mut a, "x:c3\n");
     settle(&mut a);
-    assert_eq!(a.notice, None);
+    assert_eq!(a.status.notice, None);
     assert!(!screen(&mut term, &a).contains("Score file"));
     assert!(ply(&a) >= 1, "the keys after the first one are played");
 }
@@ -259,7 +264,7 @@ fn two_windows_keep_their_own_games() {
     drop(second);
     let third = app_with(Some(Storage::at(dir.path())));
     assert_eq!(third.resume_row(), Some(MenuRow::ResumeLast));
-    let said = third.notice.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let said = third.status.notice.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.contains("another window") && said.contains("tictactoe-"), "{said}");
     let saves = std::fs::read_dir(dir.path().join("saves")).map(|d| d.count()).unwrap_or(0);
     assert_eq!(saves, 1);

@@ -71,7 +71,7 @@ fn reviewing_a_finished_tictactoe_game_steps_and_finds_the_mistake() {
     key(&mut a, KeyCode::Up);
     assert_eq!(a.review.as_ref().map(|r| r.ply), Some(2));
     key(&mut a, KeyCode::Up);
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains("No mistake before")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains("No mistake before")));
     key(&mut a, KeyCode::Home);
     key(&mut a, KeyCode::Left);
     assert_eq!(a.review.as_ref().map(|r| r.ply), Some(0));
@@ -111,11 +111,11 @@ fn play_from_here_starts_a_game_at_that_move_and_asks_before_replacing_one_in_pr
     typed(&mut a, "R");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.screen, Screen::Review);
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("over")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("over")));
     key(&mut a, KeyCode::Left);
     typed(&mut a, "p");
     assert_eq!((a.screen, a.session.game.as_ref().map(|g| g.position.ply())), (Screen::Game, Some(6)));
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains("Playing on from move 6")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains("Playing on from move 6")));
 }
 
 #[test]
@@ -152,7 +152,7 @@ fn no_review_without_a_move() {
     a.start(settings(GameKind::Hex, 5, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
     typed(&mut a, "R");
     assert_eq!(a.screen, Screen::Game);
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("no move")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("no move")));
 }
 
 fn select(a: &mut App, row: MenuRow) {
@@ -210,7 +210,7 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
     assert_eq!(a.screen, Screen::Saves);
     // d asks; anything but y keeps the file, y deletes it.
     typed(&mut a, "d");
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains("Delete hex-5x5")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains("Delete hex-5x5")));
     key(&mut a, KeyCode::Esc);
     assert!(saves.join("hex-5x5-20250101-120000.sgf").exists(), "kept");
     typed(&mut a, "dy");

@@ -89,7 +89,7 @@ fn review_tictactoe_exact() {
     a.handle_key(KeyEvent::new(KeyCode::Char('R'), KeyModifiers::SHIFT));
     assert_eq!(a.screen, Screen::Review);
     key(&mut a, KeyCode::Up); // to the mistake
-    a.message = None;
+    a.status.message = None;
     let t = render(&a, 80, 24);
     let text = t.backend().to_string();
     assert!(text.contains("Better: b2 ★") && text.contains("Mistake by You"), "{text}");

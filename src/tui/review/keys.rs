@@ -38,7 +38,7 @@ impl App {
     pub fn open_review(&mut self, mut review: Review) {
         self.cancel_thinking();
         self.entry.clear();
-        self.help = false;
+        self.help.open = false;
         let spec = self.config.hex.spec(Level::Impossible, None);
         let text = match review.start_analysis(spec, self.rng.random()) {
             Ok(()) if review.analysing() => "Reviewing: the graph fills in as the impossible level looks at each move.",
@@ -61,7 +61,7 @@ impl App {
             self.screen = Screen::Menu;
             return;
         };
-        self.message = None;
+        self.status.message = None;
         let n = r.moves.len();
         match (ev.code, action) {
             (KeyCode::Home, _) => r.go_to(0),
@@ -79,7 +79,7 @@ impl App {
             }
             (_, Some(Action::Place)) => self.play_from_here(),
             (_, Some(Action::Back)) => self.leave_review(),
-            (_, Some(Action::Help)) => self.help = true,
+            (_, Some(Action::Help)) => self.help.open = true,
             (KeyCode::Char(PLAY_KEY), None) => self.play_from_here(),
             _ => {}
         }
@@ -110,7 +110,7 @@ impl App {
             self.complain(e);
             return;
         }
-        let intro = self.message.take().map(|m| m.text).unwrap_or_default();
+        let intro = self.status.message.take().map(|m| m.text).unwrap_or_default();
         self.say(format!("Playing on from move {k}. {intro}"));
     }
 
@@ -120,7 +120,7 @@ impl App {
         match back {
             Some(ReturnTo::Game) if self.session.game.is_some() => {
                 self.screen = Screen::Game;
-                self.message = None;
+                self.status.message = None;
                 self.kick(Instant::now());
             }
             Some(ReturnTo::Saves) => self.open_saves(),

@@ -18,10 +18,10 @@ impl App {
         let keep = self.saves.as_ref().map_or(0, |s| s.selected);
         let mut list = SaveList::scan(self.session.storage.as_ref());
         list.selected = keep.min(list.entries.len().saturating_sub(1));
-        self.message =
+        self.status.message =
             list.problem.clone().map(|p| super::super::app::Message { text: format!("No saves: {p}."), error: true });
         self.saves = Some(list);
-        self.help = false;
+        self.help.open = false;
         self.screen = Screen::Saves;
     }
 
@@ -41,7 +41,7 @@ impl App {
             }
             return;
         }
-        self.message = None;
+        self.status.message = None;
         match (ev.code, action) {
             (KeyCode::Home, _) => list.selected = 0,
             (KeyCode::End, _) => list.selected = list.entries.len().saturating_sub(1),
@@ -54,7 +54,7 @@ impl App {
                 self.saves = None;
                 self.to_menu();
             }
-            (_, Some(Action::Help)) => self.help = true,
+            (_, Some(Action::Help)) => self.help.open = true,
             (KeyCode::Char(DELETE_KEY), None) => match list.current() {
                 Some(e) => {
                     let text = format!("Delete {}? y: yes, any other key: no.", e.name);
@@ -117,7 +117,7 @@ impl App {
         match self.start(settings, Some(info.position)) {
             Ok(()) => {
                 self.saves = None;
-                let intro = self.message.take().map(|m| m.text).unwrap_or_default();
+                let intro = self.status.message.take().map(|m| m.text).unwrap_or_default();
                 let note = note.map(|n| format!("{n} ")).unwrap_or_default();
                 self.say(format!("Loaded {}. {note}{intro}", entry.name));
             }

@@ -3,7 +3,9 @@
 //! mistakes, and along the bottom the win-chance graph ([`super::review_graph`]) over the whole game.
 
 use super::review_graph;
-use super::{footer, hex_board, too_small, ttt_board, wrap};
+use super::spinner::SPINNER;
+use super::wrap::wrap;
+use super::{footer, hex_board, too_small, ttt_board};
 use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
 use crate::tui::app::App;
@@ -213,7 +215,7 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
 
     // The analysis' progress, at the bottom.
     let status = if r.analysing() {
-        let spin = super::side_panel::SPINNER[app.spinner % super::side_panel::SPINNER.len()];
+        let spin = SPINNER[app.spinner % SPINNER.len()];
         Line::styled(format!(" {spin} Analysing {done}/{total} positions…"), theme.accent())
     } else if done == total {
         let exact = r.values.iter().flatten().all(|v| v.exact);
@@ -235,17 +237,4 @@ fn result_words(r: &Review) -> Option<String> {
         Some(Outcome::Win(s)) => format!("{} won", r.names[s.index()]),
         None => "Unfinished".into(),
     })
-}
-
-/// The key hints of the review screen.
-pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
-    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
-    use crate::tui::action::Action;
-    vec![
-        (format!("{}{}", first(Action::Left), first(Action::Right)), "step"),
-        ("home/end".into(), "start/end"),
-        (format!("{}{}", first(Action::Up), first(Action::Down)), "mistakes"),
-        (crate::tui::review::keys::PLAY_KEY.to_string(), "play from here"),
-        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "back"),
-    ]
 }

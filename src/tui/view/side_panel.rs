@@ -1,7 +1,8 @@
 //! The side panel: who plays which side (and, in Hex, which edges each colour joins), whose turn it is or
 //! the result, the moves, the AI's explanation of its last move, the hint, and the session score.
 
-use super::wrap;
+use super::spinner::SPINNER;
+use super::wrap::wrap;
 use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
 use crate::tui::app::{App, Purpose};
@@ -15,9 +16,6 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 /// The most lines an explanation takes (a plain sentence or two needs far fewer).
 const EXPLANATION_LINES: usize = 8;
-
-/// The spinner's frames.
-pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /// Draws the panel for game `g` in `area`.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {

@@ -7,10 +7,10 @@
 /// Bad input: a position, a file, a player entry or a combination of flags that cannot be used.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
-pub struct UsageError(pub String);
+pub(crate) struct UsageError(pub String);
 
 /// A [`UsageError`] with this message, as an `anyhow::Error` for `?` in the commands.
-pub fn usage(message: impl std::fmt::Display) -> anyhow::Error {
+pub(crate) fn usage(message: impl std::fmt::Display) -> anyhow::Error {
     anyhow::Error::new(UsageError(message.to_string()))
 }
 

@@ -25,7 +25,7 @@ use hextoe_core::Named;
 use std::time::Duration;
 
 /// The time per move of a searching Hex player named without limits, when `--move-time` is not given.
-pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
+pub(crate) const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
 /// Why a player entry was refused; the message quotes the entry and says what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -47,7 +47,11 @@ fn hex_expected() -> String {
 }
 
 /// Reads a Hex player entry. `move_time` is the `--move-time` flag.
-pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<Duration>) -> Result<PlayerSpec, EntrantError> {
+pub(crate) fn parse_hex(
+    entry: &str,
+    config: &HexConfig,
+    move_time: Option<Duration>,
+) -> Result<PlayerSpec, EntrantError> {
     let err = |message: String| EntrantError { entry: entry.to_string(), message };
     let t = entry.trim();
     if t.is_empty() {
@@ -169,7 +173,7 @@ fn check_time(secs: f64, part: &str) -> Result<(), String> {
 
 /// A tic-tac-toe tourney player.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum TttEntrant {
+pub(crate) enum TttEntrant {
     /// Uniformly random legal moves.
     Random,
     /// One of hextoe's AIs at a level.
@@ -182,7 +186,7 @@ pub enum TttEntrant {
 }
 
 /// Reads a tic-tac-toe player entry.
-pub fn parse_ttt(entry: &str, config: &Config) -> Result<TttEntrant, EntrantError> {
+pub(crate) fn parse_ttt(entry: &str, config: &Config) -> Result<TttEntrant, EntrantError> {
     let err = |message: String| EntrantError { entry: entry.to_string(), message };
     let expected = "expected random, minimax:LEVEL, rules:LEVEL, minimax, rules, or a level (easy, medium, impossible)";
     let t = entry.trim().to_ascii_lowercase();

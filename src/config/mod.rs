@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// The documented default config, embedded from the repository's `config.toml`.
-pub const DEFAULT_TOML: &str = include_str!("../../config.toml");
+pub(crate) const DEFAULT_TOML: &str = include_str!("../../config.toml");
 
 /// The whole configuration.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -288,7 +288,7 @@ impl Config {
     }
 
     /// Reads a config file.
-    pub fn from_file(path: &Path) -> Result<Config, ConfigError> {
+    pub(crate) fn from_file(path: &Path) -> Result<Config, ConfigError> {
         let text = crate::input::read_text(path, crate::input::MAX_FILE_BYTES)
             .map_err(|source| ConfigError::Read { path: path.into(), source })?;
         Config::from_toml(&text, path)

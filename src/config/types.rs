@@ -25,8 +25,9 @@ macro_rules! ranged_int {
                 }
             }
 
-            /// Reads a command-line value: a whole number in range.
-            pub fn parse_arg(s: &str) -> Result<$ty, String> {
+            /// Reads a command-line value: a whole number in range. Not every ranged number has a flag.
+            #[allow(dead_code)]
+            pub(crate) fn parse_arg(s: &str) -> Result<$ty, String> {
                 let v: i128 = s.trim().parse().map_err(|_| {
                     format!("'{}' is not a whole number: expected {} {} to {}", crate::input::quote(s), $what, $lo, $hi)
                 })?;
@@ -101,12 +102,12 @@ pub struct Seconds(pub Duration);
 impl Seconds {
     /// True for a time hextoe accepts: finite, above 0 and at most an hour. The config, the command line
     /// and the player syntax all check times with this one rule, so they cannot disagree.
-    pub fn in_range(v: f64) -> bool {
+    pub(crate) fn in_range(v: f64) -> bool {
         v.is_finite() && v > 0.0 && v <= 3600.0
     }
 
     /// Reads a command-line number of seconds, refused in the words of the config's rule.
-    pub fn parse_arg(s: &str) -> Result<Duration, String> {
+    pub(crate) fn parse_arg(s: &str) -> Result<Duration, String> {
         let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
         if Seconds::in_range(v) {
             Ok(Duration::from_secs_f64(v))

@@ -29,7 +29,7 @@ pub enum ReadError {
 
 impl ReadError {
     /// True when the file does not exist, which callers often treat as "nothing saved yet".
-    pub fn is_not_found(&self) -> bool {
+    pub(crate) fn is_not_found(&self) -> bool {
         matches!(self, ReadError::Io(e) if e.kind() == std::io::ErrorKind::NotFound)
     }
 }

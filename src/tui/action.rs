@@ -66,7 +66,7 @@ impl Action {
     ];
 
     /// What it does, for the help screen.
-    pub fn description(self) -> &'static str {
+    pub(crate) fn description(self) -> &'static str {
         match self {
             Action::Up => "cursor up",
             Action::Down => "cursor down",
@@ -86,11 +86,6 @@ impl Action {
             Action::Goto => "type a cell name (f6), enter places there",
             Action::Quit => "quit at once",
         }
-    }
-
-    /// True for the four cursor moves.
-    pub fn is_cursor_move(self) -> bool {
-        matches!(self, Action::Up | Action::Down | Action::Left | Action::Right)
     }
 }
 

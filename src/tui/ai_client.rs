@@ -64,7 +64,7 @@ impl Default for AiClient {
 impl AiClient {
     /// Gives game `match_id` these machine players, replacing any earlier game's. A game that only changed
     /// its players (resumed with other settings) keeps its warm hint player when the worker is not using it.
-    pub fn seat_players(&mut self, match_id: u64, seats: [Option<Box<HexPlayer>>; 2], same_game: bool) {
+    pub(crate) fn seat_players(&mut self, match_id: u64, seats: [Option<Box<HexPlayer>>; 2], same_game: bool) {
         let table = Players::table(seats);
         let hint = match (&self.table, same_game) {
             (Some((_, old, true)), true) => Players::keep_hint(old, &table),
@@ -74,7 +74,7 @@ impl AiClient {
     }
 
     /// A Hex search by the player at `seat` of game `match_id`; `None` if that game has no table.
-    pub fn seat_task(&self, match_id: u64, seat: Seat, game: &crate::game::hex::Game) -> Option<Task> {
+    pub(crate) fn seat_task(&self, match_id: u64, seat: Seat, game: &crate::game::hex::Game) -> Option<Task> {
         let (id, players, _) = self.table.as_ref()?;
         (*id == match_id).then(|| Task::Hex {
             players: players.clone(),
@@ -85,7 +85,7 @@ impl AiClient {
 
     /// A Hex hint search for game `match_id`. The hint player is made on the worker the first time, from
     /// `make` (called only then, so that the seed is drawn only then).
-    pub fn hint_task(
+    pub(crate) fn hint_task(
         &mut self,
         match_id: u64,
         game: &crate::game::hex::Game,
@@ -101,7 +101,7 @@ impl AiClient {
     }
 
     /// The hint player could not be made: the next hint tries again.
-    pub fn hint_failed(&mut self) {
+    pub(crate) fn hint_failed(&mut self) {
         if let Some((_, _, made)) = &mut self.table {
             *made = false;
         }
@@ -109,7 +109,7 @@ impl AiClient {
 
     /// Queues a search and waits for it (only one is awaited at a time). Pondering stops first: the worker
     /// runs one job at a time.
-    pub fn submit(&mut self, purpose: Purpose, task: Task) {
+    pub(crate) fn submit(&mut self, purpose: Purpose, task: Task) {
         self.stop_pondering();
         let stop = self.queue(task);
         self.thinking = Some(Thinking { ticket: self.next_ticket - 1, stop, started: Instant::now(), purpose });
@@ -139,12 +139,12 @@ impl AiClient {
     }
 
     /// The game and move being pondered (or pondered last, if that job ended by itself).
-    pub fn pondering_at(&self) -> Option<(u64, usize)> {
+    pub(crate) fn pondering_at(&self) -> Option<(u64, usize)> {
         self.pondering.as_ref().map(|(id, ply, _)| (*id, *ply))
     }
 
     /// Stops pondering, at once.
-    pub fn stop_pondering(&mut self) {
+    pub(crate) fn stop_pondering(&mut self) {
         if let Some((_, _, stop)) = self.pondering.take() {
             stop.stop();
         }
@@ -160,7 +160,7 @@ impl AiClient {
     }
 
     /// What a reply with this ticket was for, if it is the one awaited (which it then no longer is).
-    pub fn accept(&mut self, ticket: u64) -> Option<Purpose> {
+    pub(crate) fn accept(&mut self, ticket: u64) -> Option<Purpose> {
         let purpose = self.thinking.as_ref().filter(|t| t.ticket == ticket).map(|t| t.purpose);
         if purpose.is_some() {
             self.thinking = None;

@@ -24,7 +24,7 @@ use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 
 /// How often the spinner turns while the AI thinks.
-pub const SPINNER_TICK: Duration = Duration::from_millis(100);
+pub(crate) const SPINNER_TICK: Duration = Duration::from_millis(100);
 
 /// Which screen is up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -149,7 +149,7 @@ impl App {
     }
 
     /// Sets the status line to a refusal or failure.
-    pub fn complain(&mut self, text: impl Into<String>) {
+    pub(crate) fn complain(&mut self, text: impl Into<String>) {
         self.status.message = Some(Message::error(text));
     }
 
@@ -210,12 +210,12 @@ impl App {
     }
 
     /// True if there is a game to go back to.
-    pub fn can_resume(&self) -> bool {
+    pub(crate) fn can_resume(&self) -> bool {
         self.session.game.is_some()
     }
 
     /// Leaves the game for the menu; the game stays, to be resumed.
-    pub fn to_menu(&mut self) {
+    pub(crate) fn leave_for_menu(&mut self) {
         self.cancel_thinking();
         self.entry.clear();
         if let Some(g) = &self.session.game {

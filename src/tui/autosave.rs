@@ -28,7 +28,7 @@ fn slot_name(i: usize) -> String {
 
 /// This copy's autosave: a file name it alone writes while it runs.
 #[derive(Debug)]
-pub struct Slot {
+pub(crate) struct Slot {
     name: String,
     _lock: Option<Lock>,
 }
@@ -36,7 +36,7 @@ pub struct Slot {
 impl Slot {
     /// Claims the first slot no other running copy holds. If locking is not possible at all (a file system
     /// without locks), the first slot is used unlocked, as before there were slots.
-    pub fn claim(storage: &Storage) -> Slot {
+    pub(crate) fn claim(storage: &Storage) -> Slot {
         for i in 0..SLOTS {
             match storage.try_lock(&slot_name(i)) {
                 Ok(Some(lock)) => return Slot { name: slot_name(i), _lock: Some(lock) },
@@ -53,7 +53,7 @@ impl Slot {
     }
 
     /// Brings the autosave in line with the game: written while it is in progress, removed otherwise.
-    pub fn sync(&self, storage: &Storage, g: &Match) -> Result<(), String> {
+    pub(crate) fn sync(&self, storage: &Storage, g: &Match) -> Result<(), String> {
         if g.is_over() || g.position.ply() == 0 {
             return self.clear(storage);
         }
@@ -98,7 +98,7 @@ impl Slot {
     /// Keeps among the saves the games of other slots whose copies of hextoe have ended (their slots are not
     /// locked), so that no game is left where no one will offer it. Returns a sentence for each one kept or
     /// that could not be.
-    pub fn adopt_orphans(&self, storage: &Storage) -> Vec<String> {
+    pub(crate) fn adopt_orphans(&self, storage: &Storage) -> Vec<String> {
         let mut said = Vec::new();
         for i in 0..SLOTS {
             let base = slot_name(i);

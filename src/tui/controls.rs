@@ -253,7 +253,7 @@ impl App {
             Action::Save => self.save(),
             Action::Review => self.review_game(super::review::ReturnTo::Game),
             Action::Help => self.open_help(),
-            Action::Back => self.to_menu(),
+            Action::Back => self.leave_for_menu(),
             Action::Quit => self.quit(),
         }
     }

@@ -13,7 +13,7 @@ use std::time::Instant;
 
 /// What arrives on the loop's channel.
 #[derive(Debug)]
-pub enum Event {
+pub(crate) enum Event {
     /// A terminal event: key, mouse, resize.
     Input(TermEvent),
     /// The worker's answer.

@@ -68,7 +68,7 @@ impl Match {
     }
 
     /// The single human seat when one person plays the AI or an engine.
-    pub fn lone_human(&self) -> Option<Seat> {
+    pub(crate) fn lone_human(&self) -> Option<Seat> {
         match self.seats {
             [SeatKind::Human, SeatKind::Human] => None,
             [SeatKind::Human, _] => Some(Seat::First),
@@ -78,7 +78,7 @@ impl Match {
     }
 
     /// Who sits at a seat.
-    pub fn seat_kind(&self, seat: Seat) -> SeatKind {
+    pub(crate) fn seat_kind(&self, seat: Seat) -> SeatKind {
         self.seats[seat.index()]
     }
 
@@ -88,12 +88,12 @@ impl Match {
     }
 
     /// True if a person is to move (and the game is on).
-    pub fn human_to_move(&self) -> bool {
+    pub(crate) fn human_to_move(&self) -> bool {
         !self.is_over() && self.seat_kind(self.to_move()) == SeatKind::Human
     }
 
     /// True if the AI or the engine is to move (and the game is on).
-    pub fn machine_to_move(&self) -> bool {
+    pub(crate) fn machine_to_move(&self) -> bool {
         !self.is_over() && self.seat_kind(self.to_move()) != SeatKind::Human
     }
 
@@ -207,14 +207,14 @@ impl Match {
     }
 
     /// True if this game counts in the session score: one person against hextoe's own AI.
-    pub fn counts_for_score(&self) -> bool {
+    pub(crate) fn counts_for_score(&self) -> bool {
         self.lone_human().is_some()
             && !matches!(self.settings.opponent, Opponent::HumanVsEngine | Opponent::EngineVsHuman)
     }
 }
 
 /// The board coordinates of a move (none for the swap).
-pub fn cell_of(m: Move) -> Option<(usize, usize)> {
+pub(crate) fn cell_of(m: Move) -> Option<(usize, usize)> {
     match m {
         Move::Ttt(c) => Some((c.col(), c.row())),
         Move::Hex(hm) => hm.cell().map(|c| (c.col(), c.row())),

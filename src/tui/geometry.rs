@@ -9,16 +9,16 @@ use crate::game::GameKind;
 use ratatui::layout::{Constraint, Layout, Rect};
 
 /// The side panel's narrowest width.
-pub const PANEL_MIN: u16 = 26;
+pub(crate) const PANEL_MIN: u16 = 26;
 /// The side panel's widest width (the board takes the rest).
-pub const PANEL_MAX: u16 = 38;
+pub(crate) const PANEL_MAX: u16 = 38;
 /// Lines below the body at the least: the status line and the key line. When the terminal has a line to
 /// spare the status gets two, so that a long message wraps instead of being cut.
-pub const FOOTER: u16 = 2;
+pub(crate) const FOOTER: u16 = 2;
 /// The body's lowest height, so that the side panel can say whose turn it is and the score.
-pub const BODY_MIN_H: u16 = 14;
+pub(crate) const BODY_MIN_H: u16 = 14;
 /// The menu's smallest size.
-pub const MENU_MIN: (u16, u16) = (46, 18);
+pub(crate) const MENU_MIN: (u16, u16) = (46, 18);
 
 /// The Hex board's placement.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -35,13 +35,13 @@ pub struct HexGeometry {
 
 impl HexGeometry {
     /// Columns and lines the board needs at scale `s`, labels and edges included.
-    pub fn needed(n: usize, s: u16) -> (u16, u16) {
+    pub(crate) fn needed(n: usize, s: u16) -> (u16, u16) {
         let n = n as u16;
         (3 * s * (n - 1) + 2 * s + 9, s * (n - 1) + 5)
     }
 
     /// The board at the largest scale that fits in `area`, centred; `None` if even scale 1 does not fit.
-    pub fn fit(n: usize, area: Rect) -> Option<HexGeometry> {
+    pub(crate) fn fit(n: usize, area: Rect) -> Option<HexGeometry> {
         [2, 1].into_iter().find_map(|s| {
             let (w, h) = HexGeometry::needed(n, s);
             (w <= area.width && h <= area.height).then(|| HexGeometry {
@@ -61,7 +61,7 @@ impl HexGeometry {
 
     /// The cell drawn at a screen position: its stone, the cursor bracket before it, and (at scale 2) the
     /// space around it. Edges, labels and the lines between rows belong to no cell.
-    pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
+    pub(crate) fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
         let s = i32::from(self.s);
         let dy = i32::from(y) - i32::from(self.y0);
         if dy < 0 || dy % s != 0 {
@@ -95,18 +95,18 @@ impl TttGeometry {
     const SIZES: [(u16, u16); 2] = [(11, 5), (7, 3)];
 
     /// Columns and lines needed for cells of `cw`×`ch`: the grid, row numbers left, letters above.
-    pub fn needed(cw: u16, ch: u16) -> (u16, u16) {
+    pub(crate) fn needed(cw: u16, ch: u16) -> (u16, u16) {
         (3 * cw + 4 + 3, 3 * ch + 4 + 1)
     }
 
     /// The smallest size the grid can be drawn at.
-    pub fn min_needed() -> (u16, u16) {
+    pub(crate) fn min_needed() -> (u16, u16) {
         let (cw, ch) = TttGeometry::SIZES[1];
         TttGeometry::needed(cw, ch)
     }
 
     /// The grid at the largest size that fits in `area`, centred.
-    pub fn fit(area: Rect) -> Option<TttGeometry> {
+    pub(crate) fn fit(area: Rect) -> Option<TttGeometry> {
         TttGeometry::SIZES.into_iter().find_map(|(cw, ch)| {
             let (w, h) = TttGeometry::needed(cw, ch);
             (w <= area.width && h <= area.height).then(|| TttGeometry {
@@ -125,7 +125,7 @@ impl TttGeometry {
     }
 
     /// The cell whose inside holds a screen position (the grid lines belong to none).
-    pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
+    pub(crate) fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
         (0..3).flat_map(|r| (0..3).map(move |c| (c, r))).find(|&(c, r)| {
             let rect = self.cell_rect(c, r);
             rect.contains(ratatui::layout::Position::new(x, y))
@@ -144,7 +144,7 @@ pub enum BoardGeometry {
 
 impl BoardGeometry {
     /// The cell at a screen position.
-    pub fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
+    pub(crate) fn cell_at(&self, x: u16, y: u16) -> Option<(usize, usize)> {
         match self {
             BoardGeometry::Ttt(g) => g.cell_at(x, y),
             BoardGeometry::Hex(g) => g.cell_at(x, y),
@@ -176,7 +176,7 @@ fn board_min(kind: GameKind, n: usize) -> (u16, u16) {
 }
 
 /// The smallest terminal the game screen fits in.
-pub fn game_min_size(kind: GameKind, n: usize) -> (u16, u16) {
+pub(crate) fn game_min_size(kind: GameKind, n: usize) -> (u16, u16) {
     let (w, h) = board_min(kind, n);
     (w + PANEL_MIN, h.max(BODY_MIN_H) + FOOTER)
 }
@@ -210,7 +210,7 @@ pub fn game_layout(area: Rect, kind: GameKind, n: usize) -> Result<GameLayout, (
 }
 
 /// A rectangle of at most `w`×`h` centred in `area`.
-pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
+pub(crate) fn centered(area: Rect, w: u16, h: u16) -> Rect {
     let w = w.min(area.width);
     let h = h.min(area.height);
     Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)

@@ -8,7 +8,7 @@ use crate::game::hex::HexMove;
 
 /// How good a move is, as a colour class (the text differs as well, for NO_COLOR).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Tone {
+pub(crate) enum Tone {
     /// Wins, or a high win rate.
     Good,
     /// Draws, or an even win rate.
@@ -35,7 +35,7 @@ pub enum HeatValue {
 
 impl HeatValue {
     /// The colour class.
-    pub fn tone(self) -> Tone {
+    pub(crate) fn tone(self) -> Tone {
         match self {
             HeatValue::Ttt(Value::Win { .. }) | HeatValue::Hex { proven: Proof::Win, .. } => Tone::Good,
             HeatValue::Ttt(Value::Loss { .. }) | HeatValue::Hex { proven: Proof::Loss, .. } => Tone::Bad,
@@ -75,12 +75,12 @@ impl HeatValue {
 }
 
 /// How many of a Hex search's candidates the heat map shows (the rest are mostly noise from few visits).
-pub const HEX_CANDIDATES: usize = 12;
+pub(crate) const HEX_CANDIDATES: usize = 12;
 
 /// The mark of a proven win on the Hex heat map (a letter such as W would read as a stone).
-pub const PROVEN_WIN: char = '✓';
+pub(crate) const PROVEN_WIN: char = '✓';
 /// The mark of a proven loss on the Hex heat map.
-pub const PROVEN_LOSS: char = '✗';
+pub(crate) const PROVEN_LOSS: char = '✗';
 
 /// A hint for the position after `ply` moves; it is shown until a move changes the position.
 #[derive(Clone, Debug, PartialEq)]
@@ -146,7 +146,7 @@ impl Hint {
     /// of the moves shown) to `9` (the best), spread over the win rates actually present, so that a board
     /// where every move is near 50% still shows which are better. When all rates are alike, the digit is
     /// the win rate in tenths.
-    pub fn glyph(&self, v: HeatValue) -> char {
+    pub(crate) fn glyph(&self, v: HeatValue) -> char {
         let rate = match v {
             HeatValue::Hex { proven: Proof::Win, .. } | HeatValue::Ttt(Value::Win { .. }) => return PROVEN_WIN,
             HeatValue::Hex { proven: Proof::Loss, .. } | HeatValue::Ttt(Value::Loss { .. }) => return PROVEN_LOSS,
@@ -159,7 +159,7 @@ impl Hint {
     }
 
     /// The lowest and highest win rate among the unproven moves shown.
-    pub fn rate_range(&self) -> (f64, f64) {
+    pub(crate) fn rate_range(&self) -> (f64, f64) {
         let rates = self.heat.iter().filter_map(|(_, v)| match v {
             HeatValue::Hex { rate, proven: Proof::Unknown, .. } => Some(*rate),
             _ => None,
@@ -168,7 +168,7 @@ impl Hint {
     }
 
     /// The value of one move, if the AI looked at it.
-    pub fn value_of(&self, m: Move) -> Option<HeatValue> {
+    pub(crate) fn value_of(&self, m: Move) -> Option<HeatValue> {
         self.heat.iter().find(|(mv, _)| *mv == m).map(|&(_, v)| v)
     }
 }

@@ -46,7 +46,7 @@ impl App {
     }
 
     /// Starts a game, but first asks (see [`Confirm`]) if that would discard a game in progress.
-    pub fn request_start(&mut self, settings: Settings, position: Option<Position>) {
+    pub(crate) fn request_start(&mut self, settings: Settings, position: Option<Position>) {
         if self.session.game_in_progress() {
             self.confirm = Some(Confirm::Discard { settings, position });
             return;
@@ -108,7 +108,7 @@ impl App {
     /// Back from the menu to the game in progress. Changes made in the menu to the players, the level or
     /// the tic-tac-toe style apply to it at once (the machine's players are made anew); a different game,
     /// board size or swap rule can only apply to a new game, and the status line says so.
-    pub fn resume(&mut self) {
+    pub(crate) fn resume(&mut self) {
         let Some(g) = &self.session.game else { return };
         let (old, new) = (g.settings.clone(), self.menu.settings.clone());
         let board_changed =
@@ -149,7 +149,7 @@ impl App {
     /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
     /// [`super::save::Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
     /// and swap rule are the file's.
-    pub fn resume_last(&mut self) {
+    pub(crate) fn resume_last(&mut self) {
         let Some(last) = self.session.last_game.take() else { return };
         let (mut settings, note) = last.settings(&self.menu.settings);
         let chosen = &self.menu.settings;

@@ -64,7 +64,7 @@ impl MenuRow {
     }
 
     /// True for entries with a value that ←/→ change.
-    pub fn has_value(self) -> bool {
+    pub(crate) fn has_value(self) -> bool {
         matches!(
             self,
             MenuRow::Game | MenuRow::Size | MenuRow::Opponent | MenuRow::Level | MenuRow::Style | MenuRow::Swap
@@ -72,7 +72,7 @@ impl MenuRow {
     }
 
     /// True for the entries that go back to a game rather than start one.
-    pub fn resumes(self) -> bool {
+    pub(crate) fn resumes(self) -> bool {
         matches!(self, MenuRow::Resume | MenuRow::ResumeLast)
     }
 }
@@ -93,7 +93,7 @@ impl Menu {
     }
 
     /// The settings shown: Hex hides the AI style, tic-tac-toe the size and swap rule.
-    pub fn setting_rows(&self) -> Vec<MenuRow> {
+    pub(crate) fn setting_rows(&self) -> Vec<MenuRow> {
         let hex = self.settings.game == GameKind::Hex;
         let mut rows = vec![MenuRow::Game];
         if hex {
@@ -106,7 +106,7 @@ impl Menu {
 
     /// The entries that act on Enter: `resume` (Resume game or Resume last game) when there is a game to go
     /// back to, Review game for a game in memory, then Start, Load game, How to play Hex and Quit.
-    pub fn action_rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
+    pub(crate) fn action_rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
         let mut rows: Vec<MenuRow> = resume.into_iter().collect();
         // The game in memory can be reviewed (the one of an earlier run is resumed first).
         if resume == Some(MenuRow::Resume) {
@@ -132,14 +132,14 @@ impl Menu {
     }
 
     /// Makes sure the selection is a visible entry (after the game changed or the game in progress ended).
-    pub fn fix_selection(&mut self, resume: Option<MenuRow>) {
+    pub(crate) fn fix_selection(&mut self, resume: Option<MenuRow>) {
         if !self.rows(resume).contains(&self.selected) {
             self.selected = MenuRow::Start;
         }
     }
 
     /// Changes the selected entry's value to the previous (`-1`) or next (`+1`) one.
-    pub fn change(&mut self, delta: i32) {
+    pub(crate) fn change(&mut self, delta: i32) {
         let s = &mut self.settings;
         match self.selected {
             MenuRow::Game => {

@@ -55,7 +55,7 @@ impl Saved {
 }
 
 /// A game's file: its extension (`sgf` or `txt`) and its text, players and result included.
-pub fn file_text(g: &Match) -> (&'static str, String) {
+pub(crate) fn file_text(g: &Match) -> (&'static str, String) {
     let info = SaveInfo::of(&g.settings);
     let name = |seat: usize| info.players[seat].map(|e| e.to_string()).unwrap_or_default();
     match &g.position {
@@ -87,7 +87,7 @@ pub fn file_text(g: &Match) -> (&'static str, String) {
 }
 
 /// Writes the game, with its players, into the data directory's `saves/` folder and returns the path.
-pub fn save_game(storage: &Storage, g: &Match) -> Result<PathBuf, String> {
+pub(crate) fn save_game(storage: &Storage, g: &Match) -> Result<PathBuf, String> {
     let (_, text) = file_text(g);
     let (stem, ext) = file_name(&g.position);
     storage
@@ -115,7 +115,7 @@ pub fn load_game(path: &Path) -> Result<Saved, LoadError> {
 }
 
 /// Reads a saved game's text (see [`load_game`]); a byte-order mark in front is not part of the game.
-pub fn read_saved(text: &str) -> Result<Saved, String> {
+pub(crate) fn read_saved(text: &str) -> Result<Saved, String> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if text.trim_start().starts_with('(') {
         let props = hex::sgf::root_properties(text).map_err(|e| e.to_string())?;
@@ -209,12 +209,12 @@ pub fn read_ttt(text: &str) -> Result<Position, String> {
 }
 
 /// HexGui's SGF for a Hex game (see [`crate::game::hex::sgf`]).
-pub fn hex_sgf(g: &hex::Game) -> String {
+pub(crate) fn hex_sgf(g: &hex::Game) -> String {
     hex::sgf::write(g)
 }
 
 /// Reads HexGui's SGF (the main line); a `swap-pieces` in the file turns the swap rule on.
-pub fn read_hex_sgf(text: &str) -> Result<Position, String> {
+pub(crate) fn read_hex_sgf(text: &str) -> Result<Position, String> {
     hex::sgf::read(text, false).map(|g| Position::Hex(Box::new(g))).map_err(|e| e.to_string())
 }
 

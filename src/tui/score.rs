@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// The file's name in the data directory.
-pub const SCORE_FILE: &str = "score.json";
+pub(crate) const SCORE_FILE: &str = "score.json";
 
 /// One game-and-level's tally, from the person's side.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,7 +89,7 @@ impl Score {
     /// merged tallies as its own. Returns a notice when the file on disk had to be set aside (the result
     /// is then added to this copy's tallies, which are written in its place); the error is a sentence for
     /// the status line.
-    pub fn record_and_save(
+    pub(crate) fn record_and_save(
         &mut self,
         storage: &Storage,
         key: &str,

@@ -55,12 +55,12 @@ impl Session {
     }
 
     /// True if a game with moves is still being played: starting another would discard it.
-    pub fn game_in_progress(&self) -> bool {
+    pub(crate) fn game_in_progress(&self) -> bool {
         self.game.as_ref().is_some_and(|g| !g.is_over() && g.position.ply() > 0)
     }
 
     /// A new game id: a reply for an older game is never applied to the game with this one.
-    pub fn next_id(&mut self) -> u64 {
+    pub(crate) fn next_id(&mut self) -> u64 {
         let id = self.next_match;
         self.next_match += 1;
         id
@@ -68,7 +68,7 @@ impl Session {
 
     /// Keeps the unfinished game of an earlier run among the saves (rather than overwriting it) and forgets
     /// it; returns where it went.
-    pub fn keep_last_game(&mut self) -> Result<Option<PathBuf>, String> {
+    pub(crate) fn keep_last_game(&mut self) -> Result<Option<PathBuf>, String> {
         match (self.last_game.take(), &self.storage, &self.slot) {
             (Some(last), Some(storage), Some(slot)) => slot.keep(storage, &last),
             _ => Ok(None),
@@ -76,7 +76,7 @@ impl Session {
     }
 
     /// Adds a finished game to the score, once, if it counts. Returns a warning about the score file.
-    pub fn score_result(&mut self) -> Option<String> {
+    pub(crate) fn score_result(&mut self) -> Option<String> {
         let g = self.game.as_mut()?;
         let result = g.position.result()?;
         if g.scored || !g.counts_for_score() {
@@ -112,7 +112,7 @@ impl Session {
 
     /// Removes the autosave: the person discarded the game in it, which must not come back as "Resume last
     /// game".
-    pub fn clear_autosave(&self) -> Result<(), String> {
+    pub(crate) fn clear_autosave(&self) -> Result<(), String> {
         match (&self.storage, &self.slot) {
             (Some(storage), Some(slot)) => slot.clear(storage),
             _ => Ok(()),

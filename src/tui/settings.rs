@@ -47,7 +47,7 @@ impl Opponent {
     ];
 
     /// True for the two choices that need `--engine`.
-    pub fn uses_engine(self) -> bool {
+    pub(crate) fn uses_engine(self) -> bool {
         matches!(self, Opponent::HumanVsEngine | Opponent::EngineVsHuman)
     }
 
@@ -64,7 +64,7 @@ impl Opponent {
     }
 
     /// The seats for a game: engines only play Hex, so in tic-tac-toe they are replaced by the AI.
-    pub fn seats(self, game: GameKind) -> [SeatKind; 2] {
+    pub(crate) fn seats(self, game: GameKind) -> [SeatKind; 2] {
         use SeatKind::*;
         let engine = if game == GameKind::Hex { Engine } else { Ai };
         match self {
@@ -121,12 +121,12 @@ impl Settings {
     }
 
     /// The seats of a game made from these settings.
-    pub fn seats(&self) -> [SeatKind; 2] {
+    pub(crate) fn seats(&self) -> [SeatKind; 2] {
         self.opponent.seats(self.game)
     }
 
     /// The other game with everything else kept (Tab).
-    pub fn switched(&self) -> Settings {
+    pub(crate) fn switched(&self) -> Settings {
         let game = match self.game {
             GameKind::Tictactoe => GameKind::Hex,
             GameKind::Hex => GameKind::Tictactoe,
@@ -135,7 +135,7 @@ impl Settings {
     }
 
     /// The key under which the session score counts a game against the AI: game and level.
-    pub fn score_key(&self) -> String {
+    pub(crate) fn score_key(&self) -> String {
         format!("{}/{}", self.game, self.level)
     }
 }

@@ -61,7 +61,7 @@ impl Storage {
     /// Writes a new file `<stem><ext>`, or `<stem>-2<ext>`, `<stem>-3<ext>`… if that name is taken: an
     /// existing file is never replaced. The content appears whole or not at all (it is written to a
     /// temporary file and linked into place). Returns the path written.
-    pub fn create_new(&self, stem: &str, ext: &str, contents: &str) -> std::io::Result<PathBuf> {
+    pub(crate) fn create_new(&self, stem: &str, ext: &str, contents: &str) -> std::io::Result<PathBuf> {
         let first = self.path(&format!("{stem}{ext}"));
         let dir = parent_of(&first).to_path_buf();
         std::fs::create_dir_all(&dir)?;
@@ -118,7 +118,7 @@ impl Storage {
 
     /// Takes the lock for `name` like [`Storage::lock`], but without waiting: `Ok(None)` when another copy
     /// of hextoe holds it.
-    pub fn try_lock(&self, name: &str) -> std::io::Result<Option<Lock>> {
+    pub(crate) fn try_lock(&self, name: &str) -> std::io::Result<Option<Lock>> {
         std::fs::create_dir_all(&self.dir)?;
         let file =
             OpenOptions::new().create(true).truncate(false).write(true).open(self.path(&format!("{name}.lock")))?;
@@ -131,7 +131,7 @@ impl Storage {
 
     /// Moves a file that could not be read aside, to `<name>.corrupt-<unix seconds>`, and returns the new
     /// path, so that the next write does not destroy what the user may want to recover.
-    pub fn quarantine(&self, name: &str) -> std::io::Result<PathBuf> {
+    pub(crate) fn quarantine(&self, name: &str) -> std::io::Result<PathBuf> {
         let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
         let mut target = self.path(&format!("{name}.corrupt-{secs}"));
         let mut i = 1;
@@ -187,7 +187,7 @@ fn sync_dir(dir: &Path) -> std::io::Result<()> {
 
 /// Writes a file atomically (temporary file in the same directory, sync, rename, directory sync), creating
 /// the directory.
-pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<PathBuf> {
+pub(crate) fn write_atomic(path: &Path, contents: &str) -> std::io::Result<PathBuf> {
     let dir = parent_of(path);
     std::fs::create_dir_all(dir)?;
     let tmp = temp_path(path);
@@ -206,13 +206,13 @@ pub fn write_atomic(path: &Path, contents: &str) -> std::io::Result<PathBuf> {
 }
 
 /// The current UTC time as `YYYYMMDD-HHMMSS`, for file names that sort by date.
-pub fn timestamp() -> String {
+pub(crate) fn timestamp() -> String {
     let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     format_timestamp(secs)
 }
 
 /// Formats Unix seconds as `YYYYMMDD-HHMMSS` (UTC), with the civil-from-days algorithm.
-pub fn format_timestamp(secs: u64) -> String {
+pub(crate) fn format_timestamp(secs: u64) -> String {
     let days = (secs / 86_400) as i64;
     let rem = secs % 86_400;
     let z = days + 719_468;

@@ -9,7 +9,7 @@ use std::io::stdout;
 use std::sync::Once;
 
 /// The terminal in game mode; dropping it puts the terminal back as it was.
-pub struct TerminalGuard {
+pub(crate) struct TerminalGuard {
     /// The ratatui terminal.
     pub terminal: DefaultTerminal,
     mouse: bool,

@@ -48,7 +48,7 @@ pub struct Help {
 }
 
 /// The game's name as the menu and the panels write it: "Tic-tac-toe", "Hex".
-pub fn game_name(kind: GameKind) -> &'static str {
+pub(crate) fn game_name(kind: GameKind) -> &'static str {
     match kind {
         GameKind::Tictactoe => "Tic-tac-toe",
         GameKind::Hex => "Hex",
@@ -56,7 +56,7 @@ pub fn game_name(kind: GameKind) -> &'static str {
 }
 
 /// "Black ●" / "White ○".
-pub fn color_name(c: Color) -> &'static str {
+pub(crate) fn color_name(c: Color) -> &'static str {
     match c {
         Color::Black => "Black ●",
         Color::White => "White ○",
@@ -72,7 +72,7 @@ pub fn edges(c: Color) -> &'static str {
 }
 
 /// The game and its board as a short phrase: "the Hex 11×11 game", "the tic-tac-toe game".
-pub fn game_phrase(g: &Match) -> String {
+pub(crate) fn game_phrase(g: &Match) -> String {
     match g.kind() {
         GameKind::Tictactoe => "the tic-tac-toe game".into(),
         GameKind::Hex => format!("the Hex {0}×{0} game", g.position.size()),
@@ -80,7 +80,7 @@ pub fn game_phrase(g: &Match) -> String {
 }
 
 /// The first status line of a game: who plays what, and who starts.
-pub fn intro(g: &Match) -> String {
+pub(crate) fn intro(g: &Match) -> String {
     let your_move = |h: Seat| if g.to_move() == h && !g.is_over() { " Your move." } else { "" };
     match (g.kind(), g.lone_human()) {
         (GameKind::Tictactoe, Some(h)) => format!("You play {}.{}", g.side_name(h), your_move(h)),
@@ -107,7 +107,7 @@ fn subject(g: &Match, seat: Seat) -> String {
 }
 
 /// Says plainly who plays which colour after `seat` swapped.
-pub fn swap_message(g: &Match, seat: Seat) -> String {
+pub(crate) fn swap_message(g: &Match, seat: Seat) -> String {
     let other = seat.other();
     let (mine, theirs) = (g.position.color_of_seat(seat), g.position.color_of_seat(other));
     let (me, them) = (subject(g, seat), subject(g, other));

@@ -20,13 +20,8 @@ impl Theme {
         Theme { colors, color }
     }
 
-    /// True unless NO_COLOR is in force.
-    pub fn has_color(&self) -> bool {
-        self.color
-    }
-
     /// True if the `NO_COLOR` environment variable asks for no colour (set and not empty, per no-color.org).
-    pub fn no_color_requested() -> bool {
+    pub(crate) fn no_color_requested() -> bool {
         std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
     }
 
@@ -40,12 +35,12 @@ impl Theme {
     }
 
     /// Quiet text: labels, empty cells, hints in the footer.
-    pub fn muted(&self) -> Style {
+    pub(crate) fn muted(&self) -> Style {
         if self.color { self.fg(self.colors.muted.0) } else { Style::new().add_modifier(Modifier::DIM) }
     }
 
     /// Titles and the selected menu entry.
-    pub fn accent(&self) -> Style {
+    pub(crate) fn accent(&self) -> Style {
         self.fg(self.colors.accent.0).add_modifier(Modifier::BOLD)
     }
 
@@ -75,12 +70,12 @@ impl Theme {
     }
 
     /// The cursor's brackets around a Hex cell.
-    pub fn cursor_mark(&self) -> Style {
+    pub(crate) fn cursor_mark(&self) -> Style {
         self.fg(self.colors.cursor.0).add_modifier(Modifier::BOLD)
     }
 
     /// The winning line or chain.
-    pub fn highlight(&self) -> Style {
+    pub(crate) fn highlight(&self) -> Style {
         self.fg(self.colors.highlight.0).add_modifier(Modifier::BOLD)
     }
 
@@ -90,7 +85,7 @@ impl Theme {
     }
 
     /// A heat-map value.
-    pub fn tone(&self, t: Tone) -> Style {
+    pub(crate) fn tone(&self, t: Tone) -> Style {
         match t {
             Tone::Good => self.fg(self.colors.good.0),
             Tone::Neutral => self.fg(self.colors.neutral.0),

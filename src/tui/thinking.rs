@@ -18,7 +18,7 @@ use std::time::Instant;
 
 impl App {
     /// True while a search runs.
-    pub fn is_busy(&self) -> bool {
+    pub(crate) fn is_busy(&self) -> bool {
         self.ai.thinking.is_some()
     }
 
@@ -85,7 +85,7 @@ impl App {
     }
 
     /// Cancels the search being waited for, at once: its stop flag is raised and its reply will be ignored.
-    pub fn cancel_thinking(&mut self) {
+    pub(crate) fn cancel_thinking(&mut self) {
         self.ai.cancel();
     }
 

@@ -38,7 +38,7 @@ pub fn typed(ev: &KeyEvent) -> Option<Typed> {
 }
 
 /// The last column letter of a board: `c` for tic-tac-toe, `k` on 11×11.
-pub fn last_column(size: usize) -> char {
+pub(crate) fn last_column(size: usize) -> char {
     (b'a' + size.clamp(1, 26) as u8 - 1) as char
 }
 

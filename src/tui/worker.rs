@@ -26,7 +26,7 @@ pub struct Players {
 
 /// A game's players, shared by its jobs. The app makes the table when it makes the players and from then
 /// on only hands it on: the worker is the one that locks it, one job at a time.
-pub type PlayerTable = Arc<Mutex<Players>>;
+pub(crate) type PlayerTable = Arc<Mutex<Players>>;
 
 impl Players {
     /// The table of a game whose machine seats have these players (none for people or tic-tac-toe).
@@ -35,7 +35,7 @@ impl Players {
     }
 
     /// Hands the warm hint player of an old table to this one, if the old one is not in use right now.
-    pub fn keep_hint(from: &PlayerTable, to: &PlayerTable) -> bool {
+    pub(crate) fn keep_hint(from: &PlayerTable, to: &PlayerTable) -> bool {
         let (Ok(mut from), Ok(mut to)) = (from.try_lock(), to.try_lock()) else { return false };
         to.hint = from.hint.take();
         to.hint.is_some()
@@ -165,7 +165,7 @@ fn search_hex(players: &PlayerTable, searcher: Searcher, game: &hex::Game, stop:
 /// Starts the worker thread. It runs jobs one after another and sends each reply through `wrap` into the
 /// app's event channel; it ends when the job channel closes or the event channel is gone. A search that
 /// panics is reported through `crashed` (with the panic's message) instead of leaving the app waiting.
-pub fn spawn<E: Send + 'static>(
+pub(crate) fn spawn<E: Send + 'static>(
     jobs: Receiver<Job>,
     events: Sender<E>,
     wrap: fn(Reply) -> E,

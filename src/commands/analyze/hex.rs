@@ -85,7 +85,7 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
 }
 
 /// Analyses `game` with the player of `spec`; `seed` fixes the choice among equal moves.
-pub fn analyse(game: &Game, spec: &PlayerSpec, seed: u64) -> anyhow::Result<HexAnalysis> {
+pub(crate) fn analyse(game: &Game, spec: &PlayerSpec, seed: u64) -> anyhow::Result<HexAnalysis> {
     if let Some(w) = game.winner() {
         refuse!("the game is over: {w} has won, so there is no move to analyse");
     }

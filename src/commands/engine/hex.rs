@@ -40,7 +40,7 @@ struct Chosen {
 
 /// A Hex session.
 #[derive(Debug)]
-pub struct HexBackend {
+pub(crate) struct HexBackend {
     game: Game,
     config: HexConfig,
     level: Level,
@@ -80,7 +80,7 @@ impl HexBackend {
     }
 
     /// Sets the level; its configured player replaces any `player` choice.
-    pub fn set_level(&mut self, level: Level) {
+    pub(crate) fn set_level(&mut self, level: Level) {
         self.level = level;
         self.chosen = None;
         self.player = None;

@@ -28,7 +28,7 @@ use std::io::{self, BufRead, Write};
 
 /// Serves requests from `input` until `quit` or the end of input, answering on `output`. A closed
 /// output ends the session quietly, as the client has gone.
-pub fn serve<R: BufRead, W: Write>(engine: &mut Engine, mut input: R, mut output: W) -> io::Result<()> {
+pub(crate) fn serve<R: BufRead, W: Write>(engine: &mut Engine, mut input: R, mut output: W) -> io::Result<()> {
     while !engine.quit_requested() {
         let answer = match lines::read_line(&mut input, MAX_LINE)? {
             ReadLine::Eof => break,

@@ -11,7 +11,7 @@ use rand::rngs::StdRng;
 
 /// A tic-tac-toe session.
 #[derive(Debug)]
-pub struct TttBackend {
+pub(crate) struct TttBackend {
     board: Board,
     history: Vec<Cell>,
     style: Style,
@@ -34,7 +34,7 @@ impl TttBackend {
     }
 
     /// Sets the level for later genmoves.
-    pub fn set_level(&mut self, level: Level) {
+    pub(crate) fn set_level(&mut self, level: Level) {
         self.level = level;
     }
 

@@ -39,7 +39,7 @@ impl MoveStats {
     }
 
     /// Adds another seat's or game's times.
-    pub fn merge(&mut self, o: &MoveStats) {
+    pub(crate) fn merge(&mut self, o: &MoveStats) {
         self.moves += o.moves;
         self.total += o.total;
         self.max = self.max.max(o.max);
@@ -69,7 +69,7 @@ impl GameRecord {
 
 /// Plays one Hex game on an n×n board. After a swap the seats exchange colours, as in HexGui: the stone
 /// stays and its owner changes ([`Position`] keeps that mapping).
-pub fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: [u64; 2]) -> GameRecord {
+pub(crate) fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: [u64; 2]) -> GameRecord {
     let mut stats = [MoveStats::default(); 2];
     let mut players = Vec::with_capacity(2);
     for seat in Seat::BOTH {
@@ -121,7 +121,7 @@ fn hex_game(position: &Position) -> Option<&Game> {
 }
 
 /// Plays one tic-tac-toe game; the first seat is x.
-pub fn play_ttt(entrants: [TttEntrant; 2], config: &TttConfig, seed: u64) -> GameRecord {
+pub(crate) fn play_ttt(entrants: [TttEntrant; 2], config: &TttConfig, seed: u64) -> GameRecord {
     let mut stats = [MoveStats::default(); 2];
     let mut rng = StdRng::seed_from_u64(seed);
     let mut position = Position::Ttt { board: crate::game::ttt::Board::new(), moves: Vec::new() };

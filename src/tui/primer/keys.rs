@@ -20,13 +20,13 @@ impl App {
         match action {
             Some(Action::Right | Action::Place | Action::Down) => {
                 if self.primer.is_last() {
-                    self.to_menu();
+                    self.leave_for_menu();
                 } else {
                     self.primer.page += 1;
                 }
             }
             Some(Action::Left | Action::Up) => self.primer.page = self.primer.page.saturating_sub(1),
-            Some(Action::Back) => self.to_menu(),
+            Some(Action::Back) => self.leave_for_menu(),
             _ => {}
         }
     }

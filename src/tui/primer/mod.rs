@@ -5,7 +5,7 @@
 pub mod keys;
 
 /// The pages' titles, in order.
-pub const PAGES: [&str; 4] = ["The goal", "The bridge", "The swap rule", "Playing in hextoe"];
+pub(crate) const PAGES: [&str; 4] = ["The goal", "The bridge", "The swap rule", "Playing in hextoe"];
 
 /// Which page of the primer is up.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -16,7 +16,7 @@ pub struct Primer {
 
 impl Primer {
     /// True on the last page.
-    pub fn is_last(&self) -> bool {
+    pub(crate) fn is_last(&self) -> bool {
         self.page + 1 >= PAGES.len()
     }
 }

@@ -17,7 +17,7 @@ use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 
 /// The time the Hex analysis spends on each position (or the impossible level's own time, if shorter).
-pub const SECONDS_PER_POSITION: f64 = 0.3;
+pub(crate) const SECONDS_PER_POSITION: f64 = 0.3;
 
 /// A Hex analysis running in its own thread.
 #[derive(Debug)]
@@ -68,7 +68,7 @@ impl Analysis {
     }
 
     /// True once the thread has ended and every value has been taken.
-    pub fn is_finished(&self) -> bool {
+    pub(crate) fn is_finished(&self) -> bool {
         self.finished
     }
 }
@@ -88,7 +88,7 @@ impl Drop for Analysis {
 
 /// The review's player: always MCTS (its scores are win rates), with the level's threads and memory and a
 /// short time per position.
-pub fn review_spec(mut spec: PlayerSpec) -> PlayerSpec {
+pub(crate) fn review_spec(mut spec: PlayerSpec) -> PlayerSpec {
     spec.kind = PlayerKind::Mcts;
     let own = spec.budget.move_time.map_or(SECONDS_PER_POSITION, |t| t.as_secs_f64());
     spec.budget.move_time = Some(Duration::from_secs_f64(own.min(SECONDS_PER_POSITION)));

@@ -15,7 +15,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Instant;
 
 /// The key that plays on from the position under review (Enter does too).
-pub const PLAY_KEY: char = 'p';
+pub(crate) const PLAY_KEY: char = 'p';
 
 impl App {
     /// Reviews the game on screen (or the one the menu would resume). Refused, with a reason, when there
@@ -35,7 +35,7 @@ impl App {
 
     /// Shows a review and starts its analysis. A search of the game in progress is cancelled (it starts
     /// again when the game comes back on screen).
-    pub fn open_review(&mut self, mut review: Review) {
+    pub(crate) fn open_review(&mut self, mut review: Review) {
         self.cancel_thinking();
         self.entry.clear();
         self.help.open = false;
@@ -124,7 +124,7 @@ impl App {
                 self.kick(Instant::now());
             }
             Some(ReturnTo::Saves) => self.open_saves(),
-            _ => self.to_menu(),
+            _ => self.leave_for_menu(),
         }
     }
 }

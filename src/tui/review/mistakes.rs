@@ -8,7 +8,7 @@ use crate::game::GameKind;
 use crate::game::Move;
 
 /// The smallest fall in a Hex win rate that counts as a mistake (search noise stays below it).
-pub const HEX_MIN_DROP: f64 = 0.15;
+pub(crate) const HEX_MIN_DROP: f64 = 0.15;
 
 /// A move that lost its player a clear share of their chances.
 #[derive(Copy, Clone, Debug, PartialEq)]

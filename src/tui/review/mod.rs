@@ -66,7 +66,7 @@ impl Review {
     }
 
     /// The review of a game on screen, named and set up as it was played.
-    pub fn of_match(m: &Match, back: ReturnTo) -> Review {
+    pub(crate) fn of_match(m: &Match, back: ReturnTo) -> Review {
         let names = Seat::BOTH.map(|s| seat_label(m, s));
         Review::new(m.position.clone(), m.settings.clone(), names, back)
     }
@@ -130,7 +130,7 @@ impl Review {
     }
 
     /// The position after the first `k` moves.
-    pub fn position_at(&self, k: usize) -> Position {
+    pub(crate) fn position_at(&self, k: usize) -> Position {
         let mut p = self.game.clone();
         for _ in k.min(self.moves.len())..self.moves.len() {
             p.undo();
@@ -150,7 +150,7 @@ impl Review {
     }
 
     /// The seat whose chances the graph shows: the one person playing the machine, else the first player.
-    pub fn view_seat(&self) -> Seat {
+    pub(crate) fn view_seat(&self) -> Seat {
         use super::settings::SeatKind::Human;
         match self.settings.seats() {
             [Human, Human] => Seat::First,
@@ -171,12 +171,12 @@ impl Review {
     }
 
     /// The mistake made by move `k` (0-based), if it was one.
-    pub fn mistake_at(&self, k: usize) -> Option<Mistake> {
+    pub(crate) fn mistake_at(&self, k: usize) -> Option<Mistake> {
         self.mistakes().into_iter().find(|m| m.index == k)
     }
 
     /// Moves to the next (`+1`) or previous (`-1`) position that follows a mistake. False if there is none.
-    pub fn jump_to_mistake(&mut self, dir: i64) -> bool {
+    pub(crate) fn jump_to_mistake(&mut self, dir: i64) -> bool {
         let targets: Vec<usize> = self.mistakes().iter().map(|m| m.index + 1).collect();
         let next = if dir > 0 {
             targets.into_iter().find(|&t| t > self.ply)
@@ -194,7 +194,7 @@ impl Review {
 }
 
 /// A seat's label for the review: "You", "AI · impossible", "Player 1", "Engine".
-pub fn seat_label(m: &Match, seat: Seat) -> String {
+pub(crate) fn seat_label(m: &Match, seat: Seat) -> String {
     match m.seat_kind(seat) {
         super::settings::SeatKind::Ai => format!("{} · {}", m.seat_name(seat), m.settings.level),
         _ => m.seat_name(seat),

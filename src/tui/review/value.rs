@@ -16,7 +16,7 @@ pub struct PointValue {
 
 /// The value of a finished game's last position for the side to move: Hex has no draws, so the side to
 /// move has lost; a full tic-tac-toe board without a line is a draw. `None` while the game goes on.
-pub fn terminal_value(p: &Position) -> Option<PointValue> {
+pub(crate) fn terminal_value(p: &Position) -> Option<PointValue> {
     let chance = match p.result()? {
         Outcome::Draw => 0.5,
         Outcome::Win(s) if s == p.to_move_seat() => 1.0,

@@ -10,7 +10,7 @@ use crate::tui::review::{ReturnTo, Review};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
 /// The key that deletes the selected save (after asking).
-pub const DELETE_KEY: char = 'd';
+pub(crate) const DELETE_KEY: char = 'd';
 
 impl App {
     /// Shows the list of saved games, freshly read from the data directory.
@@ -52,7 +52,7 @@ impl App {
             (_, Some(Action::Place)) => self.load_selected(),
             (_, Some(Action::Back)) => {
                 self.saves = None;
-                self.to_menu();
+                self.leave_for_menu();
             }
             (_, Some(Action::Help)) => self.help.open = true,
             (KeyCode::Char(DELETE_KEY), None) => match list.current() {

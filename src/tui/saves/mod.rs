@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::time::UNIX_EPOCH;
 
 /// The most files the list reads and shows (the newest).
-pub const MAX_LISTED: usize = 500;
+pub(crate) const MAX_LISTED: usize = 500;
 /// The largest file the list reads; a real save is a few kilobytes.
 pub const MAX_FILE_BYTES: u64 = 1 << 20;
 
@@ -79,7 +79,7 @@ pub struct SaveEntry {
 
 impl SaveEntry {
     /// The date as `YYYY-MM-DD HH:MM` (UTC).
-    pub fn date(&self) -> String {
+    pub(crate) fn date(&self) -> String {
         let t = format_timestamp(self.modified);
         format!("{}-{}-{} {}:{}", &t[0..4], &t[4..6], &t[6..8], &t[9..11], &t[11..13])
     }
@@ -100,7 +100,7 @@ pub struct SaveList {
 
 impl SaveList {
     /// Reads the saves folder of `storage` (none: an empty list that says there is no data directory).
-    pub fn scan(storage: Option<&Storage>) -> SaveList {
+    pub(crate) fn scan(storage: Option<&Storage>) -> SaveList {
         let mut list = SaveList { entries: Vec::new(), selected: 0, problem: None, confirm_delete: false };
         let Some(storage) = storage else {
             list.problem = Some("there is no data directory on this system, so there are no saves".into());
@@ -135,7 +135,7 @@ impl SaveList {
     }
 
     /// The selected entry.
-    pub fn current(&self) -> Option<&SaveEntry> {
+    pub(crate) fn current(&self) -> Option<&SaveEntry> {
         self.entries.get(self.selected)
     }
 
@@ -156,7 +156,7 @@ fn read_entry(path: PathBuf, modified: u64, len: u64) -> SaveEntry {
 
 /// The two seats' names for the list and the review: "You" against the AI or an engine, "Player 1" and
 /// "Player 2" for two people, "AI · level" for hextoe's AI.
-pub fn seat_names(players: [Entrant; 2]) -> [String; 2] {
+pub(crate) fn seat_names(players: [Entrant; 2]) -> [String; 2] {
     let humans = players.iter().filter(|p| **p == Entrant::Human).count();
     [0, 1].map(|seat| match players[seat] {
         Entrant::Human if humans == 1 => "You".to_string(),
@@ -167,7 +167,7 @@ pub fn seat_names(players: [Entrant; 2]) -> [String; 2] {
 }
 
 /// What a save holds, read with the loader of `--load`.
-pub fn read_summary(path: &std::path::Path) -> Result<SaveSummary, String> {
+pub(crate) fn read_summary(path: &std::path::Path) -> Result<SaveSummary, String> {
     let saved = save::load_game(path).map_err(|e| e.reason)?;
     let text = std::fs::read_to_string(path).unwrap_or_default();
     if let [Some(a), Some(b)] = saved.info.players {
@@ -191,7 +191,7 @@ pub fn read_summary(path: &std::path::Path) -> Result<SaveSummary, String> {
 
 /// The value of an SGF root property such as `PB[You]`, with `\]` and `\\` unescaped; `None` if absent or
 /// empty. Only the root node is searched (up to the first move).
-pub fn sgf_property(text: &str, prop: &str) -> Option<String> {
+pub(crate) fn sgf_property(text: &str, prop: &str) -> Option<String> {
     if !text.trim_start().starts_with('(') {
         return None;
     }

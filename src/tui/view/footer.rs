@@ -44,7 +44,7 @@ fn status_pieces(app: &App) -> Vec<(String, Style)> {
 
 /// Wraps styled pieces at spaces into lines of at most `width` columns (one leading space each); words
 /// longer than a line are cut. A text longer than `max_lines` ends its last line with `…`.
-pub fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: usize) -> Vec<Line<'static>> {
+pub(crate) fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: usize) -> Vec<Line<'static>> {
     let width = width.saturating_sub(1).max(1);
     let mut lines: Vec<Vec<Span<'static>>> = vec![Vec::new()];
     let mut used = 0usize;
@@ -99,7 +99,7 @@ pub fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: usize) -
 
 /// Draws the status, wrapped over the lines of `area` and set against its bottom (next to the key line). A
 /// notice longer than that runs on into the key line (see [`draw_keys`]).
-pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
+pub(crate) fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     let room = area.height as usize + usize::from(app.status.notice.is_some());
     let mut lines = wrap_pieces(&status_pieces(app), area.width as usize, room);
     lines.truncate(area.height as usize);
@@ -110,7 +110,7 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
 
 /// Draws the key line; `status_lines` is the height of the status above it. While a notice is up, the key
 /// line carries the end of it that did not fit above, and no key hints (any key dismisses the notice).
-pub fn draw_keys(frame: &mut Frame, area: Rect, app: &App, status_lines: u16) {
+pub(crate) fn draw_keys(frame: &mut Frame, area: Rect, app: &App, status_lines: u16) {
     let theme = &app.theme;
     if app.status.notice.is_some() {
         let s = status_lines as usize;

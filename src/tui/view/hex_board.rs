@@ -13,13 +13,13 @@ use ratatui::buffer::Buffer;
 use ratatui::style::{Modifier, Style};
 
 /// Black's stone.
-pub const BLACK_STONE: char = '●';
+pub(crate) const BLACK_STONE: char = '●';
 /// White's stone.
-pub const WHITE_STONE: char = '○';
+pub(crate) const WHITE_STONE: char = '○';
 /// An empty cell.
-pub const EMPTY: char = '·';
+pub(crate) const EMPTY: char = '·';
 /// A hint's suggestion when the search gave no win rate for it.
-pub const SUGGESTION: char = '★';
+pub(crate) const SUGGESTION: char = '★';
 
 fn put(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     let area = buf.area;

@@ -6,7 +6,7 @@ use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
 
 /// The first key bound to an action.
-pub fn first_key(app: &App, a: Action) -> String {
+pub(crate) fn first_key(app: &App, a: Action) -> String {
     app.keys.label(a).split('/').next().unwrap_or("").to_string()
 }
 
@@ -24,7 +24,7 @@ fn arrows(app: &App) -> String {
 }
 
 /// The key hints of the screen that is up, most useful first: what is cut for width comes off the end.
-pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
+pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
     let k = |a: Action| app.keys.label(a);
     match app.screen {
         Screen::Review => review(app),

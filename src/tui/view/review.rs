@@ -22,7 +22,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
 /// Lines taken by the graph at the bottom.
-pub const GRAPH_H: u16 = 8;
+pub(crate) const GRAPH_H: u16 = 8;
 
 /// Draws the review screen.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {

@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Borders, Chart, Dataset, GraphType};
 
 /// The graph's points: (position, chance in percent) for the seat the review is seen from.
-pub fn curve(r: &Review) -> Vec<(f64, f64)> {
+pub(crate) fn curve(r: &Review) -> Vec<(f64, f64)> {
     let seat = r.view_seat();
     (0..=r.moves.len()).filter_map(|k| r.chance_for(seat, k).map(|c| (k as f64, c * 100.0))).collect()
 }

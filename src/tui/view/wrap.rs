@@ -1,7 +1,7 @@
 //! Plain word wrapping for the side panel and the review: a leaf the drawing modules share.
 
 /// Splits text into lines of at most `width` characters at spaces (long words are cut).
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
+pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
     let mut lines = Vec::new();
     let mut line = String::new();

@@ -15,7 +15,7 @@ use std::fmt::Display;
 /// The most an answer may hold in all, in bytes (its lines after the first and their newlines). A peer
 /// that keeps sending lines without the empty line that ends an answer is cut off here instead of filling
 /// memory.
-pub const MAX_ANSWER: usize = 256 * 1024;
+pub(crate) const MAX_ANSWER: usize = 256 * 1024;
 
 /// A command line split into words: the optional id, the command name (lower-cased) and its arguments.
 /// [`super::Request::parse`] makes it a typed request.
@@ -116,7 +116,7 @@ pub fn parse_answer_head(line: &str) -> Option<AnswerHead> {
 
 /// Why a peer's lines are not an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BadAnswer {
+pub(crate) enum BadAnswer {
     /// The first line that is not blank starts with neither `=` nor `?`; the line as read.
     NotAnAnswer(String),
     /// The answer grew past [`MAX_ANSWER`] bytes without its closing empty line.
@@ -126,7 +126,7 @@ pub enum BadAnswer {
 /// Reads one answer from a peer, line by line: blank lines before it are skipped, the head says `=` or `?`,
 /// and the empty line after the text ends it. The lines after the head may hold [`MAX_ANSWER`] bytes in all.
 #[derive(Clone, Debug, Default)]
-pub struct AnswerReader {
+pub(crate) struct AnswerReader {
     head: Option<AnswerHead>,
     size: usize,
 }
@@ -139,7 +139,7 @@ impl AnswerReader {
 
     /// Takes the next line. `Ok(None)` while the answer goes on; `Ok(Some(head))` when it is complete, with
     /// every line of its text in `head.text`.
-    pub fn feed(&mut self, line: String) -> Result<Option<AnswerHead>, BadAnswer> {
+    pub(crate) fn feed(&mut self, line: String) -> Result<Option<AnswerHead>, BadAnswer> {
         match self.head.as_mut() {
             None if line.trim().is_empty() => Ok(None),
             None => {

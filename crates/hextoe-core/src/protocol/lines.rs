@@ -23,7 +23,7 @@ pub enum ReadLine {
 
 /// How many read lines may wait between the reader thread and the client: a bound on the memory a fast
 /// peer can fill while the client is not reading (at most this many lines of [`MAX_LINE`] bytes).
-pub const LINE_QUEUE: usize = 64;
+pub(crate) const LINE_QUEUE: usize = 64;
 
 /// Reads one line of at most `max` bytes, not counting its `\n` or `\r\n`, so a line ending in CRLF is
 /// held to the same bound as one ending in LF. A final line without a newline still counts as a line.
@@ -33,7 +33,7 @@ pub fn read_line<R: BufRead>(r: &mut R, max: usize) -> io::Result<ReadLine> {
 
 /// Like [`read_line`], but reports a line over the cap at once, without reading the rest of it: for a peer
 /// that is dropped on the first line too long, which may never send the newline.
-pub fn read_line_no_skip<R: BufRead>(r: &mut R, max: usize) -> io::Result<ReadLine> {
+pub(crate) fn read_line_no_skip<R: BufRead>(r: &mut R, max: usize) -> io::Result<ReadLine> {
     read_line_and(r, max, false)
 }
 

@@ -103,7 +103,7 @@ pub enum Refusal {
 }
 
 /// Every `boardsize` refusal ends with this, so the client learns the whole syntax from any of them.
-pub const BOARDSIZE_USAGE: &str = "boardsize N or boardsize N N, with N from 1 to 19";
+pub(crate) const BOARDSIZE_USAGE: &str = "boardsize N or boardsize N N, with N from 1 to 19";
 
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

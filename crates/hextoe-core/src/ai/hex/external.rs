@@ -50,7 +50,7 @@ const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
 const STDERR_TAIL: usize = 600;
 
 /// The deadline for a `genmove` with this move time: 10 % over it plus 100 ms for the process round trip.
-pub fn move_timeout(move_time: Option<Duration>) -> Duration {
+pub(crate) fn move_timeout(move_time: Option<Duration>) -> Duration {
     move_time.map_or(DEFAULT_MOVE_TIMEOUT, |t| t.mul_f64(1.1) + Duration::from_millis(100))
 }
 

@@ -23,7 +23,7 @@ use std::time::Instant;
 const DEFAULT_HORIZON: u32 = 8;
 
 /// The most positions a search looks at unless told otherwise, so that no call can run for ever.
-pub const DEFAULT_NODES: u64 = 200_000;
+pub(crate) const DEFAULT_NODES: u64 = 200_000;
 
 /// When the search gives up. A win in one is always looked for, whatever the limits.
 #[derive(Clone, Debug, Default)]

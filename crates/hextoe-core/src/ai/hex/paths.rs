@@ -16,8 +16,7 @@ const CELLS: usize = MAX_SIZE * MAX_SIZE;
 
 /// The distances of every cell to both of a colour's edges, counted in the empty cells a path needs.
 #[derive(Clone, Debug)]
-pub struct Paths {
-    color: Color,
+pub(crate) struct Paths {
     /// Empty cells on the cheapest path from the first edge (top or left) to the cell, the cell included;
     /// indexed by [`Cell::index`]. [`FAR`] on the opponent's stones and walled-off cells.
     first: Vec<u16>,
@@ -31,7 +30,6 @@ impl Paths {
     /// The distances for `color` on `board`.
     pub fn new(board: &Board, color: Color) -> Paths {
         Paths {
-            color,
             first: from_edge(board, color, true),
             second: from_edge(board, color, false),
             empty: board.empty_cells(),
@@ -57,18 +55,13 @@ impl Paths {
     }
 
     /// Empty cells from the first (`true`: top or left) or the second edge to `c`, `c` included.
-    pub fn to_edge(&self, c: Cell, first: bool) -> u16 {
+    pub(crate) fn to_edge(&self, c: Cell, first: bool) -> u16 {
         if first { self.first[c.index()] } else { self.second[c.index()] }
     }
 
     /// The empty cells that lie on some path needing at most `k` empty cells.
-    pub fn cells_within(&self, k: u16) -> CellSet {
+    pub(crate) fn cells_within(&self, k: u16) -> CellSet {
         self.empty.iter().filter(|&c| self.through(c) <= k).collect()
-    }
-
-    /// The colour these paths belong to.
-    pub fn color(&self) -> Color {
-        self.color
     }
 
     fn is_empty(&self, i: usize) -> bool {

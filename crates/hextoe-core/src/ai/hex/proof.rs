@@ -24,15 +24,6 @@ impl Proof {
         self != Proof::Unknown
     }
 
-    /// The result as the other side sees it.
-    pub fn flip(self) -> Proof {
-        match self {
-            Proof::Unknown => Proof::Unknown,
-            Proof::Win => Proof::Loss,
-            Proof::Loss => Proof::Win,
-        }
-    }
-
     /// `"win"`, `"loss"`, or `None` while unknown: the words of the JSON reports.
     pub fn word(self) -> Option<&'static str> {
         match self {
@@ -60,12 +51,8 @@ mod tests {
     use super::*;
 
     #[test]
-    fn proofs_flip_and_name_themselves() {
+    fn proofs_name_themselves() {
         assert_eq!((Proof::of(true), Proof::of(false)), (Proof::Win, Proof::Loss));
-        assert_eq!(
-            (Proof::Win.flip(), Proof::Loss.flip(), Proof::Unknown.flip()),
-            (Proof::Loss, Proof::Win, Proof::Unknown)
-        );
         assert_eq!((Proof::Win.word(), Proof::Loss.word(), Proof::Unknown.word()), (Some("win"), Some("loss"), None));
         assert!(Proof::Loss.is_proven() && !Proof::default().is_proven());
     }

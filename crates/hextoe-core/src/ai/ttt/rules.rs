@@ -183,7 +183,7 @@ pub fn choose<R: Rng + ?Sized>(board: &Board, level: Level, rng: &mut R) -> Opti
 }
 
 /// Says why `rule` plays `cell` on `board`.
-pub fn explain(board: &Board, rule: Rule, cell: Cell) -> String {
+pub(crate) fn explain(board: &Board, rule: Rule, cell: Cell) -> String {
     let me = board.to_move();
     let them = me.opponent();
     let (own, opp) = (board.mask(me), board.mask(them));

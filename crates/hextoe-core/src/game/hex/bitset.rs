@@ -149,7 +149,7 @@ impl CellSet {
 
 /// The six neighbour directions as (column step, row step), in the order of [`Cell::neighbours`]:
 /// (c+1, r), (c−1, r), (c, r+1), (c, r−1), (c+1, r−1), (c−1, r+1).
-pub const DIRECTIONS: [(isize, isize); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
+pub(crate) const DIRECTIONS: [(isize, isize); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)];
 
 /// Every cell of column 0, and every cell of the last column of the 19-wide layout, for shift masks.
 const COL_FIRST: CellSet = column_mask(0);

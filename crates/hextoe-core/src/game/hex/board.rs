@@ -85,7 +85,7 @@ impl Board {
     }
 
     /// True if `c` is on this board and empty.
-    pub fn is_empty_cell(&self, c: Cell) -> bool {
+    pub(crate) fn is_empty_cell(&self, c: Cell) -> bool {
         c.on_board(self.size()) && self.at(c).is_none()
     }
 
@@ -97,7 +97,7 @@ impl Board {
 
     /// The Zobrist hash of the stones (see [`super::zobrist`]): equal positions hash equal, whatever the
     /// order their stones were played in.
-    pub fn zobrist(&self) -> u64 {
+    pub(crate) fn zobrist(&self) -> u64 {
         self.hash
     }
 
@@ -177,7 +177,7 @@ impl Board {
     /// True if a `color` stone on the empty cell `c` would join `color`'s two edges now. Read-only and
     /// cheap (a few `find`s), so search code can look for wins and for the opponent's threats without
     /// copying the board.
-    pub fn wins_with(&self, c: Cell, color: Color) -> bool {
+    pub(crate) fn wins_with(&self, c: Cell, color: Color) -> bool {
         if !self.is_empty_cell(c) || self.winner.is_some() {
             return false;
         }
@@ -200,7 +200,7 @@ impl Board {
     }
 
     /// The cells along one of `color`'s edges: row 1 / row n for Black, column a / the last for White.
-    pub fn edge_line(&self, color: Color, first: bool) -> CellSet {
+    pub(crate) fn edge_line(&self, color: Color, first: bool) -> CellSet {
         let n = self.size();
         let line = if first { 0 } else { n - 1 };
         match color {

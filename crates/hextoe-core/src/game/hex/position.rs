@@ -158,7 +158,7 @@ fn parse_diagram(text: &str, board: Board, swap_rule: bool) -> Result<Game, Pars
 
 /// Builds a board from lists of black and white stones (a diagram, an SGF setup) and checks that
 /// alternate play can reach it: the counts, at most one winner, and the winner's stone played last.
-pub fn board_from_stones(size: usize, black: &[Cell], white: &[Cell]) -> Result<Board, ParsePositionError> {
+pub(crate) fn board_from_stones(size: usize, black: &[Cell], white: &[Cell]) -> Result<Board, ParsePositionError> {
     let mut board = Board::new(size)?;
     let stones = [black, white];
     for (i, list) in stones.iter().enumerate() {

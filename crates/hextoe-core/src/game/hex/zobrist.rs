@@ -27,7 +27,7 @@ const KEYS: [[u64; CELLS]; 2] = {
 };
 
 /// A key for "the side to move may swap", for searches that include the swap move.
-pub const SWAP_KEY: u64 = splitmix(0x7377_6170);
+pub(crate) const SWAP_KEY: u64 = splitmix(0x7377_6170);
 
 /// The key of a `color` stone on `cell`.
 #[inline]

@@ -40,7 +40,7 @@ const LINE_DONE: [bool; 512] = {
 };
 
 /// Powers of three, the weight of each cell in [`Board::index`].
-pub const POW3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
+pub(crate) const POW3: [usize; 9] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561];
 
 /// `BASE3[m]` reads the 9-bit mask `m` as base-3 digits 0/1: the sum of 3^i over its set bits.
 const BASE3: [u16; 512] = {
@@ -126,7 +126,7 @@ impl Board {
 
     /// Builds a board from raw masks; `None` if they overlap or go beyond nine bits. Counts are not checked:
     /// [`crate::game::ttt::parse_position`] is the validating entry point for user input.
-    pub fn from_masks(x: u16, o: u16) -> Option<Board> {
+    pub(crate) fn from_masks(x: u16, o: u16) -> Option<Board> {
         (x & o == 0 && (x | o) & !FULL == 0).then_some(Board { masks: [x, o] })
     }
 
@@ -136,7 +136,7 @@ impl Board {
     }
 
     /// Occupied cells.
-    pub fn occupied(&self) -> u16 {
+    pub(crate) fn occupied(&self) -> u16 {
         self.masks[0] | self.masks[1]
     }
 

@@ -9,7 +9,7 @@ use super::{Board, Cell, Player, WIN_MASKS};
 /// The empty cells that would complete a line for `p` on the board with stones `own` (p's) and `opp`.
 ///
 /// Works on raw masks so that the rules player can ask "what if" without building boards.
-pub fn threats_of(own: u16, opp: u16) -> u16 {
+pub(crate) fn threats_of(own: u16, opp: u16) -> u16 {
     let mut t = 0;
     for w in WIN_MASKS {
         if opp & w == 0 && (own & w).count_ones() == 2 {
@@ -27,7 +27,7 @@ impl Board {
     }
 
     /// The line through `c` that `p` threatens to complete there, if any (the first in [`WIN_MASKS`] order).
-    pub fn threat_line(&self, p: Player, c: Cell) -> Option<u16> {
+    pub(crate) fn threat_line(&self, p: Player, c: Cell) -> Option<u16> {
         let (own, opp) = (self.mask(p), self.mask(p.opponent()));
         WIN_MASKS.into_iter().find(|&w| w & c.bit() != 0 && opp & w == 0 && (own & w & !c.bit()).count_ones() == 2)
     }
@@ -52,7 +52,7 @@ pub fn line_name(line: u16) -> String {
 }
 
 /// Cells as a readable list, e.g. `a1, b3 and c2`.
-pub fn cell_list(mask: u16) -> String {
+pub(crate) fn cell_list(mask: u16) -> String {
     let names: Vec<String> = cells_of(mask).map(|c| c.to_string()).collect();
     match names.split_last() {
         None => String::new(),

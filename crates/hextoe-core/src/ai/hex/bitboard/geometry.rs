@@ -108,7 +108,7 @@ impl<B: Bits> Geometry<B> {
 
     /// `x` and every cell next to a member of `x`: (c±1, r), (c, r±1), (c+1, r−1), (c−1, r+1).
     #[inline]
-    pub fn dilate(&self, x: B) -> B {
+    pub(crate) fn dilate(&self, x: B) -> B {
         let n = self.n as u32;
         let right = (x << 1 | x >> (n - 1)) & self.not_first_col;
         let left = (x >> 1 | x << (n - 1)) & self.not_last_col;

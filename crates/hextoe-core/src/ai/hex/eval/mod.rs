@@ -58,7 +58,7 @@ impl Eval {
     /// True if the evaluation costs a linear solve or a distance sweep, so the search prunes the moves it
     /// looks at below the root on large boards; the counting evaluations are cheap enough to search every
     /// move.
-    pub fn is_expensive(self) -> bool {
+    pub(crate) fn is_expensive(self) -> bool {
         matches!(self, Eval::TwoDistance | Eval::Resistance)
     }
 }

@@ -13,7 +13,7 @@ use crate::game::hex::Cell;
 const WINNING: [&[&str]; 5] = [&[], &["a1"], &["b1", "a2"], &["c1", "a2", "b2", "c2", "a3"], &["d1", "c2", "b3", "a4"]];
 
 /// True if the second player should swap after a first stone on `cell` of an n×n board.
-pub fn worth_swapping(cell: Cell, n: usize) -> bool {
+pub(crate) fn worth_swapping(cell: Cell, n: usize) -> bool {
     if let Some(set) = WINNING.get(n) {
         return set.contains(&cell.to_string().as_str());
     }

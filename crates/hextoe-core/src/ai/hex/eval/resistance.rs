@@ -36,7 +36,7 @@ const LEAK: f64 = 1e-9;
 const MIN_CURRENT: f64 = 1e-12;
 
 /// The solved circuit of one player.
-pub struct Circuit {
+pub(crate) struct Circuit {
     /// Current leaving the first edge at 1 V: the conductance of the whole board for this player.
     pub current: f64,
     /// Current through each cell, by row-major index `r·n + c` (0 for the opponent's stones).
@@ -44,7 +44,7 @@ pub struct Circuit {
 }
 
 /// Solves `color`'s circuit on `board`, with the current through every cell.
-pub fn circuit(board: &Board, color: Color) -> Circuit {
+pub(crate) fn circuit(board: &Board, color: Color) -> Circuit {
     solve(board, color, true)
 }
 

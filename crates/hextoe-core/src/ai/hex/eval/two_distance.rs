@@ -13,11 +13,11 @@ use crate::game::hex::{Board, Cell, CellSet, Color, MAX_SIZE};
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
 /// "No two-distance path": larger than any real distance.
-pub const INF: u16 = u16::MAX;
+pub(crate) const INF: u16 = u16::MAX;
 
 /// The two-distance of every cell of the board to one of `color`'s edges (`first`: top or left), indexed
 /// by [`Cell::index`]; [`INF`] where there is no such path and on stones.
-pub fn distances(board: &Board, color: Color, first: bool) -> Vec<u16> {
+pub(crate) fn distances(board: &Board, color: Color, first: bool) -> Vec<u16> {
     let n = board.size();
     let own = board.stones(color);
     let empty = board.empty_cells();

@@ -19,7 +19,7 @@ const BEFORE_HORIZON: u32 = 4;
 
 /// The budget of the player's move, as the conversion steps see it.
 #[derive(Clone, Debug)]
-pub struct MoveBudget {
+pub(crate) struct MoveBudget {
     /// The move time, if the budget names one.
     pub time: Option<Duration>,
     /// The simulations, if the budget names them (the quickest-win search then counts positions instead
@@ -42,7 +42,7 @@ fn describe(game: &Game, best: HexMove, moves: u32) -> String {
 }
 
 /// Before the search: a win in one, or a forced win within [`BEFORE_HORIZON`] own moves, decides the move.
-pub fn before_search(game: &Game, budget: &MoveBudget) -> Option<Analysis> {
+pub(crate) fn before_search(game: &Game, budget: &MoveBudget) -> Option<Analysis> {
     let limits = finish::Limits {
         horizon: Some(BEFORE_HORIZON),
         nodes: Some(budget.sims.map_or(20_000, |s| (s / 10).max(500))),
@@ -83,7 +83,7 @@ fn stats(f: &Finish) -> Vec<MoveStat> {
 /// After a search that proved a win: plays the quickest winning move the quickest-win search finds within
 /// the rest of the move time, and lists the measured wins first; failing that, the proven winning move on
 /// the shortest path between the edges.
-pub fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) {
+pub(crate) fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) {
     if a.proven != Proof::Win || a.best == HexMove::Swap || a.proof_source == Some(ProofSource::Immediate) {
         return;
     }

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 /// Positions with at most this many empty cells are worth a solver attempt (every 7×7 position, and
 /// endgames of larger boards).
-pub const MAX_EMPTY: usize = 49;
+pub(crate) const MAX_EMPTY: usize = 49;
 
 /// What the solver proved about the position.
 #[derive(Clone, Debug)]
@@ -26,7 +26,13 @@ pub enum Exact {
 
 /// Tries to prove `game` within `limits`. On a win it also looks for more winning moves, in random order,
 /// while the limits allow, and picks one of them at random.
-pub fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, started: Instant, rng: &mut FastRng) -> Exact {
+pub(crate) fn try_solve(
+    solver: &mut Solver,
+    game: &Game,
+    limits: &Limits,
+    started: Instant,
+    rng: &mut FastRng,
+) -> Exact {
     let board = game.board();
     let me = game.to_move();
     let root = solver.solve(board, me, limits, &|_| {});

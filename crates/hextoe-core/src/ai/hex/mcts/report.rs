@@ -65,7 +65,7 @@ pub struct Analysis {
 
 impl Analysis {
     /// The player's answer: the move, the explanation and every root move's evaluation.
-    pub fn to_choice(&self) -> HexChoice {
+    pub(crate) fn to_choice(&self) -> HexChoice {
         HexChoice {
             mv: self.best,
             explanation: self.explanation.clone(),
@@ -91,7 +91,7 @@ pub fn to_move(code: u16, cell_of: &dyn Fn(usize) -> Cell) -> HexMove {
 
 /// The root moves of all trees merged by move, best first as [`rank`] orders them. Ties keep a random
 /// order.
-pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut FastRng) -> Vec<MoveStat> {
+pub(crate) fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut FastRng) -> Vec<MoveStat> {
     let mut stats: Vec<(u16, u64, u64, Proof)> = Vec::new();
     for t in trees {
         for c in t.children(0) {
@@ -137,7 +137,7 @@ pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut Fas
 /// A move with at least this share of the most searched unproven move's visits is *well searched*: its win
 /// rate is trusted enough to rank it first. Half keeps the choice close to the classic "most visited"
 /// rule, which is robust, while the move shown first is always the best-rated of the moves searched well.
-pub const WELL_SEARCHED: f64 = 0.5;
+pub(crate) const WELL_SEARCHED: f64 = 0.5;
 
 /// A move with less than this share of the most searched unproven move's visits was *barely searched*: its
 /// win rate is noise (a handful of playouts, or none), so it is ranked by visits, after the others.
@@ -173,7 +173,12 @@ pub fn rank(moves: &mut [MoveStat]) {
 }
 
 /// The most visited line of `tree` starting with root move `first`, at most `max` moves.
-pub fn principal_variation(tree: &Tree, first: u16, max: usize, cell_of: &dyn Fn(usize) -> Cell) -> Vec<HexMove> {
+pub(crate) fn principal_variation(
+    tree: &Tree,
+    first: u16,
+    max: usize,
+    cell_of: &dyn Fn(usize) -> Cell,
+) -> Vec<HexMove> {
     let mut pv = vec![to_move(first, cell_of)];
     let Some(mut node) = tree.child_with(0, first) else { return pv };
     while pv.len() < max {
@@ -194,7 +199,7 @@ pub fn principal_variation(tree: &Tree, first: u16, max: usize, cell_of: &dyn Fn
 }
 
 /// "win rate 63 % after 180,000 playouts; main line f6 e7 g5".
-pub fn describe_rate(rate: f64, sims: u64, pv: &[HexMove]) -> String {
+pub(crate) fn describe_rate(rate: f64, sims: u64, pv: &[HexMove]) -> String {
     let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
     format!("win rate {:.0} % after {} playouts; main line {}", rate * 100.0, thousands(sims), line.join(" "))
 }

@@ -26,7 +26,7 @@ pub struct Params {
 
 impl Params {
     /// The defaults for an n×n board.
-    pub fn for_size(n: usize) -> Params {
+    pub(crate) fn for_size(n: usize) -> Params {
         Params {
             expand_after: if n <= 7 { 1 } else { 2 },
             rave_bias: 0.002,
@@ -262,7 +262,7 @@ fn leaders(tree: &Tree) -> (u64, u64) {
 /// if every remaining simulation went to the runner-up, it would stay under
 /// [`WELL_SEARCHED`](super::report::WELL_SEARCHED) of the leader's visits, and so could not be ranked
 /// above it. Needs a few thousand simulations first, so that the rate means something.
-pub fn settled(lead: u64, second: u64, sims: u64, spent: Duration, left: Duration) -> bool {
+pub(crate) fn settled(lead: u64, second: u64, sims: u64, spent: Duration, left: Duration) -> bool {
     if sims < 4 * SETTLED_EVERY || spent.is_zero() {
         return false;
     }

@@ -4,7 +4,7 @@ pub use crate::ai::hex::proof::Proof;
 use std::ops::Range;
 
 /// The move of a node that swaps instead of placing a stone.
-pub const SWAP: u16 = u16::MAX;
+pub(crate) const SWAP: u16 = u16::MAX;
 
 /// One node: a move and its statistics, seen by the player who made the move.
 #[derive(Copy, Clone, Debug, Default)]
@@ -48,7 +48,7 @@ pub struct Tree {
 
 impl Tree {
     /// Bytes per node, for turning a memory budget into a node limit.
-    pub const NODE_BYTES: usize = std::mem::size_of::<Node>();
+    pub(crate) const NODE_BYTES: usize = std::mem::size_of::<Node>();
 
     /// A tree with only a root, that will hold at most `limit` nodes (at least the root).
     pub fn new(limit: usize) -> Tree {
@@ -80,26 +80,26 @@ impl Tree {
 
     /// The node at `i`, to update.
     #[inline]
-    pub fn node_mut(&mut self, i: usize) -> &mut Node {
+    pub(crate) fn node_mut(&mut self, i: usize) -> &mut Node {
         &mut self.nodes[i]
     }
 
     /// The arena indices of `i`'s children.
     #[inline]
-    pub fn children(&self, i: usize) -> Range<usize> {
+    pub(crate) fn children(&self, i: usize) -> Range<usize> {
         let n = &self.nodes[i];
         let s = n.first_child as usize;
         s..s + n.n_children as usize
     }
 
     /// True if `k` more nodes fit.
-    pub fn has_room(&self, k: usize) -> bool {
+    pub(crate) fn has_room(&self, k: usize) -> bool {
         self.nodes.len() + k <= self.limit
     }
 
     /// Gives leaf `i` the children `moves` (with what is already proven about each). The caller checks
     /// [`Tree::has_room`] first; an over-full request is ignored.
-    pub fn expand(&mut self, i: usize, moves: &[(u16, Proof)]) {
+    pub(crate) fn expand(&mut self, i: usize, moves: &[(u16, Proof)]) {
         if !self.has_room(moves.len()) || self.nodes[i].n_children != 0 || moves.is_empty() {
             return;
         }
@@ -116,7 +116,7 @@ impl Tree {
 
     /// Settles `i`'s proof from its children's: a winning child proves it lost for the player who moved
     /// into it; only losing children prove it won. Returns true if the proof changed.
-    pub fn update_proof(&mut self, i: usize) -> bool {
+    pub(crate) fn update_proof(&mut self, i: usize) -> bool {
         if self.nodes[i].proof != Proof::Unknown || self.nodes[i].n_children == 0 {
             return false;
         }
@@ -138,7 +138,7 @@ impl Tree {
     }
 
     /// The child of `i` with move `mv`, if `i` is expanded and has it.
-    pub fn child_with(&self, i: usize, mv: u16) -> Option<usize> {
+    pub(crate) fn child_with(&self, i: usize, mv: u16) -> Option<usize> {
         self.children(i).find(|&c| self.nodes[c].mv == mv)
     }
 

@@ -161,7 +161,7 @@ impl<B: Bits> PlayBoard<B> {
 
     /// Tells the board which stone was played last (compact index), so that the first playout move can
     /// answer it.
-    pub fn set_last(&mut self, k: Option<usize>) {
+    pub(crate) fn set_last(&mut self, k: Option<usize>) {
         self.last = k.map(|k| self.pad[k] as usize);
     }
 
@@ -192,7 +192,7 @@ impl<B: Bits> PlayBoard<B> {
     /// The empty cells that are dead, or in a pair captured by either colour, in one pass over the board
     /// (see [`crate::ai::hex::solver::inferior`]): moves there are never better than moves elsewhere, so
     /// the tree search leaves them out.
-    pub fn inferior_cells(&self) -> B {
+    pub(crate) fn inferior_cells(&self) -> B {
         let mut out = B::ZERO;
         let mut patterns = [0u16; MAX_SIZE * MAX_SIZE];
         let empty = self.empty_cells();

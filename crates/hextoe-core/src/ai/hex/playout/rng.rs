@@ -17,13 +17,13 @@ impl FastRng {
     }
 
     /// A generator seeded from another generator.
-    pub fn from_rng<R: Rng + ?Sized>(rng: &mut R) -> FastRng {
+    pub(crate) fn from_rng<R: Rng + ?Sized>(rng: &mut R) -> FastRng {
         FastRng(rng.next_u64())
     }
 
     /// The next 64 random bits.
     #[inline]
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0xa076_1d64_78bd_642f);
         let t = u128::from(self.0) * u128::from(self.0 ^ 0xe703_7ed1_a0b4_28db);
         (t >> 64) as u64 ^ t as u64
@@ -33,12 +33,6 @@ impl FastRng {
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {
         (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-
-    /// A number in `0.0..1.0`.
-    #[inline]
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 }
 
@@ -56,8 +50,6 @@ mod tests {
         for c in counts {
             assert!((9_000..11_000).contains(&c), "{counts:?}");
         }
-        let u = r.unit();
-        assert!((0.0..1.0).contains(&u));
         assert_ne!(FastRng::new(1).next_u64(), FastRng::new(2).next_u64());
     }
 }

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 /// How a position was settled without search, or the moves to search.
 #[derive(Clone, Debug)]
-pub enum Expansion<B> {
+pub(crate) enum Expansion<B> {
     /// The side to move wins; the move, if one is needed (a connection already won needs none).
     Win(Option<usize>),
     /// The side to move loses.
@@ -36,7 +36,7 @@ pub enum Expansion<B> {
 }
 
 /// One df-pn search over a shared table.
-pub struct Dfpn<'a, B> {
+pub(crate) struct Dfpn<'a, B> {
     geo: Geometry<B>,
     rings: Rings,
     zob: &'static Zobrist,
@@ -124,7 +124,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
 
     /// Whether the side to move in `pos` (after fill-in) has a virtual connection between its edges: a full
     /// one (or an existing chain) wins whatever it plays, a semi one wins by its key. `None` if neither.
-    pub fn own_connection(&mut self, pos: &Pos<B>) -> Option<Expansion<B>> {
+    pub(crate) fn own_connection(&mut self, pos: &Pos<B>) -> Option<Expansion<B>> {
         let mut p = *pos;
         fill_in(&self.geo, &self.rings, &mut p);
         match self.hs.run(&self.geo, &p, p.to_move, true) {
@@ -135,7 +135,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     }
 
     /// Fills in `pos`, reads the opponent's virtual connections and returns the result or the moves.
-    pub fn expand(&mut self, pos: &Pos<B>, key: u64) -> Expansion<B> {
+    pub(crate) fn expand(&mut self, pos: &Pos<B>, key: u64) -> Expansion<B> {
         let geo = &self.geo;
         let mut p = *pos;
         let filled = fill_in(geo, &self.rings, &mut p);

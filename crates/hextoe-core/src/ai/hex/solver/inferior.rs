@@ -17,23 +17,16 @@ use crate::game::hex::Color;
 
 /// What fill-in did to a position.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Filled<B> {
+pub(crate) struct Filled<B> {
     /// Cells filled because they were dead.
     pub dead: B,
     /// Cells filled by Black or White because that colour had captured them.
     pub captured: [B; 2],
 }
 
-impl<B: Bits> Filled<B> {
-    /// Every filled cell.
-    pub fn all(&self) -> B {
-        self.dead | self.captured[0] | self.captured[1]
-    }
-}
-
 /// Fills dead cells (with the colour not to move) and captured pairs (with their captor) until none is
 /// left. The result has the same winner with perfect play as `pos`.
-pub fn fill_in<B: Bits>(geo: &Geometry<B>, rings: &Rings, pos: &mut Pos<B>) -> Filled<B> {
+pub(crate) fn fill_in<B: Bits>(geo: &Geometry<B>, rings: &Rings, pos: &mut Pos<B>) -> Filled<B> {
     let mut filled = Filled::default();
     let dead_colour = pos.to_move.opponent();
     loop {

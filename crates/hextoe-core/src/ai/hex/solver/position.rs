@@ -7,7 +7,7 @@ use std::sync::OnceLock;
 
 /// A position: the stones of each colour and whose move it is. The solver needs no history.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Pos<B> {
+pub(crate) struct Pos<B> {
     /// `[black, white]`.
     pub stones: [B; 2],
     /// The side to move.
@@ -43,7 +43,7 @@ impl<B: Bits> Pos<B> {
 }
 
 /// Random keys per colour and cell, per board size and for the side to move.
-pub struct Zobrist {
+pub(crate) struct Zobrist {
     cell: [[u64; MAX_SIZE * MAX_SIZE]; 2],
     size: [u64; MAX_SIZE + 1],
     white_to_move: u64,
@@ -96,7 +96,7 @@ impl Zobrist {
 
     /// The change of key when the side to move changes.
     #[inline]
-    pub fn flip(&self) -> u64 {
+    pub(crate) fn flip(&self) -> u64 {
         self.white_to_move
     }
 }
@@ -109,7 +109,7 @@ const EDGE_WHITE: u16 = u16::MAX;
 /// (c−1, r+1), (c, r+1), each next to the one before — with the edges beyond the board. Ring patterns
 /// (2 bits per neighbour: 0 empty, 1 black, 2 white) drive the inferior-cell analysis.
 #[derive(Clone, Debug)]
-pub struct Rings {
+pub(crate) struct Rings {
     ring: Vec<[u16; 6]>,
 }
 
@@ -138,7 +138,7 @@ impl Rings {
 
     /// The ring pattern of cell `k` in `pos`.
     #[inline]
-    pub fn pattern<B: Bits>(&self, pos: &Pos<B>, k: usize) -> usize {
+    pub(crate) fn pattern<B: Bits>(&self, pos: &Pos<B>, k: usize) -> usize {
         let mut p = 0;
         for (i, &m) in self.ring[k].iter().enumerate() {
             let v = match m {

@@ -1,7 +1,7 @@
 //! The transposition table of proof and disproof numbers.
 
 /// Proof and disproof numbers at or above this are infinite.
-pub const INF: u32 = u32::MAX / 2;
+pub(crate) const INF: u32 = u32::MAX / 2;
 
 /// One position's proof numbers, from the point of view of its side to move: `pn` estimates the work to
 /// prove a win, `dn` to prove a loss; `pn == 0` is a proven win, `dn == 0` a proven loss.
@@ -32,7 +32,7 @@ impl Entry {
 /// expensive results — proofs above all — survive. Slots are stored as plain words, so a new table is
 /// zeroed memory that the system hands out lazily.
 #[derive(Clone, Debug)]
-pub struct Tt {
+pub(crate) struct Tt {
     slots: Vec<[u64; 3]>,
     mask: usize,
 }

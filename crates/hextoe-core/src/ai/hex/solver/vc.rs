@@ -79,7 +79,7 @@ impl<B: Bits, const N: usize> List<B, N> {
 
 /// What H-search found for one colour between its two edges.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum EdgeLink<B> {
+pub(crate) enum EdgeLink<B> {
     /// The colour's stones already join its edges.
     Joined,
     /// A VC joins the edges: the colour wins whoever moves.
@@ -92,7 +92,7 @@ pub enum EdgeLink<B> {
 
 /// Reusable H-search state (the pair tables are kept between calls to avoid reallocating).
 #[derive(Clone, Debug)]
-pub struct HSearch<B> {
+pub(crate) struct HSearch<B> {
     p: usize,
     /// Per point: its empty cell as a one-bit set, or empty for groups and edges.
     cell_bit: Vec<B>,

@@ -85,9 +85,11 @@ fn evals(c: &mut Criterion) {
     for n in [11, 19] {
         let board = midgame(n, n * n / 4, 5);
         for eval in [Eval::Connected, Eval::BetterConnected, Eval::TwoDistance, Eval::Resistance] {
-            g.bench_with_input(BenchmarkId::new(eval.name(), format!("{n}x{n}")), &board, |b, board| {
-                b.iter(|| black_box(eval.score(board, Color::Black)))
-            });
+            g.bench_with_input(
+                BenchmarkId::new(PlayerKind::AlphaBeta(eval).to_string(), format!("{n}x{n}")),
+                &board,
+                |b, board| b.iter(|| black_box(eval.score(board, Color::Black))),
+            );
         }
     }
     g.finish();
@@ -98,7 +100,7 @@ fn search(c: &mut Criterion) {
     g.sample_size(10);
     let board = midgame(11, 20, 9);
     let game = Game::from_board(board, false);
-    for kind in [PlayerKind::BetterConnected, PlayerKind::Resistance] {
+    for kind in [PlayerKind::AlphaBeta(Eval::BetterConnected), PlayerKind::AlphaBeta(Eval::Resistance)] {
         g.bench_function(format!("{kind}_depth2_11x11"), |b| {
             b.iter(|| {
                 let spec = PlayerSpec { kind: kind.clone(), budget: Budget::depth(2), memory_mb: 16 };

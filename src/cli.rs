@@ -10,6 +10,7 @@ use crate::game::GameKind;
 use clap::{Args, Parser, Subcommand};
 use hextoe_core::Named;
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Tic-tac-toe and Hex in the terminal, against an AI from easy to impossible.
 #[derive(Debug, Parser)]
@@ -52,6 +53,11 @@ fn named<T: Named + Send + Sync>() -> impl clap::builder::TypedValueParser<Value
         .try_map(|s| T::from_name(&s).ok_or_else(|| format!("'{s}' is not one of {}", T::expected())))
 }
 
+/// The `--player` help line, listing the Hex player table's names.
+fn player_help() -> String {
+    format!("Hex player ({})", crate::ai::hex::PlayerKind::expected())
+}
+
 /// A Hex board side, 1..=19: the config's rule and message.
 fn size_parser(s: &str) -> Result<usize, String> {
     BoardSize::parse_arg(s).map(|b| b.0)
@@ -89,14 +95,9 @@ fn perft_depth(s: &str) -> Result<u32, String> {
     ranged_u32(s, 1, 361, "depth")
 }
 
-/// A positive number of seconds.
-fn seconds(s: &str) -> Result<f64, String> {
-    let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
-    if crate::config::Seconds::in_range(v) {
-        Ok(v)
-    } else {
-        Err(format!("{s} is out of range: expected more than 0 and at most 3600 seconds"))
-    }
+/// A positive number of seconds, at most an hour: the config's rule and message.
+fn seconds(s: &str) -> Result<Duration, String> {
+    crate::config::Seconds::parse_arg(s)
 }
 
 /// `hextoe play`.
@@ -163,12 +164,12 @@ pub struct AnalyzeArgs {
     /// Tic-tac-toe AI style.
     #[arg(long, value_parser = named::<Style>())]
     pub ai: Option<Style>,
-    /// Hex player (random, rush, connected, better-connected, two-distance, resistance, mcts).
-    #[arg(long)]
+    /// Hex player (the names of the player table).
+    #[arg(long, help = player_help())]
     pub player: Option<String>,
     /// Hex: seconds of search, more than 0 and at most 3600.
     #[arg(long, value_parser = seconds)]
-    pub move_time: Option<f64>,
+    pub move_time: Option<Duration>,
     /// Hex MCTS: simulations to run, 1 to 1000000000.
     #[arg(long, value_parser = playouts)]
     pub playouts: Option<u64>,
@@ -198,7 +199,7 @@ pub struct SolveArgs {
     /// Give up after this many seconds (Hex; more than 0, at most 3600) instead of running until the position
     /// is solved.
     #[arg(long, value_parser = seconds, value_name = "S")]
-    pub time_limit: Option<f64>,
+    pub time_limit: Option<Duration>,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,
@@ -223,7 +224,7 @@ pub struct TourneyArgs {
     /// Seconds per move (more than 0, at most 3600) for players named without limits, and for levels
     /// (replacing the configured time).
     #[arg(long, value_parser = seconds)]
-    pub move_time: Option<f64>,
+    pub move_time: Option<Duration>,
     /// Turn the swap rule on (Hex).
     #[arg(long)]
     pub swap: bool,
@@ -252,7 +253,7 @@ pub struct EngineArgs {
     pub ai: Option<Style>,
     /// Seconds per Hex move, more than 0 and at most 3600.
     #[arg(long, value_parser = seconds)]
-    pub move_time: Option<f64>,
+    pub move_time: Option<Duration>,
     /// Hex player for genmove instead of the level's, e.g. `resistance@0.5s` (the `player` command's syntax).
     #[arg(long, value_name = "PLAYER")]
     pub player: Option<String>,

@@ -6,6 +6,7 @@
 //! |---|---|
 //! | `hextoe-core` [`game`] | pure rules: tic-tac-toe bitboards; Hex board, union–find, swap, positions, SGF |
 //! | `hextoe-core` [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
+//! | `hextoe-core` [`protocol`] | GTP/HTP for both ends: bounded lines, framing, command table, typed requests |
 //! | [`commands`] | `perft`, `analyze`, `solve`, `tourney`, `engine` (GTP/HTP) |
 //! | [`tui`] | the ratatui game: app state, controls, a game's lifecycle and autosave, views, the AI worker thread |
 //! | [`config`] | typed config with the embedded, documented defaults |
@@ -13,13 +14,13 @@
 //! | [`error`] | [`error::UsageError`]: bad input, which exits with status 2 |
 //! | [`input`] | bounded file reads and char-aware text helpers for everything read from outside |
 //!
-//! `hextoe-core` depends on neither clap, ratatui nor crossterm; this crate re-exports its `game` and `ai`
-//! so that every layer names them the same way.
+//! `hextoe-core` depends on neither clap, ratatui nor crossterm; this crate re-exports its `game`, `ai` and
+//! `protocol` so that every layer names them the same way.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub use hextoe_core::{Named, ai, game};
+pub use hextoe_core::{Named, ai, game, protocol};
 
 pub mod cli;
 pub mod commands;

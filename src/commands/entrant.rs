@@ -5,7 +5,7 @@
 //! - a player name — `random`, `rush`, `connected`, `better-connected`, `two-distance`, `resistance`,
 //!   `mcts` — optionally followed by limits, each after an `@`: `0.5s` or `200ms` (time per move), `d3`
 //!   (depth in plies), `p20000` (MCTS playouts or alpha-beta nodes), `t4` (threads). With no limits a
-//!   searching player thinks for `--move-time` (default [`DEFAULT_MOVE_TIME`] s); with limits it has
+//!   searching player thinks for `--move-time` (default [`DEFAULT_MOVE_TIME`]); with limits it has
 //!   exactly those. `random` and `rush` take none.
 //! - a level, `easy`, `medium` or `impossible`: the player and budget configured for it in config.toml
 //!   (`--move-time` replaces its time); limits after `@` replace the matching configured ones.
@@ -21,10 +21,11 @@ use crate::ai::{Budget, Level};
 use crate::config::{Config, HexConfig};
 use crate::config::{HexDepth, Playouts, Threads};
 use crate::input::{quote, strip_prefix_ci};
+use hextoe_core::Named;
 use std::time::Duration;
 
-/// Seconds per move for a searching Hex player named without limits, when `--move-time` is not given.
-pub const DEFAULT_MOVE_TIME: f64 = 1.0;
+/// The time per move of a searching Hex player named without limits, when `--move-time` is not given.
+pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 
 /// Why a player entry was refused; the message quotes the entry and says what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -36,15 +37,21 @@ pub struct EntrantError {
     pub message: String,
 }
 
-const HEX_EXPECTED: &str = "expected random, rush, connected, better-connected, two-distance, resistance, mcts, \
-     a level (easy, medium, impossible) or engine:<command line>, optionally with limits such as @0.5s, @d3, @p20000, @t2";
+/// What a Hex entry may be, from the player and level name tables.
+fn hex_expected() -> String {
+    format!(
+        "expected {}, a level ({}) or engine:<command line>, optionally with limits such as @0.5s, @d3, @p20000, @t2",
+        PlayerKind::expected(),
+        Level::expected()
+    )
+}
 
-/// Reads a Hex player entry. `move_time` is the `--move-time` flag, in seconds.
-pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Result<PlayerSpec, EntrantError> {
+/// Reads a Hex player entry. `move_time` is the `--move-time` flag.
+pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<Duration>) -> Result<PlayerSpec, EntrantError> {
     let err = |message: String| EntrantError { entry: entry.to_string(), message };
     let t = entry.trim();
     if t.is_empty() {
-        return Err(err(format!("the name is empty: {HEX_EXPECTED}")));
+        return Err(err(format!("the name is empty: {}", hex_expected())));
     }
     let memory_mb = config.level(Level::Medium).memory_mb.0;
     let after_engine = strip_prefix_ci(t, "engine").filter(|r| r.starts_with([':', '@']));
@@ -58,7 +65,7 @@ pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Res
         }
         let limits = parse_limits(head.strip_prefix('@')).map_err(err)?;
         let mut budget = Budget { threads: 1, ..Budget::default() };
-        budget.move_time = move_time.map(Duration::from_secs_f64);
+        budget.move_time = move_time;
         limits.apply(&mut budget);
         return Ok(PlayerSpec { kind: PlayerKind::Engine(command.to_string()), budget, memory_mb });
     }
@@ -70,17 +77,17 @@ pub fn parse_hex(entry: &str, config: &HexConfig, move_time: Option<f64>) -> Res
         return Ok(spec);
     }
     let kind: PlayerKind =
-        name.parse().map_err(|_| err(format!("unknown player '{}': {HEX_EXPECTED}", quote(name))))?;
+        name.parse().map_err(|_| err(format!("unknown player '{}': {}", quote(name), hex_expected())))?;
     if matches!(kind, PlayerKind::Engine(_)) {
         return Err(err("an engine is written engine:<command line>".into()));
     }
-    let simple = matches!(kind, PlayerKind::Random | PlayerKind::Rush);
+    let simple = kind.is_simple();
     if simple && !limits.is_empty() {
         return Err(err(format!("{kind} plays without limits: remove '@{}'", quote(rest.unwrap_or_default()))));
     }
     let mut budget = Budget { threads: 1, ..Budget::default() };
     if limits.is_empty() && !simple {
-        budget.move_time = Some(Duration::from_secs_f64(move_time.unwrap_or(DEFAULT_MOVE_TIME)));
+        budget.move_time = Some(move_time.unwrap_or(DEFAULT_MOVE_TIME));
     }
     limits.apply(&mut budget);
     Ok(PlayerSpec { kind, budget, memory_mb })
@@ -203,6 +210,7 @@ pub fn parse_ttt(entry: &str, config: &Config) -> Result<TttEntrant, EntrantErro
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::hex::eval::Eval;
 
     fn hex(s: &str) -> Result<PlayerSpec, String> {
         parse_hex(s, &HexConfig::default(), None).map_err(|e| e.to_string())
@@ -213,18 +221,22 @@ mod tests {
         let r = hex("resistance@0.2s").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (r.kind, r.budget.move_time, r.budget.depth),
-            (PlayerKind::Resistance, Some(Duration::from_millis(200)), None)
+            (PlayerKind::AlphaBeta(Eval::Resistance), Some(Duration::from_millis(200)), None)
         );
         let b = hex("Better-Connected@d3").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!((b.kind, b.budget.depth, b.budget.move_time), (PlayerKind::BetterConnected, Some(3), None));
+        assert_eq!(
+            (b.kind, b.budget.depth, b.budget.move_time),
+            (PlayerKind::AlphaBeta(Eval::BetterConnected), Some(3), None)
+        );
         let m = hex("mcts@250ms@p5000@t2").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (m.budget.move_time, m.budget.nodes, m.budget.threads),
             (Some(Duration::from_millis(250)), Some(5000), 2)
         );
         let bare = hex("two-distance").unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(bare.budget.move_time, Some(Duration::from_secs_f64(DEFAULT_MOVE_TIME)));
-        let flagged = parse_hex("mcts", &HexConfig::default(), Some(0.3)).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(bare.budget.move_time, Some(DEFAULT_MOVE_TIME));
+        let flagged = parse_hex("mcts", &HexConfig::default(), Some(Duration::from_millis(300)))
+            .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(flagged.budget.move_time, Some(Duration::from_millis(300)));
         assert_eq!(hex("random").map(|s| s.budget.move_time), Ok(None));
     }
@@ -237,7 +249,7 @@ mod tests {
         let m = hex("medium@d5").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(
             (m.kind, m.budget.depth, m.budget.move_time),
-            (cfg.medium.player.clone(), Some(5), cfg.medium.move_time.map(|s| Duration::from_secs_f64(s.0)))
+            (cfg.medium.player.clone(), Some(5), cfg.medium.move_time.map(|s| s.0))
         );
         let e = hex("engine:hextoe engine --level easy").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((e.kind, e.budget.move_time), (PlayerKind::Engine("hextoe engine --level easy".into()), None));

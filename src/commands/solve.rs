@@ -5,7 +5,6 @@
 //! negamax, whose choice at full depth carries the exact value of every move. Text or the JSON documented
 //! in the README.
 
-use crate::ai::hex::mcts::report::thousands;
 use crate::ai::hex::solver::{Limits, Progress, Solver};
 use crate::ai::ttt::{Style, Value, choose};
 use crate::ai::{Level, Stop};
@@ -16,6 +15,7 @@ use crate::game::GameKind;
 use crate::game::hex::{HexMove, parse_position};
 use crate::game::ttt;
 use anyhow::Context;
+use hextoe_core::numbers::{seconds, thousands};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -122,7 +122,7 @@ pub fn solve_hex(
     };
     let solver = Solver::new(memory_mb(config));
     let limits = match args.time_limit {
-        Some(t) => Limits::time(std::time::Duration::from_secs_f64(t), stop),
+        Some(t) => Limits::time(t, stop),
         None => Limits::unlimited(stop),
     };
     let sol = solver.winning_moves(&game, &limits, &on_progress, &on_move);
@@ -135,7 +135,8 @@ pub fn solve_hex(
             None => "the winner is not known yet".to_string(),
         };
         anyhow::bail!(
-            "the time limit of {t} s ran out after {} positions: {known}; try a longer --time-limit, or none",
+            "the time limit of {} s ran out after {} positions: {known}; try a longer --time-limit, or none",
+            seconds(t),
             thousands(sol.nodes)
         );
     }
@@ -157,8 +158,9 @@ fn memory_mb(config: &Config) -> usize {
     config.hex.impossible.memory_mb.0.max(16)
 }
 
-fn short(x: u32) -> String {
-    if x >= crate::ai::hex::solver::tt::INF { "∞".to_string() } else { x.to_string() }
+/// A proof or disproof number, `∞` when infinite.
+fn short(x: Option<u32>) -> String {
+    x.map_or_else(|| "∞".to_string(), |x| x.to_string())
 }
 
 fn progress_bar(show: bool) -> ProgressBar {

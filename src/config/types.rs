@@ -4,6 +4,7 @@
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use std::time::Duration;
 
 /// Implements the range check and Serialize/Deserialize for a newtype over an integer with an inclusive
 /// range. The config file and the command line both go through [`$ty::check`], so the bounds and the
@@ -93,9 +94,9 @@ ranged_int!(MemoryMb, usize, 1, MAX_MEMORY_MB, "memory_mb");
 
 pub use crate::ai::hex::MAX_MEMORY_MB;
 
-/// A positive duration in seconds, at most an hour.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Seconds(pub f64);
+/// A positive duration, at most an hour, written in seconds in the config (`move_time = 0.5`).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Seconds(pub Duration);
 
 impl Seconds {
     /// True for a time hextoe accepts: finite, above 0 and at most an hour. The config, the command line
@@ -103,11 +104,21 @@ impl Seconds {
     pub fn in_range(v: f64) -> bool {
         v.is_finite() && v > 0.0 && v <= 3600.0
     }
+
+    /// Reads a command-line number of seconds, refused in the words of the config's rule.
+    pub fn parse_arg(s: &str) -> Result<Duration, String> {
+        let v: f64 = s.trim().parse().map_err(|_| format!("'{s}' is not a number of seconds"))?;
+        if Seconds::in_range(v) {
+            Ok(Duration::from_secs_f64(v))
+        } else {
+            Err(format!("{s} is out of range: expected more than 0 and at most 3600 seconds"))
+        }
+    }
 }
 
 impl Serialize for Seconds {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(self.0)
+        s.serialize_f64(hextoe_core::numbers::seconds_f64(self.0))
     }
 }
 
@@ -121,7 +132,7 @@ impl<'de> Deserialize<'de> for Seconds {
             }
             fn visit_f64<E: de::Error>(self, v: f64) -> Result<Seconds, E> {
                 if Seconds::in_range(v) {
-                    Ok(Seconds(v))
+                    Ok(Seconds(Duration::from_secs_f64(v)))
                 } else {
                     Err(E::custom(format!(
                         "{v} seconds is out of range: expected a number greater than 0 and at most 3600"

@@ -29,6 +29,8 @@ pub enum Action {
     Swap,
     /// Save the game.
     Save,
+    /// Review the game (step through it with a win-chance graph).
+    Review,
     /// Toggle the help screen.
     Help,
     /// To the menu; in the menu, quit.
@@ -43,7 +45,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the help screen's order.
-    pub const ALL: [Action; 16] = [
+    pub const ALL: [Action; 17] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -55,6 +57,7 @@ impl Action {
         Action::Hint,
         Action::Swap,
         Action::Save,
+        Action::Review,
         Action::Help,
         Action::Back,
         Action::SwitchGame,
@@ -76,6 +79,7 @@ impl Action {
             Action::Hint => "hint: the AI's move and a heat map",
             Action::Swap => "Hex: swap (take over the first stone)",
             Action::Save => "save the game (data directory)",
+            Action::Review => "review the game: graph and mistakes",
             Action::Help => "this help",
             Action::Back => "back to the menu (quit from the menu)",
             Action::SwitchGame => "switch tic-tac-toe / Hex",
@@ -117,6 +121,7 @@ impl KeyMap {
             Action::Hint => &b.hint,
             Action::Swap => &b.swap,
             Action::Save => &b.save,
+            Action::Review => &b.review,
             Action::Help => &b.help,
             Action::Back => &b.back,
             Action::SwitchGame => &b.switch_game,

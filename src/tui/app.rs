@@ -36,6 +36,12 @@ pub enum Screen {
     Menu,
     /// A game.
     Game,
+    /// Reviewing a game ([`super::review`]).
+    Review,
+    /// The list of saved games ([`super::saves`]).
+    Saves,
+    /// How to play Hex ([`super::primer`]).
+    Primer,
 }
 
 pub use super::text::Message;
@@ -141,6 +147,12 @@ pub struct App {
     pub size: (u16, u16),
     /// Spinner frame.
     pub spinner: usize,
+    /// The game under review, while the review screen is up.
+    pub review: Option<super::review::Review>,
+    /// The saved games listed by "Load game".
+    pub saves: Option<super::saves::SaveList>,
+    /// The page of "How to play Hex" on screen.
+    pub primer: super::primer::Primer,
     pub(super) storage: Option<Storage>,
     /// This copy's autosave file, locked while it runs (none without storage).
     pub(super) slot: Option<autosave::Slot>,
@@ -198,6 +210,9 @@ impl App {
             entry: CellEntry::default(),
             size: (80, 24),
             spinner: 0,
+            review: None,
+            saves: None,
+            primer: super::primer::Primer::default(),
             storage: options.storage,
             slot,
             outbox: Vec::new(),
@@ -246,7 +261,7 @@ impl App {
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let mut d = None;
         let mut add = |t: Instant| d = Some(d.map_or(t, |x: Instant| x.min(t)));
-        if self.is_busy() {
+        if self.is_busy() || self.review.as_ref().is_some_and(|r| r.analysing()) {
             add(now + SPINNER_TICK);
         }
         if let Some(t) = self.watch_deadline() {
@@ -257,8 +272,11 @@ impl App {
 
     /// Time passed: turns the spinner and starts the next AI move of an AI-vs-AI game.
     pub fn tick(&mut self, now: Instant) {
-        if self.is_busy() {
+        if self.is_busy() || self.review.as_ref().is_some_and(|r| r.analysing()) {
             self.spinner = self.spinner.wrapping_add(1);
+        }
+        if let Some(r) = &mut self.review {
+            r.poll();
         }
         self.kick(now);
     }

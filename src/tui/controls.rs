@@ -42,6 +42,9 @@ impl App {
         match self.screen {
             Screen::Menu => self.menu_key(action),
             Screen::Game => self.game_key(&ev, action),
+            Screen::Review => self.review_key(&ev, action),
+            Screen::Saves => self.saves_key(&ev, action),
+            Screen::Primer => self.primer_key(&ev, action),
         }
     }
 
@@ -109,6 +112,9 @@ impl App {
                 MenuRow::Quit => self.quit(),
                 MenuRow::Resume if resume == Some(MenuRow::Resume) => self.resume(),
                 MenuRow::ResumeLast if resume == Some(MenuRow::ResumeLast) => self.resume_last(),
+                MenuRow::Review => self.review_game(super::review::ReturnTo::Menu),
+                MenuRow::Load => self.open_saves(),
+                MenuRow::Primer => self.open_primer(),
                 _ => self.request_start(self.menu.settings.clone(), None),
             },
             Some(Action::Back) => self.quit(),
@@ -247,6 +253,7 @@ impl App {
             Action::Hint => self.hint(),
             Action::Swap => self.human_move(Move::Hex(HexMove::Swap)),
             Action::Save => self.save(),
+            Action::Review => self.review_game(super::review::ReturnTo::Game),
             Action::Help => self.open_help(),
             Action::Back => self.to_menu(),
             Action::Quit => self.quit(),

@@ -2,7 +2,7 @@
 //! at — drawn on the board as a heat map.
 
 use super::position::Move;
-use crate::ai::hex::HexChoice;
+use crate::ai::hex::{HexChoice, Proof};
 use crate::ai::ttt::{Choice, Value};
 use crate::game::hex::HexMove;
 
@@ -26,8 +26,8 @@ pub enum HeatValue {
     Hex {
         /// Win rate, 0..=1.
         rate: f64,
-        /// `Some(true)` proven win, `Some(false)` proven loss.
-        proven: Option<bool>,
+        /// What is proven about the move.
+        proven: Proof,
         /// For a proven win of known length, the own moves it takes (1: wins at once).
         win_in: Option<u32>,
     },
@@ -37,8 +37,8 @@ impl HeatValue {
     /// The colour class.
     pub fn tone(self) -> Tone {
         match self {
-            HeatValue::Ttt(Value::Win { .. }) | HeatValue::Hex { proven: Some(true), .. } => Tone::Good,
-            HeatValue::Ttt(Value::Loss { .. }) | HeatValue::Hex { proven: Some(false), .. } => Tone::Bad,
+            HeatValue::Ttt(Value::Win { .. }) | HeatValue::Hex { proven: Proof::Win, .. } => Tone::Good,
+            HeatValue::Ttt(Value::Loss { .. }) | HeatValue::Hex { proven: Proof::Loss, .. } => Tone::Bad,
             HeatValue::Ttt(Value::Draw) => Tone::Neutral,
             HeatValue::Hex { rate, .. } if rate >= 0.6 => Tone::Good,
             HeatValue::Hex { rate, .. } if rate >= 0.4 => Tone::Neutral,
@@ -53,9 +53,9 @@ impl HeatValue {
             HeatValue::Ttt(Value::Win { plies }) => (0, i64::from(plies)),
             HeatValue::Ttt(Value::Draw) => (1, 0),
             HeatValue::Ttt(Value::Loss { plies }) => (2, -i64::from(plies)),
-            HeatValue::Hex { proven: Some(true), win_in, .. } => (0, i64::from(win_in.unwrap_or(u32::MAX))),
-            HeatValue::Hex { proven: None, rate, .. } => (1, -((rate * 1e6).round() as i64)),
-            HeatValue::Hex { proven: Some(false), .. } => (2, 0),
+            HeatValue::Hex { proven: Proof::Win, win_in, .. } => (0, i64::from(win_in.unwrap_or(u32::MAX))),
+            HeatValue::Hex { proven: Proof::Unknown, rate, .. } => (1, -((rate * 1e6).round() as i64)),
+            HeatValue::Hex { proven: Proof::Loss, .. } => (2, 0),
         }
     }
 
@@ -66,9 +66,9 @@ impl HeatValue {
             HeatValue::Ttt(Value::Win { plies }) => format!("win {plies}"),
             HeatValue::Ttt(Value::Draw) => "draw".into(),
             HeatValue::Ttt(Value::Loss { plies }) => format!("loss {plies}"),
-            HeatValue::Hex { proven: Some(true), win_in: Some(n), .. } => format!("win in {n}"),
-            HeatValue::Hex { proven: Some(true), .. } => "proven win".into(),
-            HeatValue::Hex { proven: Some(false), .. } => "proven loss".into(),
+            HeatValue::Hex { proven: Proof::Win, win_in: Some(n), .. } => format!("win in {n}"),
+            HeatValue::Hex { proven: Proof::Win, .. } => "proven win".into(),
+            HeatValue::Hex { proven: Proof::Loss, .. } => "proven loss".into(),
             HeatValue::Hex { rate, .. } => format!("{:.0}%", rate * 100.0),
         }
     }
@@ -117,7 +117,7 @@ impl Hint {
         let lo = finite().fold(f64::INFINITY, f64::min);
         let hi = finite().fold(f64::NEG_INFINITY, f64::max);
         // Scores that are all alike (a player to which every move looks the same) say nothing: no heat map.
-        let informative = hi > lo || c.evals.iter().any(|e| e.proven.is_some());
+        let informative = hi > lo || c.evals.iter().any(|e| e.proven.is_proven());
         let mut heat: Vec<(Move, HeatValue)> = c
             .evals
             .iter()
@@ -148,8 +148,8 @@ impl Hint {
     /// the win rate in tenths.
     pub fn glyph(&self, v: HeatValue) -> char {
         let rate = match v {
-            HeatValue::Hex { proven: Some(true), .. } | HeatValue::Ttt(Value::Win { .. }) => return PROVEN_WIN,
-            HeatValue::Hex { proven: Some(false), .. } | HeatValue::Ttt(Value::Loss { .. }) => return PROVEN_LOSS,
+            HeatValue::Hex { proven: Proof::Win, .. } | HeatValue::Ttt(Value::Win { .. }) => return PROVEN_WIN,
+            HeatValue::Hex { proven: Proof::Loss, .. } | HeatValue::Ttt(Value::Loss { .. }) => return PROVEN_LOSS,
             HeatValue::Ttt(Value::Draw) => return '=',
             HeatValue::Hex { rate, .. } => rate,
         };
@@ -161,7 +161,7 @@ impl Hint {
     /// The lowest and highest win rate among the unproven moves shown.
     pub fn rate_range(&self) -> (f64, f64) {
         let rates = self.heat.iter().filter_map(|(_, v)| match v {
-            HeatValue::Hex { rate, proven: None, .. } => Some(*rate),
+            HeatValue::Hex { rate, proven: Proof::Unknown, .. } => Some(*rate),
             _ => None,
         });
         rates.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)))
@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn hex_scores_outside_0_1_are_scaled() {
         let cell = |c, r| HexMove::Place(Cell::new(c, r).unwrap_or_else(|| panic!()));
-        let ev = |mv, score| MoveEval { mv, score, visits: None, proven: None, win_in: None };
+        let ev = |mv, score| MoveEval { mv, score, visits: None, proven: Proof::Unknown, win_in: None };
         let choice = HexChoice {
             mv: cell(0, 0),
             explanation: String::new(),
@@ -208,10 +208,10 @@ mod tests {
             evals: vec![
                 ev(cell(0, 0), 0.51),
                 ev(cell(1, 0), 0.53),
-                MoveEval { mv: cell(2, 0), score: 0.0, visits: None, proven: Some(false), win_in: None },
+                MoveEval { mv: cell(2, 0), score: 0.0, visits: None, proven: Proof::Loss, win_in: None },
                 ev(cell(3, 0), 0.47),
-                MoveEval { mv: cell(5, 0), score: 1.0, visits: None, proven: Some(true), win_in: Some(3) },
-                MoveEval { mv: cell(4, 0), score: 1.0, visits: None, proven: Some(true), win_in: Some(1) },
+                MoveEval { mv: cell(5, 0), score: 1.0, visits: None, proven: Proof::Win, win_in: Some(3) },
+                MoveEval { mv: cell(4, 0), score: 1.0, visits: None, proven: Proof::Win, win_in: Some(1) },
             ],
         };
         let h = Hint::from_hex(0, &choice);

@@ -33,6 +33,12 @@ pub enum MenuRow {
     Resume,
     /// The unfinished game of the last run, from the autosave.
     ResumeLast,
+    /// Review the game in progress or just finished.
+    Review,
+    /// The list of saved games.
+    Load,
+    /// How to play Hex.
+    Primer,
     /// Leave hextoe.
     Quit,
 }
@@ -50,6 +56,9 @@ impl MenuRow {
             MenuRow::Start => "Start new game",
             MenuRow::Resume => "Resume game",
             MenuRow::ResumeLast => "Resume last game",
+            MenuRow::Review => "Review game",
+            MenuRow::Load => "Load game",
+            MenuRow::Primer => "How to play Hex",
             MenuRow::Quit => "Quit",
         }
     }
@@ -96,10 +105,14 @@ impl Menu {
     }
 
     /// The entries that act on Enter: `resume` (Resume game or Resume last game) when there is a game to go
-    /// back to, then Start and Quit.
+    /// back to, Review game for a game in memory, then Start, Load game, How to play Hex and Quit.
     pub fn action_rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
         let mut rows: Vec<MenuRow> = resume.into_iter().collect();
-        rows.extend([MenuRow::Start, MenuRow::Quit]);
+        // The game in memory can be reviewed (the one of an earlier run is resumed first).
+        if resume == Some(MenuRow::Resume) {
+            rows.push(MenuRow::Review);
+        }
+        rows.extend([MenuRow::Start, MenuRow::Load, MenuRow::Primer, MenuRow::Quit]);
         rows
     }
 

@@ -20,7 +20,10 @@
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
 //! | [`storage`], [`score`], [`save`], [`save_info`] | the data directory, the session score, saved games and their players |
 //! | [`autosave`] | the game in progress, kept after every move for "Resume last game" |
-//! | [`view`] | drawing: menu, boards, side panel, footer, help, too-small screen |
+//! | [`review`] | game review: the values of every position, mistakes, play from here |
+//! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
+//! | [`primer`] | "How to play Hex": the pages and their keys |
+//! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
 pub mod app;
@@ -33,8 +36,11 @@ pub mod geometry;
 pub mod hint;
 pub mod menu;
 pub mod position;
+pub mod primer;
+pub mod review;
 pub mod save;
 pub mod save_info;
+pub mod saves;
 pub mod score;
 pub mod session;
 pub mod settings;

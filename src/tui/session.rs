@@ -103,6 +103,8 @@ impl App {
         self.message = Some(Message { text, error });
         self.menu.settings = game.settings.clone();
         self.game = Some(game);
+        // A game on screen ends a review (its analysis stops) and the list of saves.
+        (self.review, self.saves) = (None, None);
         self.screen = Screen::Game;
         self.help = false;
         self.entry.clear();
@@ -236,7 +238,9 @@ impl App {
         let Some(g) = &mut self.game else { return };
         let Some(result) = g.position.result() else { return };
         // The result replaces whatever the status line said about earlier moves.
-        self.message = Some(Message::info(format!("{}!", g.result_line().unwrap_or_default())));
+        let review = self.keys.label(super::action::Action::Review);
+        let line = g.result_line().unwrap_or_default();
+        self.message = Some(Message::info(format!("{line}! {review} reviews the game.")));
         if g.scored || !g.counts_for_score() {
             return;
         }

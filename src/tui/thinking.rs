@@ -15,7 +15,7 @@ use crate::ai::ttt::Style;
 use crate::ai::{Level, Stop};
 use crate::game::hex::HexMove;
 use rand::RngExt;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 impl App {
     /// True while a search runs or a machine waits for its player to come back from a cancelled one.
@@ -39,7 +39,7 @@ impl App {
             && self.thinking.is_none()
             && g.machine_to_move()
             && g.failed.is_none())
-        .then(|| self.last_move_at + Duration::from_secs_f64(self.config.ui.watch_delay.0))
+        .then(|| self.last_move_at + self.config.ui.watch_delay.0)
     }
 
     /// Starts the machine's move if it is the machine's turn and nothing else runs.

@@ -339,7 +339,7 @@ fn engine(game: GameKind, level: Level, move_time: Option<f64>) -> Engine {
         size: None,
         level: Some(level),
         ai: None,
-        move_time,
+        move_time: move_time.map(Duration::from_secs_f64),
         player: None,
         swap: false,
         seed: Some(5),

@@ -23,8 +23,10 @@ fn sims(n: u64) -> PlayerSpec {
 /// once does not depend on the budget).
 fn levels() -> Vec<(String, PlayerSpec)> {
     let config = HexConfig::default();
-    let mut out: Vec<(String, PlayerSpec)> =
-        Level::ALL.iter().map(|&l| (l.to_string(), config.spec(l, Some(0.05)))).collect();
+    let mut out: Vec<(String, PlayerSpec)> = Level::ALL
+        .iter()
+        .map(|&l| (l.to_string(), config.spec(l, Some(std::time::Duration::from_millis(50)))))
+        .collect();
     out.push(("impossible by simulations".into(), sims(2_000)));
     out
 }
@@ -166,7 +168,7 @@ fn the_candidates_are_ranked_and_the_choice_comes_first() {
         let c = MctsState::default().choose(&g, &sims(4_000), &Stop::new(), &mut rng);
         assert_eq!(c.evals.first().map(|e| e.mv), Some(c.mv));
         let unproven: Vec<(u64, f64)> =
-            c.evals.iter().filter(|e| e.proven.is_none()).map(|e| (e.visits.unwrap_or(0), e.score)).collect();
+            c.evals.iter().filter(|e| !e.proven.is_proven()).map(|e| (e.visits.unwrap_or(0), e.score)).collect();
         let lead = unproven.iter().map(|u| u.0).max().unwrap_or(0);
         let well = unproven.iter().take_while(|u| 2 * u.0 >= lead).count();
         assert!(well >= 1, "{unproven:?}");

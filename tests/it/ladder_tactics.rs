@@ -102,7 +102,8 @@ fn misses(config: &HexConfig, level: Level, move_time: Option<f64>) -> Vec<Strin
         for case in cases(n) {
             let g = position(&case, n);
             for seed in 0..3 {
-                let mut p = HexPlayer::new(config.spec(level, move_time), seed).unwrap_or_else(|e| panic!("{e}"));
+                let mut p = HexPlayer::new(config.spec(level, move_time.map(std::time::Duration::from_secs_f64)), seed)
+                    .unwrap_or_else(|e| panic!("{e}"));
                 let c = p.choose(&g, &Stop::new()).unwrap_or_else(|e| panic!("{e}"));
                 let mv = c.mv.to_string();
                 if !case.right.contains(&mv.as_str()) {

@@ -22,4 +22,6 @@ mod ttt_play;
 mod tui_app;
 mod tui_common;
 mod tui_lifecycle;
+mod tui_review;
 mod tui_snapshots;
+mod tui_snapshots_review;

@@ -4,11 +4,11 @@
 //! tested beside their parser, the core's parsers in the core's tests.)
 
 use clap::Parser;
-use hextoe::ai::hex::external::wire;
 use hextoe::cli::{Cli, Command};
-use hextoe::commands::engine::{Engine, gtp};
+use hextoe::commands::engine::Engine;
 use hextoe::config::ui::KeySpec;
 use hextoe::config::{Config, HexDepth, MemoryMb, Playouts, Seconds, Threads};
+use hextoe::protocol::framing;
 use hextoe::tui::save::{read_ttt, ttt_text};
 use proptest::prelude::*;
 use std::path::Path;
@@ -85,13 +85,13 @@ proptest! {
 
     #[test]
     fn any_line_is_parsed_or_refused(line in any::<String>()) {
-        match gtp::parse_line(&line) {
-            gtp::Parsed::Request(r) => {
+        match framing::parse_line(&line) {
+            framing::Parsed::Command(r) => {
                 prop_assert!(!r.name.is_empty());
                 prop_assert!(r.id.iter().all(|id| id.bytes().all(|b| b.is_ascii_digit())));
             }
-            gtp::Parsed::Malformed { message, .. } => prop_assert!(message.chars().count() < 200),
-            gtp::Parsed::Nothing => {}
+            framing::Parsed::Malformed { message, .. } => prop_assert!(message.to_string().chars().count() < 200),
+            framing::Parsed::Nothing => {}
         }
         if let Some(answer) = engine().answer_line(&line) {
             check_framed(&answer)?;
@@ -101,9 +101,9 @@ proptest! {
     #[test]
     fn answers_read_back_through_the_client(id in proptest::option::of("[0-9]{1,10}"), text in "[^\n\r]{0,60}", ok in any::<bool>()) {
         let reply = if ok { Ok(text.clone()) } else { Err(text.clone()) };
-        let answer = gtp::format_answer(id.as_deref(), &reply);
-        let head = wire::parse_answer_head(answer.lines().next().unwrap_or(""));
-        prop_assert_eq!(head, Some(wire::AnswerHead { ok, id, text: text.trim().to_string() }));
+        let answer = framing::format_answer(id.as_deref(), &reply);
+        let head = framing::parse_answer_head(answer.lines().next().unwrap_or(""));
+        prop_assert_eq!(head, Some(framing::AnswerHead { ok, id, text: text.trim().to_string() }));
     }
 
     #[test]
@@ -137,7 +137,7 @@ proptest! {
         c.hex.impossible.threads = Threads(threads);
         c.hex.impossible.playouts = Some(Playouts(playouts));
         c.hex.easy.memory_mb = MemoryMb(memory);
-        c.hex.easy.move_time = Some(Seconds(f64::from(ms) / 1000.0));
+        c.hex.easy.move_time = Some(Seconds(std::time::Duration::from_millis(u64::from(ms))));
         let text = toml::to_string(&c).unwrap_or_else(|e| panic!("{e}"));
         let back = Config::from_toml(&text, Path::new("c.toml")).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(back, c);

@@ -432,7 +432,12 @@ fn watching_two_ais_news_lasts_one_move_and_the_result_stands_alone() {
         }
     }
     let line = a.game.as_ref().and_then(|g| g.result_line()).unwrap_or_else(|| panic!("no result"));
-    assert_eq!(a.message.map(|m| m.text), Some(format!("{line}!")), "the result alone, nothing glued to it");
+    let review = a.keys.label(hextoe::tui::action::Action::Review);
+    assert_eq!(
+        a.message.map(|m| m.text),
+        Some(format!("{line}! {review} reviews the game.")),
+        "the result and how to review it, nothing of the last move glued to it"
+    );
 }
 
 #[test]

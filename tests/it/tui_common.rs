@@ -23,7 +23,7 @@ pub fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
 pub fn fast_config() -> Config {
     let mut c = Config::default();
     for level in [&mut c.hex.easy, &mut c.hex.medium, &mut c.hex.impossible] {
-        level.move_time = Some(Seconds(0.02));
+        level.move_time = Some(Seconds(std::time::Duration::from_millis(20)));
         level.depth = Some(HexDepth(1));
         level.playouts = Some(Playouts(200));
     }

@@ -183,14 +183,15 @@ fn needed_size(text: &str) -> Option<(u16, u16)> {
 
 #[test]
 fn a_hex_hint_writes_win_rates_on_the_board() {
-    use hextoe::ai::hex::{HexChoice, MoveEval};
+    use hextoe::ai::hex::{HexChoice, MoveEval, Proof};
     use hextoe::game::hex::{Cell, HexMove};
     use hextoe::tui::geometry::{BoardGeometry, game_layout};
     use hextoe::tui::hint::Hint;
     use ratatui::layout::Rect;
     let mut a = game(hex("f6 e7", 11), Opponent::HumanVsAi);
     let cell = |s: &str| Cell::parse(s, 11).unwrap_or_else(|e| panic!("{e}"));
-    let ev = |s: &str, score: f64, proven: Option<bool>| MoveEval {
+    let open = Proof::Unknown;
+    let ev = |s: &str, score: f64, proven: Proof| MoveEval {
         mv: HexMove::Place(cell(s)),
         score,
         visits: Some(100),
@@ -200,7 +201,7 @@ fn a_hex_hint_writes_win_rates_on_the_board() {
     let choice = HexChoice {
         mv: HexMove::Place(cell("d8")),
         explanation: "win rate 72%".into(),
-        evals: vec![ev("d8", 0.72, None), ev("g5", 0.45, None), ev("a1", 0.05, None), ev("k11", 0.0, Some(false))],
+        evals: vec![ev("d8", 0.72, open), ev("g5", 0.45, open), ev("a1", 0.05, open), ev("k11", 0.0, Proof::Loss)],
     };
     if let Some(g) = a.game.as_mut() {
         g.hint = Some(Hint::from_hex(2, &choice));

@@ -7,10 +7,13 @@
 //! |---|---|
 //! | [`game`] | pure rules: tic-tac-toe bitboards; Hex board, union–find, swap, positions, SGF, perft |
 //! | [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
+//! | [`numbers`] | numbers as people read them (thousands separators) |
 //! | [`names`] | the one name table of each closed set (game, level, style), for parsing and display |
+//! | [`protocol`] | GTP/HTP, both ends: bounded lines, framing, the command table, typed requests and replies |
 //!
-//! `game` knows nothing of `ai`. The `hextoe` crate puts the command line, the commands, the config and the
-//! terminal UI on top. With the `serde` feature the closed sets serialize by their names.
+//! `game` knows nothing of `ai`; `protocol` reads requests into `game` and `ai` types, and the external
+//! engine player in `ai` speaks through its framing. The `hextoe` crate puts the command line, the
+//! commands, the config and the terminal UI on top. With the `serde` feature the closed sets serialize by their names.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -18,5 +21,7 @@
 pub mod ai;
 pub mod game;
 pub mod names;
+pub mod numbers;
+pub mod protocol;
 
 pub use names::Named;

@@ -5,13 +5,13 @@
 //! derived from that one table, so a new spelling or a new value cannot be forgotten in one place.
 
 /// A closed set of values, each with one canonical name and optional aliases.
-pub trait Named: Copy + Eq + Sized + 'static {
+pub trait Named: Clone + PartialEq + Sized + 'static {
     /// Every value in the order help texts list them.
     const TABLE: &'static [Entry<Self>];
 
     /// The canonical lower-case name, as used by flags, config, the protocol and the JSON output.
-    fn name(self) -> &'static str {
-        Self::TABLE.iter().find(|e| e.value == self).map_or("", |e| e.name)
+    fn name(&self) -> &'static str {
+        Self::TABLE.iter().find(|e| e.value == *self).map_or("", |e| e.name)
     }
 
     /// Reads a name or an alias, ignoring ASCII case and surrounding white space.
@@ -20,7 +20,7 @@ pub trait Named: Copy + Eq + Sized + 'static {
         Self::TABLE
             .iter()
             .find(|e| e.name.eq_ignore_ascii_case(s) || e.aliases.iter().any(|a| a.eq_ignore_ascii_case(s)))
-            .map(|e| e.value)
+            .map(|e| e.value.clone())
     }
 
     /// The canonical names joined by ", ", for messages that say what was expected.
@@ -30,7 +30,7 @@ pub trait Named: Copy + Eq + Sized + 'static {
 }
 
 /// One row of a name table.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry<T: 'static> {
     /// The value.
     pub value: T,
@@ -55,8 +55,11 @@ pub struct UnknownName {
 }
 
 /// Implements [`Named`], `Display` and `FromStr` for a closed set from its one table.
+///
+/// `named!(@table ...)` implements only [`Named`], for a set whose `Display` and `FromStr` also read values
+/// outside the table (the Hex player kinds, whose `engine:<command line>` is open).
 macro_rules! named {
-    ($ty:ty, $what:literal, [$(($v:expr, $n:literal, $about:literal $(, [$($a:literal),*])?)),* $(,)?]) => {
+    (@table $ty:ty, [$(($v:expr, $n:literal, $about:literal $(, [$($a:literal),*])?)),* $(,)?]) => {
         impl $crate::names::Named for $ty {
             const TABLE: &'static [$crate::names::Entry<Self>] = &[$($crate::names::Entry {
                 value: $v,
@@ -65,9 +68,12 @@ macro_rules! named {
                 about: $about,
             }),*];
         }
+    };
+    ($ty:ty, $what:literal, [$(($v:expr, $n:literal, $about:literal $(, [$($a:literal),*])?)),* $(,)?]) => {
+        $crate::names::named!(@table $ty, [$(($v, $n, $about $(, [$($a),*])?)),*]);
         impl std::fmt::Display for $ty {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str($crate::names::Named::name(*self))
+                f.write_str($crate::names::Named::name(self))
             }
         }
         impl std::str::FromStr for $ty {
@@ -91,7 +97,7 @@ mod tests {
     use crate::ai::ttt::Style;
     use crate::game::GameKind;
 
-    fn round_trips<T: Named + std::fmt::Debug + std::str::FromStr + std::fmt::Display>()
+    fn round_trips<T: Named + Copy + std::fmt::Debug + std::str::FromStr + std::fmt::Display>()
     where
         T::Err: std::fmt::Debug,
     {

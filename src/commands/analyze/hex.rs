@@ -18,15 +18,12 @@
 //! or for proven results ±(1000 − plies to the end) with `proven` true (a forced win) or false (a forced
 //! loss).
 
-use crate::ai::hex::eval::Eval;
-use crate::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec, alphabeta};
+use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec, Proof};
 use crate::ai::{Level, Stop};
 use crate::cli::AnalyzeArgs;
 use crate::config::Config;
 use crate::error::{OrUsage, refuse};
 use crate::game::hex::{Game, parse_position};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -38,8 +35,8 @@ pub struct MoveLine {
     pub mv: String,
     /// The player's score for it, from the mover's point of view.
     pub score: f64,
-    /// `true` proven win, `false` proven loss, `null` unproven.
-    pub proven: Option<bool>,
+    /// Written `true` for a proven win, `false` for a proven loss, `null` unproven.
+    pub proven: Proof,
 }
 
 /// The whole analysis; its JSON shape is stable and documented in the README.
@@ -87,27 +84,13 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The evaluation behind an alpha-beta player, if it is one.
-fn eval_of(kind: &PlayerKind) -> Option<Eval> {
-    match kind {
-        PlayerKind::Connected => Some(Eval::Connected),
-        PlayerKind::BetterConnected => Some(Eval::BetterConnected),
-        PlayerKind::TwoDistance => Some(Eval::TwoDistance),
-        PlayerKind::Resistance => Some(Eval::Resistance),
-        _ => None,
-    }
-}
-
 /// Analyses `game` with the player of `spec`; `seed` fixes the choice among equal moves.
 pub fn analyse(game: &Game, spec: &PlayerSpec, seed: u64) -> anyhow::Result<HexAnalysis> {
     if let Some(w) = game.winner() {
         refuse!("the game is over: {w} has won, so there is no move to analyse");
     }
     let stop = Stop::new();
-    let choice: HexChoice = match eval_of(&spec.kind) {
-        Some(eval) => alphabeta::analyze(game, eval, spec, &stop, &mut StdRng::seed_from_u64(seed)),
-        None => HexPlayer::new(spec.clone(), seed)?.choose(game, &stop)?,
-    };
+    let choice = HexPlayer::new(spec.clone(), seed)?.analyze(game, &stop)?.into_choice();
     Ok(HexAnalysis {
         game: "hex".into(),
         size: game.size(),
@@ -139,9 +122,9 @@ pub fn render(a: &HexAnalysis, game: &Game, level: Level, spec: &PlayerSpec) -> 
     let _ = writeln!(s, "{:>12} {:>12}   (proven results: plies to the end)", "move", "score");
     for m in &a.moves {
         let score = match m.proven {
-            Some(true) => format!("win in {}", (1000.0 - m.score).round()),
-            Some(false) => format!("loss in {}", (1000.0 + m.score).round()),
-            None => format!("{:+.4}", m.score),
+            Proof::Win => format!("win in {}", (1000.0 - m.score).round()),
+            Proof::Loss => format!("loss in {}", (1000.0 + m.score).round()),
+            Proof::Unknown => format!("{:+.4}", m.score),
         };
         let _ = writeln!(s, "{:>12} {:>12}", m.mv, score);
     }
@@ -157,7 +140,11 @@ mod tests {
     #[test]
     fn every_legal_move_is_scored_best_first() {
         let game = parse_position("c3", 5, false).unwrap_or_else(|e| panic!("{e}"));
-        let spec = PlayerSpec { kind: PlayerKind::TwoDistance, budget: Budget::depth(1), memory_mb: 8 };
+        let spec = PlayerSpec {
+            kind: PlayerKind::AlphaBeta(crate::ai::hex::eval::Eval::TwoDistance),
+            budget: Budget::depth(1),
+            memory_mb: 8,
+        };
         let a = analyse(&game, &spec, 1).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(a.moves.len(), 24);
         assert!(a.moves.windows(2).all(|w| w[0].score >= w[1].score));

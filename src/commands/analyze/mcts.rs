@@ -2,16 +2,14 @@
 //! their visits and win rates, the principal variation, whether the result is proven, and how many
 //! simulations it ran in how long. Text, or the JSON documented in the README.
 
-use crate::ai::hex::mcts::report::thousands;
-use crate::ai::hex::mcts::{Analysis, MctsState};
-use crate::ai::hex::{PlayerKind, PlayerSpec};
+use crate::ai::hex::mcts::Analysis;
+use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec, Report};
 use crate::ai::{Level, Stop};
 use crate::cli::AnalyzeArgs;
 use crate::config::{Config, HexLevelConfig};
 use crate::error::{OrUsage, refuse};
 use crate::game::hex::{Game, parse_position};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
+use hextoe_core::numbers::thousands;
 use serde::Serialize;
 
 /// How many moves the text report lists.
@@ -67,10 +65,6 @@ pub struct MctsReport {
     pub seconds: f64,
 }
 
-fn word(p: Option<bool>) -> Option<&'static str> {
-    p.map(|w| if w { "win" } else { "loss" })
-}
-
 /// The search spec the flags ask for: the level's (default: impossible) MCTS settings, with `--playouts`,
 /// `--move-time` and `--threads` on top. `--playouts` alone means a pure simulation budget.
 pub fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
@@ -116,11 +110,10 @@ pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Resu
     if let Some(w) = game.winner() {
         refuse!("the game is over: {w} has won, so there is no move to analyse");
     }
-    let mut rng = match args.seed {
-        Some(seed) => StdRng::seed_from_u64(seed),
-        None => rand::make_rng(),
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let Report::Search(a) = HexPlayer::new(spec.clone(), seed)?.analyze(&game, stop)? else {
+        anyhow::bail!("the MCTS player gave no search report");
     };
-    let a = MctsState::default().analyze(&game, &spec, stop, &mut rng);
     Ok(report(&game, &a, spec.budget.threads))
 }
 
@@ -134,7 +127,7 @@ pub fn report(game: &Game, a: &Analysis, threads: usize) -> MctsReport {
         player: "mcts",
         chosen: a.best.to_string(),
         explanation: a.explanation.clone(),
-        proven: word(a.proven),
+        proven: a.proven.word(),
         moves: a
             .moves
             .iter()
@@ -142,7 +135,7 @@ pub fn report(game: &Game, a: &Analysis, threads: usize) -> MctsReport {
                 mv: m.mv.to_string(),
                 visits: m.visits,
                 win_rate: m.win_rate,
-                proven: word(m.proven),
+                proven: m.proven.word(),
                 win_in: m.win_in,
             })
             .collect(),
@@ -150,7 +143,7 @@ pub fn report(game: &Game, a: &Analysis, threads: usize) -> MctsReport {
         simulations: a.simulations,
         solver_nodes: a.solver_nodes,
         threads,
-        seconds: a.seconds,
+        seconds: a.elapsed.as_secs_f64(),
     }
 }
 

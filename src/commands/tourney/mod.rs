@@ -99,7 +99,7 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
     progress.set_length(fixtures.len() as u64);
     let size = args.size.unwrap_or(config.hex.size.0);
     let swap = args.swap || config.hex.swap;
-    let results: Vec<play::GameResult> = fixtures
+    let results: Vec<play::GameRecord> = fixtures
         .par_iter()
         .map(|f| {
             let seeds = [0, 1].map(|seat| seed_for(seed, f.pairing / 2, f.game, seat));

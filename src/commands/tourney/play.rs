@@ -3,17 +3,17 @@
 //! Each move is timed. A player that cannot start, fails, overruns its time or makes an illegal move
 //! forfeits: the game ends there and the other seat wins. Timed Hex moves run under a [`Watchdog`], so a
 //! built-in player overruns only if it ignores its stop flag; the limit is the move time plus 10 % plus
-//! 100 ms (the same deadline an external engine gets, see [`move_timeout`]).
+//! 100 ms (the same deadline an external engine gets, see [`HexPlayer::time_limit`]).
 
-use super::entrant::TttEntrant;
 use crate::ai::Stop;
-use crate::ai::hex::external::move_timeout;
 use crate::ai::hex::{HexPlayer, PlayerSpec};
 use crate::ai::ttt;
 use crate::ai::watchdog::Watchdog;
+use crate::commands::entrant::TttEntrant;
 use crate::config::TttConfig;
-use crate::game::hex::{Color, Game, HexMove};
-use crate::game::ttt::{Board, Outcome, Player};
+use crate::game::hex::Game;
+use crate::game::ttt::Player;
+use crate::game::{GameKind, Move, Outcome, Position, Seat};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -46,105 +46,105 @@ impl MoveStats {
     }
 }
 
-/// How one game ended.
+/// How one tourney game went: the result by seat, a forfeit if there was one, and the move times.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameResult {
-    /// The winning seat; `None` for a draw (tic-tac-toe only).
-    pub winner: Option<usize>,
+pub struct GameRecord {
+    /// How the game ended (a forfeit is a win for the other seat).
+    pub outcome: Outcome,
     /// The seat that forfeited, and why.
-    pub forfeit: Option<(usize, String)>,
-    /// Move times per seat.
+    pub forfeit: Option<(Seat, String)>,
+    /// Move times per seat, indexed by [`Seat::index`].
     pub stats: [MoveStats; 2],
 }
 
-impl GameResult {
-    fn forfeit(seat: usize, why: String, stats: [MoveStats; 2]) -> GameResult {
-        GameResult { winner: Some(1 - seat), forfeit: Some((seat, why)), stats }
+impl GameRecord {
+    fn forfeit(seat: Seat, why: String, stats: [MoveStats; 2]) -> GameRecord {
+        GameRecord { outcome: Outcome::Win(seat.other()), forfeit: Some((seat, why)), stats }
+    }
+
+    fn finished(outcome: Outcome, stats: [MoveStats; 2]) -> GameRecord {
+        GameRecord { outcome, forfeit: None, stats }
     }
 }
 
 /// Plays one Hex game on an n×n board. After a swap the seats exchange colours, as in HexGui: the stone
-/// stays and its owner changes.
-pub fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: [u64; 2]) -> GameResult {
+/// stays and its owner changes ([`Position`] keeps that mapping).
+pub fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: [u64; 2]) -> GameRecord {
     let mut stats = [MoveStats::default(); 2];
     let mut players = Vec::with_capacity(2);
-    for seat in 0..2 {
-        match HexPlayer::new(specs[seat].clone(), seeds[seat]).and_then(|p| p.check_swap_rule(swap).map(|()| p)) {
+    for seat in Seat::BOTH {
+        let i = seat.index();
+        match HexPlayer::new(specs[i].clone(), seeds[i]).and_then(|p| p.check_swap_rule(swap).map(|()| p)) {
             Ok(p) => players.push(p),
-            Err(e) => return GameResult::forfeit(seat, format!("could not start: {e}"), stats),
+            Err(e) => return GameRecord::forfeit(seat, format!("could not start: {e}"), stats),
         }
     }
-    let mut game = match Game::new(size, swap) {
-        Ok(g) => g,
-        Err(e) => return GameResult::forfeit(0, e.to_string(), stats),
+    let mut position = match Position::new(GameKind::Hex, size, swap) {
+        Ok(p) => p,
+        Err(e) => return GameRecord::forfeit(Seat::First, e.to_string(), stats),
     };
-    // owner[colour] = the seat playing that colour.
-    let mut owner = [0usize, 1];
     loop {
-        if let Some(w) = game.winner() {
-            return GameResult { winner: Some(owner[w.index()]), forfeit: None, stats };
+        if let Some(outcome) = position.result() {
+            return GameRecord::finished(outcome, stats);
         }
-        let color = game.to_move();
-        let seat = owner[color.index()];
-        let budget = specs[seat].budget;
+        let Some(game) = hex_game(&position) else { unreachable!("the position was made for Hex") };
+        let seat = position.to_move_seat();
+        let player = &mut players[seat.index()];
         let stop = Stop::new();
-        let watchdog = Watchdog::maybe(&stop, budget.move_time);
+        let watchdog = Watchdog::maybe(&stop, player.spec().budget.move_time);
         let t0 = Instant::now();
-        let chosen = players[seat].choose(&game, &stop);
+        let chosen = player.choose(game, &stop);
         let took = t0.elapsed();
         drop(watchdog);
-        stats[seat].record(took);
+        stats[seat.index()].record(took);
         let mv = match chosen {
             Ok(c) => c.mv,
-            Err(e) => return GameResult::forfeit(seat, e.to_string(), stats),
+            Err(e) => return GameRecord::forfeit(seat, e.to_string(), stats),
         };
-        if budget.move_time.is_some() && took > move_timeout(budget.move_time) {
-            let why = format!(
-                "took {} ms for {mv}, over its limit of {} ms",
-                took.as_millis(),
-                move_timeout(budget.move_time).as_millis()
-            );
-            return GameResult::forfeit(seat, why, stats);
+        if let Some(limit) = player.time_limit().filter(|&limit| took > limit) {
+            let why = format!("took {} ms for {mv}, over its limit of {} ms", took.as_millis(), limit.as_millis());
+            return GameRecord::forfeit(seat, why, stats);
         }
-        if let Err(e) = game.play(mv) {
-            return GameResult::forfeit(seat, format!("illegal move {mv} as {}: {e}", color_word(color)), stats);
-        }
-        if mv == HexMove::Swap {
-            owner.swap(0, 1);
+        let colour = game.to_move().name();
+        if let Err(e) = position.play(Move::Hex(mv)) {
+            return GameRecord::forfeit(seat, format!("illegal move {mv} as {colour}: {e}"), stats);
         }
     }
 }
 
-fn color_word(c: Color) -> &'static str {
-    c.name()
+/// The Hex game of a Hex position.
+fn hex_game(position: &Position) -> Option<&Game> {
+    match position {
+        Position::Hex(g) => Some(g),
+        Position::Ttt { .. } => None,
+    }
 }
 
-/// Plays one tic-tac-toe game; seat 0 is x.
-pub fn play_ttt(entrants: [TttEntrant; 2], config: &TttConfig, seed: u64) -> GameResult {
+/// Plays one tic-tac-toe game; the first seat is x.
+pub fn play_ttt(entrants: [TttEntrant; 2], config: &TttConfig, seed: u64) -> GameRecord {
     let mut stats = [MoveStats::default(); 2];
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut board = Board::new();
+    let mut position = Position::Ttt { board: crate::game::ttt::Board::new(), moves: Vec::new() };
     loop {
-        match board.outcome() {
-            Outcome::Win(p) => return GameResult { winner: Some(p.index()), forfeit: None, stats },
-            Outcome::Draw => return GameResult { winner: None, forfeit: None, stats },
-            Outcome::Ongoing => {}
+        if let Some(outcome) = position.result() {
+            return GameRecord::finished(outcome, stats);
         }
-        let seat = board.to_move().index();
+        let Position::Ttt { board, .. } = &position else { unreachable!("the position was made for tic-tac-toe") };
+        let seat = position.to_move_seat();
         let t0 = Instant::now();
-        let cell = match entrants[seat] {
+        let cell = match entrants[seat.index()] {
             TttEntrant::Random => board.moves().collect::<Vec<_>>().choose(&mut rng).copied(),
             TttEntrant::Ai { style, level } => {
-                ttt::choose(&board, style, level, config.depth(level), &mut rng).map(|c| c.cell)
+                ttt::choose(board, style, level, config.depth(level), &mut rng).map(|c| c.cell)
             }
         };
-        stats[seat].record(t0.elapsed());
+        stats[seat.index()].record(t0.elapsed());
         let Some(cell) = cell else {
-            return GameResult::forfeit(seat, "found no move in an unfinished game".into(), stats);
+            return GameRecord::forfeit(seat, "found no move in an unfinished game".into(), stats);
         };
-        let who = if seat == 0 { Player::X } else { Player::O };
-        if let Err(e) = board.try_play(cell) {
-            return GameResult::forfeit(seat, format!("illegal move {cell} as {who}: {e}"), stats);
+        let who = if seat == Seat::First { Player::X } else { Player::O };
+        if let Err(e) = position.play(Move::Ttt(cell)) {
+            return GameRecord::forfeit(seat, format!("illegal move {cell} as {who}: {e}"), stats);
         }
     }
 }
@@ -164,7 +164,7 @@ mod tests {
         let (a, b) = (spec(PlayerKind::Random), spec(PlayerKind::Random));
         for seed in 0..20 {
             let r = play_hex(4, seed % 2 == 0, [&a, &b], [seed, seed + 100]);
-            assert!(r.forfeit.is_none() && r.winner.is_some(), "{r:?}");
+            assert!(r.forfeit.is_none() && r.outcome.winner().is_some(), "{r:?}");
             let moves = r.stats[0].moves + r.stats[1].moves;
             assert!((4..=17).contains(&moves), "{moves} moves");
             assert!(r.stats[0].moves >= r.stats[1].moves.saturating_sub(1), "{r:?}");
@@ -176,9 +176,9 @@ mod tests {
         let bad = spec(PlayerKind::Engine("no-such-program-hextoe-test".into()));
         let ok = spec(PlayerKind::Random);
         let r = play_hex(3, false, [&ok, &bad], [1, 2]);
-        assert_eq!(r.winner, Some(0));
-        let (seat, why) = r.forfeit.unwrap_or_default();
-        assert_eq!(seat, 1);
+        assert_eq!(r.outcome, Outcome::Win(Seat::First));
+        let (seat, why) = r.forfeit.unwrap_or((Seat::First, String::new()));
+        assert_eq!(seat, Seat::Second);
         assert!(why.contains("could not start") && why.contains("no-such-program-hextoe-test"), "{why}");
     }
 
@@ -186,10 +186,10 @@ mod tests {
     fn ttt_random_games_are_reproducible_and_can_draw() {
         let cfg = TttConfig::default();
         let r = [TttEntrant::Random, TttEntrant::Random];
-        let runs: Vec<Option<usize>> = (0..200).map(|s| play_ttt(r, &cfg, s).winner).collect();
-        let again: Vec<Option<usize>> = (0..200).map(|s| play_ttt(r, &cfg, s).winner).collect();
+        let runs: Vec<Outcome> = (0..200).map(|s| play_ttt(r, &cfg, s).outcome).collect();
+        let again: Vec<Outcome> = (0..200).map(|s| play_ttt(r, &cfg, s).outcome).collect();
         assert_eq!(runs, again);
-        for outcome in [Some(0), Some(1), None] {
+        for outcome in [Outcome::Win(Seat::First), Outcome::Win(Seat::Second), Outcome::Draw] {
             assert!(runs.contains(&outcome), "{outcome:?} never happened in 200 random games");
         }
     }

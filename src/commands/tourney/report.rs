@@ -1,7 +1,8 @@
 //! The tourney's results: tallied from the games, printed as tables or as the JSON documented in the
 //! README.
 
-use super::play::{GameResult, MoveStats};
+use super::play::{GameRecord, MoveStats};
+use crate::game::{Outcome, Seat};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -97,7 +98,7 @@ fn ms(d: std::time::Duration) -> f64 {
 pub fn tally(
     names: &[String],
     fixtures: &[Fixture],
-    results: &[GameResult],
+    results: &[GameRecord],
     colours: [&str; 2],
 ) -> (Vec<PairingRow>, Vec<Standing>, Vec<ForfeitRow>) {
     let mut pairings: Vec<PairingRow> = Vec::new();
@@ -128,22 +129,21 @@ pub fn tally(
             games[e] += 1;
             times[e].merge(&r.stats[seat]);
         }
-        match r.winner {
-            Some(0) => row.black_wins += 1,
-            Some(_) => row.white_wins += 1,
-            None => row.draws += 1,
+        match r.outcome {
+            Outcome::Win(Seat::First) => row.black_wins += 1,
+            Outcome::Win(Seat::Second) => row.white_wins += 1,
+            Outcome::Draw => row.draws += 1,
         }
-        match r.winner {
-            Some(s) => wins[seats[s.min(1)]] += 1,
-            None => seats.iter().for_each(|&e| draws[e] += 1),
+        match r.outcome {
+            Outcome::Win(s) => wins[seats[s.index()]] += 1,
+            Outcome::Draw => seats.iter().for_each(|&e| draws[e] += 1),
         }
         if let Some((seat, why)) = &r.forfeit {
-            let seat = (*seat).min(1);
-            lost_by_forfeit[seats[seat]] += 1;
+            lost_by_forfeit[seats[seat.index()]] += 1;
             forfeits.push(ForfeitRow {
-                player: names[seats[seat]].clone(),
-                opponent: names[seats[1 - seat]].clone(),
-                colour: colours[seat].to_string(),
+                player: names[seats[seat.index()]].clone(),
+                opponent: names[seats[seat.other().index()]].clone(),
+                colour: colours[seat.index()].to_string(),
                 reason: why.clone(),
             });
         }
@@ -233,11 +233,11 @@ pub fn render(r: &Report) -> String {
 mod tests {
     use super::*;
 
-    fn result(winner: Option<usize>, forfeit: Option<(usize, &str)>) -> GameResult {
+    fn result(outcome: Outcome, forfeit: Option<(Seat, &str)>) -> GameRecord {
         let mut stats = [MoveStats::default(); 2];
         stats[0].record(std::time::Duration::from_millis(2));
         stats[1].record(std::time::Duration::from_millis(4));
-        GameResult { winner, forfeit: forfeit.map(|(s, w)| (s, w.to_string())), stats }
+        GameRecord { outcome, forfeit: forfeit.map(|(s, w)| (s, w.to_string())), stats }
     }
 
     #[test]
@@ -245,8 +245,13 @@ mod tests {
         let names = vec!["a".to_string(), "b".to_string()];
         let fx = |pairing, first, second, game| Fixture { pairing, first, second, game };
         let fixtures = [fx(0, 0, 1, 0), fx(1, 1, 0, 1), fx(0, 0, 1, 2), fx(1, 1, 0, 3)];
-        let results =
-            [result(Some(0), None), result(Some(1), Some((0, "broke"))), result(None, None), result(Some(0), None)];
+        let (first, second) = (Outcome::Win(Seat::First), Outcome::Win(Seat::Second));
+        let results = [
+            result(first, None),
+            result(second, Some((Seat::First, "broke"))),
+            result(Outcome::Draw, None),
+            result(first, None),
+        ];
         let (pairings, standings, forfeits) = tally(&names, &fixtures, &results, ["x", "o"]);
         assert_eq!(pairings.len(), 2);
         assert_eq!((pairings[0].black.as_str(), pairings[0].black_wins, pairings[0].draws), ("a", 1, 1));

@@ -33,6 +33,8 @@ pub struct KeyBindings {
     pub swap: Keys,
     /// Save the game in the data directory.
     pub save: Keys,
+    /// Review the game: step through it with a win-chance graph.
+    pub review: Keys,
     /// Show or hide the help screen.
     pub help: Keys,
     /// Leave the game for the menu; in the menu, quit.
@@ -62,6 +64,7 @@ impl Default for KeyBindings {
             hint: Keys::of(&[c('t')]),
             swap: Keys::of(&[c('s')]),
             save: Keys::of(&[c('S')]),
+            review: Keys::of(&[c('R')]),
             help: Keys::of(&[c('?')]),
             back: Keys::of(&[p(Esc), c('q')]),
             switch_game: Keys::of(&[p(Tab)]),
@@ -73,7 +76,7 @@ impl Default for KeyBindings {
 
 impl KeyBindings {
     /// Every action with its config name, in the order of the help screen.
-    pub fn entries(&self) -> [(&'static str, &Keys); 16] {
+    pub fn entries(&self) -> [(&'static str, &Keys); 17] {
         [
             ("up", &self.up),
             ("down", &self.down),
@@ -86,6 +89,7 @@ impl KeyBindings {
             ("hint", &self.hint),
             ("swap", &self.swap),
             ("save", &self.save),
+            ("review", &self.review),
             ("help", &self.help),
             ("back", &self.back),
             ("switch_game", &self.switch_game),
@@ -150,6 +154,7 @@ struct RawKeyBindings {
     hint: Keys,
     swap: Keys,
     save: Keys,
+    review: Keys,
     help: Keys,
     back: Keys,
     switch_game: Keys,
@@ -172,6 +177,7 @@ impl Default for RawKeyBindings {
             hint: d.hint,
             swap: d.swap,
             save: d.save,
+            review: d.review,
             help: d.help,
             back: d.back,
             switch_game: d.switch_game,
@@ -195,6 +201,7 @@ impl From<RawKeyBindings> for KeyBindings {
             hint: r.hint,
             swap: r.swap,
             save: r.save,
+            review: r.review,
             help: r.help,
             back: r.back,
             switch_game: r.switch_game,

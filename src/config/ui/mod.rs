@@ -18,6 +18,7 @@ pub use theme::{ThemeColor, ThemeConfig};
 
 use crate::config::Seconds;
 use serde::{Deserialize, Serialize};
+use std::time::Duration;
 
 /// Terminal UI settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -35,7 +36,12 @@ pub struct UiConfig {
 
 impl Default for UiConfig {
     fn default() -> Self {
-        UiConfig { mouse: true, watch_delay: Seconds(0.5), theme: ThemeConfig::default(), keys: KeyBindings::default() }
+        UiConfig {
+            mouse: true,
+            watch_delay: Seconds(Duration::from_millis(500)),
+            theme: ThemeConfig::default(),
+            keys: KeyBindings::default(),
+        }
     }
 }
 

@@ -130,6 +130,9 @@ fn arrows(app: &App) -> String {
 pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
     let k = |a: Action| app.keys.label(a);
     match app.screen {
+        Screen::Review => super::review::key_hints(app),
+        Screen::Saves => super::saves::key_hints(app),
+        Screen::Primer => super::primer::key_hints(app),
         Screen::Menu => vec![
             (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
             (format!("{}{}", first_key(app, Action::Left), first_key(app, Action::Right)), "change"),

@@ -8,12 +8,19 @@
 //! - [`help`]: the help overlay.
 //! - [`confirm`]: the question box (discard the game in progress?).
 //! - [`too_small`]: the "terminal too small" screen.
+//! - [`review`], [`review_graph`]: the review screen and its win-chance graph.
+//! - [`saves`]: the list of saved games.
+//! - [`primer`]: the pages of "How to play Hex".
 
 pub mod confirm;
 pub mod footer;
 pub mod help;
 pub mod hex_board;
 pub mod menu;
+pub mod primer;
+pub mod review;
+pub mod review_graph;
+pub mod saves;
 pub mod side_panel;
 pub mod too_small;
 pub mod ttt_board;
@@ -39,6 +46,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
             }
             Err(need) => too_small::draw(frame, area, need, &app.theme),
         },
+        (Screen::Review, _) if app.review.is_some() => review::draw(frame, area, app),
+        (Screen::Saves, _) if area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1 => saves::draw(frame, area, app),
+        (Screen::Primer, _) if area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1 => primer::draw(frame, area, app),
         _ => {
             if area.width < MENU_MIN.0 || area.height < MENU_MIN.1 {
                 too_small::draw(frame, area, MENU_MIN, &app.theme);

@@ -32,7 +32,7 @@ impl Level {
 
     /// The lower-case name used in config, flags and the protocol.
     pub fn name(self) -> &'static str {
-        crate::Named::name(self)
+        crate::Named::name(&self)
     }
 
     /// Reads a level name, for the protocol's `level` command.

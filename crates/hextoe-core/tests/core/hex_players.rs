@@ -3,7 +3,7 @@
 
 use hextoe_core::ai::hex::alphabeta::analyze;
 use hextoe_core::ai::hex::eval::Eval;
-use hextoe_core::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec};
+use hextoe_core::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec, Proof};
 use hextoe_core::ai::{Budget, Stop};
 use hextoe_core::game::hex::{Color, Game, HexMove, parse_position};
 use rand::rngs::StdRng;
@@ -11,8 +11,12 @@ use rand::{RngExt, SeedableRng};
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-const SEARCHERS: [PlayerKind; 4] =
-    [PlayerKind::Connected, PlayerKind::BetterConnected, PlayerKind::TwoDistance, PlayerKind::Resistance];
+const SEARCHERS: [PlayerKind; 4] = [
+    PlayerKind::AlphaBeta(Eval::Connected),
+    PlayerKind::AlphaBeta(Eval::BetterConnected),
+    PlayerKind::AlphaBeta(Eval::TwoDistance),
+    PlayerKind::AlphaBeta(Eval::Resistance),
+];
 
 fn spec(kind: PlayerKind, budget: Budget) -> PlayerSpec {
     PlayerSpec { kind, budget, memory_mb: 16 }
@@ -41,7 +45,7 @@ fn takes_a_win_in_one() {
             let c = choose(kind.clone(), budget, &g, 1);
             assert!(wins.contains(&c.mv.to_string()), "{kind} {budget:?}: {}", c.mv);
             assert!(c.explanation.starts_with("wins at once"), "{}", c.explanation);
-            assert_eq!(c.evals[0].proven, Some(true));
+            assert_eq!(c.evals[0].proven, Proof::Win);
         }
     }
 }
@@ -60,9 +64,9 @@ fn blocks_the_only_winning_cell() {
     }
     // With two winning cells nothing helps, and the explanation says so.
     let g = game("a1 a4 b1 b4 c1 c4 d1 d4 e1 e4 g7 f4", 7);
-    let c = choose(PlayerKind::Resistance, Budget::depth(2), &g, 3);
+    let c = choose(PlayerKind::AlphaBeta(Eval::Resistance), Budget::depth(2), &g, 3);
     assert!(c.explanation.contains("cannot stop both"), "{}", c.explanation);
-    assert_eq!(c.evals[0].proven, Some(false));
+    assert_eq!(c.evals[0].proven, Proof::Loss);
 }
 
 #[test]
@@ -84,7 +88,7 @@ fn evals_cover_every_move_best_first_and_the_choice_is_among_the_best() {
 fn ties_are_broken_at_random_and_seeds_reproduce() {
     // After a centre stone the position is symmetric under 180°: every move ties with its rotation.
     let g = game("c3", 5);
-    for kind in [PlayerKind::TwoDistance, PlayerKind::Resistance] {
+    for kind in [PlayerKind::AlphaBeta(Eval::TwoDistance), PlayerKind::AlphaBeta(Eval::Resistance)] {
         let picks: HashSet<String> =
             (0..16).map(|s| choose(kind.clone(), Budget::depth(1), &g, s).mv.to_string()).collect();
         assert!(picks.len() >= 2, "{kind}: always {picks:?}");
@@ -112,7 +116,7 @@ fn time_budget_is_kept() {
 #[test]
 fn stop_flag_ends_a_long_search() {
     let g = game("f6 e7", 11);
-    for kind in [PlayerKind::Connected, PlayerKind::Resistance] {
+    for kind in [PlayerKind::AlphaBeta(Eval::Connected), PlayerKind::AlphaBeta(Eval::Resistance)] {
         let stop = Stop::new();
         let flag = stop.clone();
         let raiser = std::thread::spawn(move || {
@@ -133,7 +137,7 @@ fn stop_flag_ends_a_long_search() {
 fn swaps_central_openings_only() {
     for (first, swaps) in [("f6", true), ("e5", true), ("a1", false), ("k1", false), ("f1", false)] {
         let g = parse_position(first, 11, true).unwrap_or_else(|e| panic!("{e}"));
-        for kind in [PlayerKind::BetterConnected, PlayerKind::Resistance] {
+        for kind in [PlayerKind::AlphaBeta(Eval::BetterConnected), PlayerKind::AlphaBeta(Eval::Resistance)] {
             let c = choose(kind.clone(), Budget::depth(1), &g, 7);
             assert_eq!(c.mv == HexMove::Swap, swaps, "{kind} after {first}: {}", c.explanation);
             assert!(c.explanation.contains(if swaps { "swaps" } else { "does not swap" }), "{}", c.explanation);
@@ -143,7 +147,7 @@ fn swaps_central_openings_only() {
     // than without (the opponent would take the stone over), and a corner opening is worth the same.
     let score = |swap: bool, cell: &str| {
         let g = Game::new(7, swap).unwrap_or_else(|e| panic!("{e}"));
-        let s = spec(PlayerKind::TwoDistance, Budget::depth(2));
+        let s = spec(PlayerKind::AlphaBeta(Eval::TwoDistance), Budget::depth(2));
         // The analysis scores every move exactly.
         let c = analyze(&g, Eval::TwoDistance, &s, &Stop::new(), &mut StdRng::seed_from_u64(8));
         c.evals.iter().find(|e| e.mv.to_string() == cell).map(|e| e.score).unwrap_or_else(|| panic!("{cell}"))
@@ -183,7 +187,7 @@ fn searchers_beat_random_and_rush_on_5x5() {
         let vs_random = play_match(5, &me, &random, 6, 10);
         assert!(vs_random >= 5, "{kind} won only {vs_random}/6 against random");
     }
-    for kind in [PlayerKind::TwoDistance, PlayerKind::Resistance] {
+    for kind in [PlayerKind::AlphaBeta(Eval::TwoDistance), PlayerKind::AlphaBeta(Eval::Resistance)] {
         let me = spec(kind.clone(), Budget::depth(2));
         let vs_rush = play_match(5, &me, &rush, 6, 20);
         assert!(vs_rush >= 5, "{kind} won only {vs_rush}/6 against rush");
@@ -203,8 +207,8 @@ fn searchers_beat_random_and_rush_on_7x7() {
         assert!(vs_rush >= 12, "{kind} won only {vs_rush}/20 against rush");
     }
     // The stronger evaluations beat the counting ones.
-    let better = spec(PlayerKind::BetterConnected, Budget::depth(3));
-    for kind in [PlayerKind::TwoDistance, PlayerKind::Resistance] {
+    let better = spec(PlayerKind::AlphaBeta(Eval::BetterConnected), Budget::depth(3));
+    for kind in [PlayerKind::AlphaBeta(Eval::TwoDistance), PlayerKind::AlphaBeta(Eval::Resistance)] {
         let me = spec(kind.clone(), Budget::depth(3));
         let won = play_match(7, &me, &better, 20, 50);
         assert!(won >= 14, "{kind} won only {won}/20 against better-connected");

@@ -1,11 +1,13 @@
 //! hextoe-core's integration tests, in one binary: the rules of both games checked against their known
-//! counts and properties, the players, and the solver's truth tables.
+//! counts and properties, the players, the solver's truth tables, and the protocol's command table and
+//! requests.
 
 mod hex_players;
 mod hex_rules;
 mod hex_sgf;
 mod mcts_player;
 mod parsers_unicode;
+mod protocol;
 mod solver_truth;
 mod ttt_common;
 mod ttt_minimax;

@@ -3,7 +3,7 @@
 
 use hextoe_core::ai::hex::mcts::MctsState;
 use hextoe_core::ai::hex::solver::{Limits, Solver};
-use hextoe_core::ai::hex::{PlayerKind, PlayerSpec};
+use hextoe_core::ai::hex::{PlayerKind, PlayerSpec, Proof};
 use hextoe_core::ai::{Budget, Stop};
 use hextoe_core::game::hex::{Cell, Game, HexMove};
 use rand::rngs::StdRng;
@@ -42,7 +42,7 @@ fn wins(game: &Game, mv: HexMove) -> bool {
     let r = s.solve(after.board(), after.to_move(), &Limits::default(), &|_| {});
     // After a swap the colour to move is the same but the mover owns the other one: either way the move
     // wins if the colour now to move loses.
-    r.win == Some(false)
+    r.proof == Proof::Loss
 }
 
 #[test]
@@ -120,7 +120,7 @@ fn a_proven_win_is_never_thrown_away() {
     let mut rng = StdRng::seed_from_u64(5);
     let mut state = MctsState::default();
     let first = state.analyze(&g, &spec(sims(20_000)), &Stop::new(), &mut rng);
-    assert_eq!(first.proven, Some(true), "{}", first.explanation);
+    assert_eq!(first.proven, Proof::Win, "{}", first.explanation);
     assert!(first.explanation.starts_with("proven win"), "{}", first.explanation);
     assert!(wins(&g, first.best), "{}", first.best);
     let raised = Stop::new();
@@ -128,7 +128,7 @@ fn a_proven_win_is_never_thrown_away() {
     for budget in [sims(0), sims(1), Budget::time(Duration::from_millis(1))] {
         let again = state.choose(&g, &spec(budget), &raised, &mut rng);
         assert!(wins(&g, again.mv), "{}", again.mv);
-        assert_eq!(again.evals.first().and_then(|e| e.proven), Some(true));
+        assert_eq!(again.evals.first().map(|e| e.proven), Some(Proof::Win));
     }
     // An immediate win is taken under any budget, even by a fresh player.
     let g = game_of(9, "e1 a1 e2 a2 e3 a3 e4 a4 e6 a5 e7 a6 e8 a7 e9 a8");
@@ -158,7 +158,7 @@ fn perfect_play(cases: &[(usize, usize)], seed: u64) {
             let Some(game) = random_game(n, plies, false, &mut rng) else { continue };
             let s = Solver::new(8);
             let r = s.solve(game.board(), game.to_move(), &Limits::default(), &|_| {});
-            if r.win != Some(true) {
+            if r.proof != Proof::Win {
                 continue;
             }
             let mut state = MctsState::default();
@@ -207,11 +207,11 @@ fn explanations_say_what_the_search_saw() {
         g.play(HexMove::Place(Cell::parse(m, 3).unwrap())).unwrap();
     }
     let a = MctsState::default().analyze(&g, &spec(sims(200)), &Stop::new(), &mut rng);
-    assert_eq!(a.proven, Some(true), "{}", a.explanation);
+    assert_eq!(a.proven, Proof::Win, "{}", a.explanation);
     // White to move at b2 a1 c3: Black's b2 has a virtual connection, White loses.
     g.play(HexMove::Place(Cell::parse("c3", 3).unwrap())).unwrap();
     let a = MctsState::default().analyze(&g, &spec(sims(200)), &Stop::new(), &mut rng);
-    assert_eq!(a.proven, Some(false));
+    assert_eq!(a.proven, Proof::Loss);
     assert_eq!(a.explanation, "every move loses against perfect play; choosing the one that holds out longest");
 }
 
@@ -221,6 +221,6 @@ fn under_the_swap_rule_the_first_move_is_not_a_sure_win_to_be_swapped() {
     // cannot rate any opening as a proven win.
     let g = Game::new(3, true).unwrap();
     let a = MctsState::default().analyze(&g, &spec(sims(3_000)), &Stop::new(), &mut StdRng::seed_from_u64(8));
-    assert_ne!(a.proven, Some(true), "{}", a.explanation);
+    assert_ne!(a.proven, Proof::Win, "{}", a.explanation);
     assert!(!a.explanation.starts_with("proven win"), "{}", a.explanation);
 }

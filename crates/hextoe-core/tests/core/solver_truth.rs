@@ -2,6 +2,7 @@
 //! every solved set, and an independent brute force on random positions.
 
 use hextoe_core::ai::Stop;
+use hextoe_core::ai::hex::Proof;
 use hextoe_core::ai::hex::solver::{Limits, Solution, Solver};
 use hextoe_core::game::hex::{Board, Cell, Color, Game, HexMove};
 use rand::rngs::StdRng;
@@ -153,15 +154,15 @@ fn limits_and_stop_are_honoured() {
     stop.stop();
     let solver = Solver::new(8);
     let r = solver.solve(game.board(), Color::Black, &Limits::unlimited(&stop), &|_| {});
-    assert_eq!(r.win, None);
+    assert_eq!(r.proof, Proof::Unknown);
     let limits = Limits { nodes: Some(100), ..Limits::default() };
     let r = solver.solve(game.board(), Color::Black, &limits, &|_| {});
-    assert_eq!(r.win, None);
+    assert_eq!(r.proof, Proof::Unknown);
     assert!(r.nodes <= 101, "{}", r.nodes);
     // A won position needs no search.
     let mut b = Board::new(2).unwrap();
     b.play(Cell::parse("a1", 2).unwrap(), Color::Black);
     b.play(Cell::parse("a2", 2).unwrap(), Color::Black);
     let r = solver.solve(&b, Color::White, &Limits::default(), &|_| {});
-    assert_eq!(r.win, Some(false));
+    assert_eq!(r.proof, Proof::Loss);
 }

@@ -15,19 +15,30 @@
 //! engine's own message when it refused a command and the tail of its stderr when it died. `quit` is sent
 //! on drop, and the process is killed if it does not exit.
 //!
-//! - [`wire`]: line reading and answer parsing, shared with `hextoe engine`.
+//! Commands are written from typed requests and answers read with the framing of [`crate::protocol`],
+//! which `hextoe engine` answers with, so both ends speak the same protocol.
+//!
+//! - [`swap`]: how an engine is told about the swap rule.
+//! - `replay`: the moves, with their colours, that bring an engine to a game.
 
-pub mod wire;
+mod replay;
+pub mod swap;
+
+pub use swap::SwapCommand;
 
 use super::{AiError, HexChoice, PlayerSpec};
-use crate::game::hex::{Color, Game, HexMove};
+use crate::game::hex::{Game, HexMove};
+use crate::protocol::framing::{AnswerReader, BadAnswer, MAX_ANSWER};
+use crate::protocol::lines::{self, LINE_QUEUE, MAX_LINE, ReadLine};
+use crate::protocol::{HexRequest, SessionRequest};
+use replay::{Coloured, moves_with_colours};
+use std::fmt::Display;
 use std::io::{BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
-use wire::ReadLine;
 
 /// How long the engine may take to start and answer `name`, and to answer any set-up command.
 pub const SETUP_TIMEOUT: Duration = Duration::from_secs(10);
@@ -78,12 +89,12 @@ impl ExternalEngine {
             .map_err(|e| err(format!("cannot start '{program}': {e}")))?;
         let stdin = child.stdin.take();
         // A bounded queue: a peer that floods its output waits for the client instead of filling memory.
-        let (tx, lines) = mpsc::sync_channel(wire::LINE_QUEUE);
+        let (tx, lines) = mpsc::sync_channel(LINE_QUEUE);
         if let Some(out) = child.stdout.take() {
             thread::spawn(move || {
                 let mut r = BufReader::new(out);
                 loop {
-                    let l = wire::read_line_no_skip(&mut r, wire::MAX_LINE).unwrap_or(ReadLine::Eof);
+                    let l = lines::read_line_no_skip(&mut r, MAX_LINE).unwrap_or(ReadLine::Eof);
                     let eof = l == ReadLine::Eof;
                     if tx.send(l).is_err() || eof {
                         return;
@@ -123,7 +134,7 @@ impl ExternalEngine {
             dead: None,
         };
         // The name goes into every explanation: its first line, at most 80 characters.
-        let name = engine.send("name", SETUP_TIMEOUT)?;
+        let name = engine.send(SessionRequest::Name, SETUP_TIMEOUT)?;
         engine.name = name.lines().next().unwrap_or("").trim().chars().take(80).collect();
         engine.swap_command = engine.probe_swap()?;
         Ok(engine)
@@ -133,7 +144,7 @@ impl ExternalEngine {
     /// MoHex's `param_game allow_swap 1|0`. An engine that refuses `known_command` has neither.
     fn probe_swap(&mut self) -> Result<Option<SwapCommand>, AiError> {
         for way in [SwapCommand::Swap, SwapCommand::ParamGame] {
-            match self.send(&format!("known_command {}", way.command()), SETUP_TIMEOUT) {
+            match self.send(SessionRequest::KnownCommand(way.command().into()), SETUP_TIMEOUT) {
                 Ok(answer) if answer.trim().eq_ignore_ascii_case("true") => return Ok(Some(way)),
                 Ok(_) => {}
                 // A refusal is an answer ("I don't know known_command"); a dead engine is not.
@@ -172,7 +183,7 @@ impl ExternalEngine {
     pub fn choose(&mut self, game: &Game, spec: &PlayerSpec) -> Result<HexChoice, AiError> {
         self.sync(game)?;
         let color = game.to_move();
-        let command = format!("genmove {}", color.letter());
+        let command = HexRequest::Genmove(color);
         let answer = self.send(&command, move_timeout(spec.budget.move_time))?;
         let word = answer.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
         if word == "resign" {
@@ -212,17 +223,17 @@ impl ExternalEngine {
             _ => {
                 self.synced = None;
                 self.check_swap_rule(swap)?;
-                self.send(&format!("boardsize {size} {size}"), SETUP_TIMEOUT)?;
-                self.send("clear_board", SETUP_TIMEOUT)?;
+                self.send(HexRequest::BoardSize(size), SETUP_TIMEOUT)?;
+                self.send(HexRequest::ClearBoard, SETUP_TIMEOUT)?;
                 if let Some(way) = self.swap_command {
-                    self.send(&way.set(swap), SETUP_TIMEOUT)?;
+                    self.send(way.set(swap), SETUP_TIMEOUT)?;
                 }
                 self.synced = Some((size, swap, Vec::new()));
                 0
             }
         };
         for &(color, mv) in &want[done..] {
-            let r = self.send(&format!("play {} {mv}", color.letter()), SETUP_TIMEOUT);
+            let r = self.send(HexRequest::Play(color, mv), SETUP_TIMEOUT);
             match r {
                 Ok(_) => {
                     if let Some((_, _, have)) = self.synced.as_mut() {
@@ -240,7 +251,7 @@ impl ExternalEngine {
 
     /// Sends one command and waits for its answer until `timeout`. A `?` answer is an error carrying the
     /// engine's message; silence, garbage or an exit make the engine unusable (it is killed).
-    fn send(&mut self, command: &str, timeout: Duration) -> Result<String, AiError> {
+    fn send(&mut self, command: impl Display, timeout: Duration) -> Result<String, AiError> {
         if let Some(why) = &self.dead {
             return Err(self.error(format!("the engine is not running: {why}")));
         }
@@ -253,15 +264,13 @@ impl ExternalEngine {
             return Err(self.kill(why));
         }
         let deadline = Instant::now() + timeout;
-        let mut head: Option<wire::AnswerHead> = None;
-        let mut body: Vec<String> = Vec::new();
-        let mut size = 0usize;
-        loop {
+        let mut reader = AnswerReader::new();
+        let answer = loop {
             let left = deadline.saturating_duration_since(Instant::now());
             let line = match self.lines.recv_timeout(left) {
                 Ok(ReadLine::Line(l)) => l,
                 Ok(ReadLine::TooLong) => {
-                    return Err(self.kill(format!("answered '{command}' with a line over {} bytes", wire::MAX_LINE)));
+                    return Err(self.kill(format!("answered '{command}' with a line over {MAX_LINE} bytes")));
                 }
                 Ok(ReadLine::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     let why = format!("exited before answering '{command}'{}", self.exit_note());
@@ -273,40 +282,24 @@ impl ExternalEngine {
                     return Err(self.kill(why));
                 }
             };
-            match &head {
-                None if line.trim().is_empty() => {}
-                None => match wire::parse_answer_head(&line) {
-                    Some(h) => head = Some(h),
-                    None => {
-                        let shown: String = line.chars().take(80).collect();
-                        let why = format!("answered '{command}' with '{shown}', not '= …' or '? …'");
-                        return Err(self.kill(why));
-                    }
-                },
-                Some(_) if line.trim().is_empty() => break,
-                Some(_) => {
-                    size = size.saturating_add(line.len() + 1);
-                    if size > wire::MAX_ANSWER {
-                        let why = format!(
-                            "answered '{command}' with more than {} bytes without ending the answer",
-                            wire::MAX_ANSWER
-                        );
-                        return Err(self.kill(why));
-                    }
-                    body.push(line);
+            match reader.feed(line) {
+                Ok(None) => {}
+                Ok(Some(answer)) => break answer,
+                Err(BadAnswer::NotAnAnswer(line)) => {
+                    let shown: String = line.chars().take(80).collect();
+                    return Err(self.kill(format!("answered '{command}' with '{shown}', not '= …' or '? …'")));
+                }
+                Err(BadAnswer::TooLong) => {
+                    let why =
+                        format!("answered '{command}' with more than {MAX_ANSWER} bytes without ending the answer");
+                    return Err(self.kill(why));
                 }
             }
-        }
-        let head = head.unwrap_or(wire::AnswerHead { ok: true, id: None, text: String::new() });
-        let mut text = head.text;
-        for l in body {
-            text.push('\n');
-            text.push_str(&l);
-        }
-        if head.ok {
-            Ok(text)
+        };
+        if answer.ok {
+            Ok(answer.text)
         } else {
-            let shown: String = text.chars().take(300).collect();
+            let shown: String = answer.text.chars().take(300).collect();
             Err(self.error(format!("refused '{command}': {shown}")))
         }
     }
@@ -371,81 +364,9 @@ impl Drop for ExternalEngine {
     }
 }
 
-/// A move with the colour that plays it.
-type Coloured = (Color, HexMove);
-
-/// The command an engine takes the swap rule with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum SwapCommand {
-    /// hextoe's own `swap on|off`.
-    Swap,
-    /// MoHex's `param_game allow_swap 1|0`.
-    ParamGame,
-}
-
-impl SwapCommand {
-    /// The command name, as `known_command` asks about it.
-    pub fn command(self) -> &'static str {
-        match self {
-            SwapCommand::Swap => "swap",
-            SwapCommand::ParamGame => "param_game",
-        }
-    }
-
-    /// The full command that turns the rule on or off.
-    pub fn set(self, on: bool) -> String {
-        match self {
-            SwapCommand::Swap => format!("swap {}", if on { "on" } else { "off" }),
-            SwapCommand::ParamGame => format!("param_game allow_swap {}", u8::from(on)),
-        }
-    }
-}
-
-/// Every move an HTP engine needs to reach `game`: the start position's stones, Black and White
-/// alternately, then the history, each with the colour that plays it.
-fn moves_with_colours(game: &Game) -> Vec<(Color, HexMove)> {
-    let start = game.start();
-    let mut out = Vec::with_capacity(start.stone_count() + game.history().len());
-    let mut black = start.stones(Color::Black).iter();
-    let mut white = start.stones(Color::White).iter();
-    loop {
-        let b = black.next().map(|c| (Color::Black, HexMove::Place(c)));
-        let w = white.next().map(|c| (Color::White, HexMove::Place(c)));
-        if b.is_none() && w.is_none() {
-            break;
-        }
-        out.extend(b);
-        out.extend(w);
-    }
-    let mut replay = Game::from_board(start.clone(), game.swap_rule());
-    for &mv in game.history() {
-        let color = replay.to_move();
-        out.push((color, mv));
-        if replay.play(mv).is_err() {
-            break;
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::hex::parse_position;
-
-    #[test]
-    fn moves_carry_their_colours_through_a_swap() {
-        let g = parse_position("c3 swap-pieces b2 d4", 5, true).unwrap_or_else(|e| panic!("{e}"));
-        let got: Vec<String> = moves_with_colours(&g).iter().map(|(c, m)| format!("{} {m}", c.letter())).collect();
-        assert_eq!(got, ["b c3", "w swap-pieces", "w b2", "b d4"]);
-    }
-
-    #[test]
-    fn a_diagram_is_sent_as_alternating_stones() {
-        let g = parse_position("bb./w../...", 3, false).unwrap_or_else(|e| panic!("{e}"));
-        let got: Vec<String> = moves_with_colours(&g).iter().map(|(c, m)| format!("{} {m}", c.letter())).collect();
-        assert_eq!(got, ["b a1", "w a2", "b b1"]);
-    }
 
     #[test]
     fn bad_command_lines_say_why() {

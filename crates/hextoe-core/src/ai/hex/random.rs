@@ -1,6 +1,6 @@
 //! The random player: a uniformly random legal move.
 
-use super::{HexChoice, MoveEval};
+use crate::ai::hex::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Game, HexMove};
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -10,7 +10,9 @@ use rand::seq::IndexedRandom;
 pub fn choose<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> HexChoice {
     let moves = game.legal_moves();
     let mv = moves.choose(rng).copied().unwrap_or(HexMove::Swap);
-    let evals =
-        moves.iter().map(|&m| MoveEval { mv: m, score: 0.0, visits: None, proven: None, win_in: None }).collect();
+    let evals = moves
+        .iter()
+        .map(|&m| MoveEval { mv: m, score: 0.0, visits: None, proven: Proof::Unknown, win_in: None })
+        .collect();
     HexChoice { mv, explanation: format!("random: picked one of {} legal moves", moves.len()), evals }
 }

@@ -6,7 +6,7 @@
 //! player does more than run for the edge. With no chain to grow it starts in the middle of its own
 //! direction.
 
-use super::{HexChoice, MoveEval};
+use crate::ai::hex::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Board, Cell, CellSet, Color, Game, HexMove};
 use rand::Rng;
 use rand::seq::IndexedRandom;
@@ -85,7 +85,7 @@ fn reach_after(board: &Board, c: Cell, color: Color) -> f64 {
 fn choice(c: Cell, explanation: String, options: &[Cell], score: f64) -> HexChoice {
     let evals = options
         .iter()
-        .map(|&o| MoveEval { mv: HexMove::Place(o), score, visits: None, proven: None, win_in: None })
+        .map(|&o| MoveEval { mv: HexMove::Place(o), score, visits: None, proven: Proof::Unknown, win_in: None })
         .collect();
     HexChoice { mv: HexMove::Place(c), explanation, evals }
 }

@@ -46,7 +46,7 @@ crate::names::named!(
 impl Style {
     /// The lower-case name used in config, flags and the protocol.
     pub fn name(self) -> &'static str {
-        crate::Named::name(self)
+        crate::Named::name(&self)
     }
 }
 

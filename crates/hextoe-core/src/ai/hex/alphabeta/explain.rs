@@ -3,7 +3,9 @@
 //! right edge", "extends its chain toward the bottom edge"). The search's own figures — evaluation,
 //! depth, nodes, time — are added only for `hextoe analyze`, which is where numbers belong.
 
-use super::{WIN, WIN_MIN};
+use super::score::{WIN, WIN_MIN};
+use crate::Named;
+use crate::ai::hex::PlayerKind;
 use crate::ai::hex::eval::Eval;
 use crate::ai::hex::paths::Paths;
 use crate::game::hex::{Cell, CellSet, Color, Game, HexMove};
@@ -32,7 +34,7 @@ pub(super) fn explain(game: &Game, mv: HexMove, score: f64, effort: &Effort, fig
     let value = if score.abs() >= WIN_MIN { "proven".to_string() } else { format!("{score:+.3}") };
     format!(
         "{sentence}; {} {value} at {depth} ({} nodes, {} ms)",
-        effort.eval.name(),
+        PlayerKind::AlphaBeta(effort.eval).name(),
         effort.nodes,
         effort.elapsed.as_millis()
     )

@@ -16,26 +16,21 @@
 //! win k plies ahead and `−(WIN − k)` for a loss.
 
 pub mod explain;
+pub mod score;
 pub mod search;
 pub mod tt;
 
-use super::eval::Eval;
-use super::{HexChoice, MoveEval, PlayerSpec};
 use crate::ai::Stop;
+use crate::ai::hex::eval::Eval;
+use crate::ai::hex::{HexChoice, MoveEval, PlayerSpec, Proof, memory_bytes};
 use crate::game::hex::{Game, HexMove};
 use rand::Rng;
 use rand::seq::IndexedRandom;
+use score::INF;
+pub use score::{DEFAULT_MOVE_TIME, WIN, WIN_MIN};
 use search::{Searcher, root_order};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// The score of a win on the board now; a win k plies ahead scores `WIN − k`. Larger than any evaluation.
-pub const WIN: f64 = 1000.0;
-/// Scores at least this large (in absolute value) are proven wins or losses.
-pub const WIN_MIN: f64 = WIN - 500.0;
-/// Bigger than every score.
-const INF: f64 = 1e9;
-/// The time a player gets when its budget names neither a time, a depth nor a node count.
-pub const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(1);
 /// Deepest iteration when only time limits the search.
 const MAX_DEPTH: u32 = 64;
 /// The search aborts at this share of the move time: the rest is margin for returning the move and for a
@@ -93,7 +88,7 @@ fn run<R: Rng + ?Sized>(
         // A search of one or two plies stores next to nothing: a small table keeps quick moves quick.
         tt: tt::Table::new(match budget.depth {
             Some(d) if d <= 2 => 1 << 16,
-            _ => super::memory_bytes(spec.memory_mb),
+            _ => memory_bytes(spec.memory_mb),
         }),
         nodes: 0,
         deadline: time.map(|t| start + t.mul_f64(HARD_SHARE)),
@@ -164,11 +159,11 @@ fn run<R: Rng + ?Sized>(
             score: s.score + 0.0,
             visits: None,
             proven: if s.exact && s.score >= WIN_MIN {
-                Some(true)
+                Proof::Win
             } else if s.score <= -WIN_MIN {
-                Some(false)
+                Proof::Loss
             } else {
-                None
+                Proof::Unknown
             },
             // A win k plies ahead takes ⌈k/2⌉ of the mover's own stones, this one included.
             win_in: (s.exact && s.score >= WIN_MIN).then(|| ((WIN - s.score).round().max(1.0) as u32).div_ceil(2)),
@@ -187,7 +182,7 @@ fn win_in_one<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<HexChoice> {
     let mv = *wins.choose(rng)?;
     let evals = std::iter::once(mv)
         .chain(wins.iter().copied().filter(|&m| m != mv))
-        .map(|m| MoveEval { mv: m, score: WIN - 1.0, visits: None, proven: Some(true), win_in: Some(1) })
+        .map(|m| MoveEval { mv: m, score: WIN - 1.0, visits: None, proven: Proof::Win, win_in: Some(1) })
         .collect();
     Some(HexChoice { mv, explanation: explain::plain(game, mv, WIN - 1.0), evals })
 }
@@ -227,7 +222,7 @@ mod tests {
     use rand::rngs::StdRng;
 
     fn spec(budget: Budget) -> PlayerSpec {
-        PlayerSpec { kind: PlayerKind::Resistance, budget, memory_mb: 16 }
+        PlayerSpec { kind: PlayerKind::AlphaBeta(Eval::Resistance), budget, memory_mb: 16 }
     }
 
     #[test]

@@ -1,8 +1,8 @@
 //! The negamax alpha-beta search below the root: budget checks, immediate tactics, the transposition
 //! table, move ordering and candidate pruning.
 
+use super::score::{INF, WIN};
 use super::tt::{Bound, Table};
-use super::{INF, WIN};
 use crate::ai::Stop;
 use crate::ai::hex::eval::{Eval, opening};
 use crate::game::hex::zobrist::SWAP_KEY;

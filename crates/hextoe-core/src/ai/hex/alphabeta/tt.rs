@@ -4,7 +4,7 @@
 //! Proven wins and losses are stored relative to the node ("win in k plies from here") and turned back
 //! into scores relative to the root when read, so a position reached at different plies keeps its meaning.
 
-use super::WIN_MIN;
+use super::score::WIN_MIN;
 use crate::game::hex::{Cell, HexMove};
 
 /// What a stored score means relative to the true value.

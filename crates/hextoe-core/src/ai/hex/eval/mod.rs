@@ -31,16 +31,6 @@ pub enum Eval {
 }
 
 impl Eval {
-    /// The player name that uses this evaluation, for explanations.
-    pub fn name(self) -> &'static str {
-        match self {
-            Eval::Connected => "connected",
-            Eval::BetterConnected => "better-connected",
-            Eval::TwoDistance => "two-distance",
-            Eval::Resistance => "resistance",
-        }
-    }
-
     /// The score of `board` for `color`.
     pub fn score(self, board: &Board, color: Color) -> f64 {
         match self {

@@ -6,6 +6,7 @@
 
 use super::report::{Analysis, MoveStat, ProofSource, rank};
 use crate::ai::Stop;
+use crate::ai::hex::Proof;
 use crate::ai::hex::alphabeta::explain::title;
 use crate::ai::hex::finish::{self, Finish};
 use crate::ai::hex::paths::Paths;
@@ -56,11 +57,11 @@ pub fn before_search(game: &Game, budget: &MoveBudget) -> Option<Analysis> {
         moves,
         best: mv,
         pv: vec![mv],
-        proven: Some(true),
+        proven: Proof::Win,
         proof_source: Some(if best.moves == 1 { ProofSource::Immediate } else { ProofSource::Forced }),
         simulations: 0,
         solver_nodes: 0,
-        seconds: budget.start.elapsed().as_secs_f64(),
+        elapsed: budget.start.elapsed(),
         explanation: describe(game, mv, best.moves),
     })
 }
@@ -73,7 +74,7 @@ fn stats(f: &Finish) -> Vec<MoveStat> {
             mv: HexMove::Place(w.cell),
             visits: 0,
             win_rate: 1.0,
-            proven: Some(true),
+            proven: Proof::Win,
             win_in: Some(w.moves),
         })
         .collect()
@@ -83,7 +84,7 @@ fn stats(f: &Finish) -> Vec<MoveStat> {
 /// the rest of the move time, and lists the measured wins first; failing that, the proven winning move on
 /// the shortest path between the edges.
 pub fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) {
-    if a.proven != Some(true) || a.best == HexMove::Swap || a.proof_source == Some(ProofSource::Immediate) {
+    if a.proven != Proof::Win || a.best == HexMove::Swap || a.proof_source == Some(ProofSource::Immediate) {
         return;
     }
     let limits = finish::Limits {
@@ -97,7 +98,7 @@ pub fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) {
         for w in stats(&f) {
             match a.moves.iter_mut().find(|m| m.mv == w.mv) {
                 Some(m) => {
-                    m.proven = Some(true);
+                    m.proven = Proof::Win;
                     m.win_rate = 1.0;
                     m.win_in = w.win_in;
                 }
@@ -115,7 +116,7 @@ pub fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) {
     // The carrier fallback: of the proven winning moves, one on the shortest path between the edges.
     let paths = Paths::new(game.board(), game.to_move());
     let on_path = |m: &MoveStat| match (m.proven, m.mv) {
-        (Some(true), HexMove::Place(c)) => Some(paths.through(c)),
+        (Proof::Win, HexMove::Place(c)) => Some(paths.through(c)),
         _ => None,
     };
     let Some((i, _)) =

@@ -1,10 +1,12 @@
 //! The exact solver inside the player: tried first, within a share of the budget, wherever the position
 //! is small enough to have a chance; a proof it finds decides the move.
 
-use super::report::{Analysis, MoveStat, ProofSource, thousands};
+use super::report::{Analysis, MoveStat, ProofSource};
+use crate::ai::hex::Proof;
 use crate::ai::hex::playout::FastRng;
 use crate::ai::hex::solver::{Limits, Solver};
 use crate::game::hex::{Cell, Game, HexMove};
+use crate::numbers::thousands;
 use std::time::Instant;
 
 /// Positions with at most this many empty cells are worth a solver attempt (every 7×7 position, and
@@ -29,21 +31,24 @@ pub fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, started: Ins
     let me = game.to_move();
     let root = solver.solve(board, me, limits, &|_| {});
     let mut nodes = root.nodes;
-    let Some(win) = root.win else { return Exact::Unknown(nodes) };
+    let win = match root.proof {
+        Proof::Unknown => return Exact::Unknown(nodes),
+        proof => proof == Proof::Win,
+    };
     let analysis = |moves: Vec<MoveStat>, best: HexMove, source: ProofSource, explanation: String, nodes: u64| {
         Exact::Win(Analysis {
             moves,
             best,
             pv: vec![best],
-            proven: Some(true),
+            proven: Proof::Win,
             proof_source: Some(source),
             simulations: 0,
             solver_nodes: nodes,
-            seconds: started.elapsed().as_secs_f64(),
+            elapsed: started.elapsed(),
             explanation,
         })
     };
-    let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Some(true), win_in: None };
+    let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Proof::Win, win_in: None };
     if !win {
         if game.can_swap() {
             // No stone wins, so taking over the opponent's does.
@@ -65,10 +70,10 @@ pub fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, started: Ins
             child.play(c, me);
             let r = solver.solve(&child, me.opponent(), limits, &|_| {});
             nodes += r.nodes;
-            match r.win {
-                Some(false) => winners.push(c),
-                Some(true) => {}
-                None => break,
+            match r.proof {
+                Proof::Loss => winners.push(c),
+                Proof::Win => {}
+                Proof::Unknown => break,
             }
         }
     } else {

@@ -21,15 +21,16 @@ pub mod tree;
 pub use report::{Analysis, MoveStat, ProofSource};
 pub use search::Params;
 
-use super::bitboard::Bits;
-use super::playout::{FastRng, PlayBoard};
-use super::{HexChoice, PlayerSpec};
 use crate::ai::Stop;
+use crate::ai::hex::bitboard::Bits;
+use crate::ai::hex::playout::{FastRng, PlayBoard};
 use crate::ai::hex::solver::{self, Solver};
+use crate::ai::hex::{HexChoice, PlayerSpec, Proof, memory_bytes};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Game, HexMove};
+use crate::numbers::thousands;
 use rand::Rng;
-use report::{describe_rate, merge_root, principal_variation, thousands};
+use report::{describe_rate, merge_root, principal_variation};
 use search::{Limits, Root};
 use std::time::{Duration, Instant};
 use tree::{SWAP, Tree};
@@ -101,7 +102,7 @@ impl MctsState {
         };
         let deadline = time.map(|t| start + t);
         if let Some((_, _, a)) = self.won.as_ref().filter(|(b, s, _)| b == game.board() && *s == game.can_swap()) {
-            return Analysis { seconds: start.elapsed().as_secs_f64(), ..a.clone() };
+            return Analysis { elapsed: start.elapsed(), ..a.clone() };
         }
         let budget = convert::MoveBudget { time, sims, start, stop: stop.clone() };
         // On the empty board under the swap rule, a "won" first stone would simply be swapped: no shortcuts.
@@ -113,7 +114,7 @@ impl MctsState {
         let solver_nodes = match exact {
             Some(exact::Exact::Win(mut analysis)) => {
                 convert::finish_proven(&mut analysis, game, &budget);
-                analysis.seconds = start.elapsed().as_secs_f64();
+                analysis.elapsed = start.elapsed();
                 return self.remember_win(game, analysis);
             }
             Some(exact::Exact::Loss(n) | exact::Exact::Unknown(n)) => n,
@@ -129,9 +130,9 @@ impl MctsState {
         if let Some(exact::Exact::Loss(_)) = exact {
             // Every move is lost; the search still ranks them, and the most visited holds out longest.
             for m in &mut analysis.moves {
-                m.proven = Some(false);
+                m.proven = Proof::Loss;
             }
-            analysis.proven = Some(false);
+            analysis.proven = Proof::Loss;
             analysis.proof_source = Some(ProofSource::Solver);
             analysis.explanation =
                 "every move loses against perfect play; choosing the one that holds out longest".to_string();
@@ -142,12 +143,12 @@ impl MctsState {
             swap_rule: game.swap_rule(),
             trees,
         });
-        if analysis.proven == Some(true) && !opening {
+        if analysis.proven == Proof::Win && !opening {
             convert::finish_proven(&mut analysis, game, &budget);
-            analysis.seconds = start.elapsed().as_secs_f64();
+            analysis.elapsed = start.elapsed();
             return self.remember_win(game, analysis);
         }
-        analysis.seconds = start.elapsed().as_secs_f64();
+        analysis.elapsed = start.elapsed();
         analysis
     }
 
@@ -195,7 +196,7 @@ impl MctsState {
     /// the kept game, else fresh ones; one per thread, sharing the memory budget.
     fn take_trees(&mut self, game: &Game, threads: usize, memory_mb: usize) -> Vec<Tree> {
         // Three quarters of the memory for the trees, a quarter for the solver's table.
-        let limit = (super::memory_bytes(memory_mb) / 4 * 3) / threads.max(1) / Tree::NODE_BYTES;
+        let limit = (memory_bytes(memory_mb) / 4 * 3) / threads.max(1) / Tree::NODE_BYTES;
         let n = game.size();
         let mut trees: Vec<Tree> = match self.kept.take() {
             Some(k)
@@ -275,7 +276,7 @@ fn summarize(trees: &[Tree], game: &Game, simulations: u64, start: Instant, rng:
         moves = game
             .legal_moves()
             .into_iter()
-            .map(|mv| report::MoveStat { mv, visits: 0, win_rate: 0.5, proven: None, win_in: None })
+            .map(|mv| report::MoveStat { mv, visits: 0, win_rate: 0.5, proven: Proof::Unknown, win_in: None })
             .collect();
         let len = moves.len();
         if len > 1 {
@@ -283,26 +284,26 @@ fn summarize(trees: &[Tree], game: &Game, simulations: u64, start: Instant, rng:
         }
     }
     let best = moves.first().map_or(HexMove::Swap, |m| m.mv);
-    let proven = match moves.first().and_then(|m| m.proven) {
-        Some(true) => Some(true),
-        _ if !moves.is_empty() && moves.iter().all(|m| m.proven == Some(false)) => Some(false),
-        _ => None,
+    let proven = match moves.first().map(|m| m.proven) {
+        Some(Proof::Win) => Proof::Win,
+        _ if !moves.is_empty() && moves.iter().all(|m| m.proven == Proof::Loss) => Proof::Loss,
+        _ => Proof::Unknown,
     };
     let pv = trees.first().map_or_else(|| vec![best], |t| principal_variation(t, code(best, n), 8, &cell_of));
-    let immediate = proven == Some(true) && {
+    let immediate = proven == Proof::Win && {
         let mut g = game.clone();
         g.play(best).is_ok() && g.winner().is_some()
     };
-    let proof_source = proven.map(|_| if immediate { ProofSource::Immediate } else { ProofSource::Tree });
+    let proof_source = proven.is_proven().then_some(if immediate { ProofSource::Immediate } else { ProofSource::Tree });
     let explanation = match proven {
-        Some(true) if immediate => format!("wins at once: {best} joins both edges"),
-        Some(true) => format!(
+        Proof::Win if immediate => format!("wins at once: {best} joins both edges"),
+        Proof::Win => format!(
             "proven win: every reply loses within the search tree ({} playouts); main line {}",
             thousands(simulations),
             pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
         ),
-        Some(false) => "every move loses against perfect play; choosing the one that holds out longest".to_string(),
-        None => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), simulations, &pv),
+        Proof::Loss => "every move loses against perfect play; choosing the one that holds out longest".to_string(),
+        Proof::Unknown => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), simulations, &pv),
     };
     Analysis {
         moves,
@@ -312,7 +313,7 @@ fn summarize(trees: &[Tree], game: &Game, simulations: u64, start: Instant, rng:
         proof_source,
         simulations,
         solver_nodes: 0,
-        seconds: start.elapsed().as_secs_f64(),
+        elapsed: start.elapsed(),
         explanation,
     }
 }

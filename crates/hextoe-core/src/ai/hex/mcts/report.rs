@@ -1,10 +1,12 @@
 //! What a search found: the root moves merged over all trees, the principal variation, the choice and the
 //! sentence that explains it.
 
-use super::tree::{Proof, SWAP, Tree};
+use super::tree::{SWAP, Tree};
 use crate::ai::hex::playout::FastRng;
-use crate::ai::hex::{HexChoice, MoveEval};
+use crate::ai::hex::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Cell, HexMove};
+use crate::numbers::thousands;
+use std::time::Duration;
 
 /// One root move's statistics.
 #[derive(Clone, Debug, PartialEq)]
@@ -15,8 +17,8 @@ pub struct MoveStat {
     pub visits: u64,
     /// Its win rate for the side to move, 0..=1.
     pub win_rate: f64,
-    /// `Some(true)` proven win, `Some(false)` proven loss, `None` unproven.
-    pub proven: Option<bool>,
+    /// What is proven about the move, for the side to move.
+    pub proven: Proof,
     /// For a proven win, the most own moves (this one included) it needs to join the edges, when the
     /// quickest-win search measured it: 1 wins at once.
     pub win_in: Option<u32>,
@@ -47,16 +49,16 @@ pub struct Analysis {
     pub best: HexMove,
     /// The principal variation, starting with the chosen move.
     pub pv: Vec<HexMove>,
-    /// `Some(true)` if the side to move is proven to win, `Some(false)` to lose.
-    pub proven: Option<bool>,
+    /// What is proven about the position, for the side to move.
+    pub proven: Proof,
     /// How the proof was found, when there is one.
     pub proof_source: Option<ProofSource>,
     /// Playouts run.
     pub simulations: u64,
     /// Positions the exact solver visited.
     pub solver_nodes: u64,
-    /// Wall-clock seconds of the whole search.
-    pub seconds: f64,
+    /// Wall-clock time of the whole search.
+    pub elapsed: Duration,
     /// One sentence on what the search saw.
     pub explanation: String,
 }
@@ -80,19 +82,6 @@ impl Analysis {
                 .collect(),
         }
     }
-}
-
-/// A number with thousands separators: 180000 → "180,000".
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, ch) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
 }
 
 /// Turns a tree move code into a move.
@@ -137,11 +126,7 @@ pub fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut Fas
                 Proof::Unknown if visits == 0 => 0.5,
                 Proof::Unknown => wins as f64 / visits as f64,
             },
-            proven: match proof {
-                Proof::Win => Some(true),
-                Proof::Loss => Some(false),
-                Proof::Unknown => None,
-            },
+            proven: proof,
             win_in: None,
         })
         .collect();
@@ -166,13 +151,13 @@ pub const BARELY_SEARCHED: f64 = 0.01;
 /// 4. barely searched moves (see [`BARELY_SEARCHED`]) by visits, then win rate;
 /// 5. proven losses, the most visited (the longest resistance) first.
 pub fn rank(moves: &mut [MoveStat]) {
-    let lead = moves.iter().filter(|m| m.proven.is_none()).map(|m| m.visits).max().unwrap_or(0) as f64;
+    let lead = moves.iter().filter(|m| !m.proven.is_proven()).map(|m| m.visits).max().unwrap_or(0) as f64;
     let tier = |m: &MoveStat| match m.proven {
-        Some(true) => 0,
-        None if m.visits > 0 && m.visits as f64 >= WELL_SEARCHED * lead => 1,
-        None if m.visits > 0 && m.visits as f64 >= BARELY_SEARCHED * lead => 2,
-        None => 3,
-        Some(false) => 4,
+        Proof::Win => 0,
+        Proof::Unknown if m.visits > 0 && m.visits as f64 >= WELL_SEARCHED * lead => 1,
+        Proof::Unknown if m.visits > 0 && m.visits as f64 >= BARELY_SEARCHED * lead => 2,
+        Proof::Unknown => 3,
+        Proof::Loss => 4,
     };
     let by_rate = |t: u8| t <= 2;
     moves.sort_by(|a, b| {
@@ -218,7 +203,7 @@ pub fn describe_rate(rate: f64, sims: u64, pv: &[HexMove]) -> String {
 mod tests {
     use super::*;
 
-    fn stat(mv: &str, visits: u64, win_rate: f64, proven: Option<bool>, win_in: Option<u32>) -> MoveStat {
+    fn stat(mv: &str, visits: u64, win_rate: f64, proven: Proof, win_in: Option<u32>) -> MoveStat {
         let mv = HexMove::parse(mv, 9).unwrap_or_else(|e| panic!("{e}"));
         MoveStat { mv, visits, win_rate, proven, win_in }
     }
@@ -226,18 +211,18 @@ mod tests {
     #[test]
     fn ranks_quick_wins_then_well_searched_moves_by_win_rate() {
         let mut moves = vec![
-            stat("a1", 900, 0.2, Some(false), None),
-            stat("b2", 40, 0.80, None, None),
-            stat("c3", 1000, 0.55, None, None),
-            stat("d4", 600, 0.58, None, None),
-            stat("e5", 10, 1.0, Some(true), None),
-            stat("f6", 0, 1.0, Some(true), Some(3)),
-            stat("g7", 0, 1.0, Some(true), Some(2)),
-            stat("h8", 450, 0.70, None, None),
-            stat("i9", 300, 0.1, Some(false), None),
-            stat("a9", 9, 0.9, None, None),
-            stat("b9", 0, 0.5, None, None),
-            stat("c9", 20, 0.3, None, None),
+            stat("a1", 900, 0.2, Proof::Loss, None),
+            stat("b2", 40, 0.80, Proof::Unknown, None),
+            stat("c3", 1000, 0.55, Proof::Unknown, None),
+            stat("d4", 600, 0.58, Proof::Unknown, None),
+            stat("e5", 10, 1.0, Proof::Win, None),
+            stat("f6", 0, 1.0, Proof::Win, Some(3)),
+            stat("g7", 0, 1.0, Proof::Win, Some(2)),
+            stat("h8", 450, 0.70, Proof::Unknown, None),
+            stat("i9", 300, 0.1, Proof::Loss, None),
+            stat("a9", 9, 0.9, Proof::Unknown, None),
+            stat("b9", 0, 0.5, Proof::Unknown, None),
+            stat("c9", 20, 0.3, Proof::Unknown, None),
         ];
         rank(&mut moves);
         let order: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
@@ -245,13 +230,5 @@ mod tests {
         // searched too little to go first, whatever their rates; a9 and b9 (under 1 % of c3's visits) barely
         // at all, so by visits; losses by visits.
         assert_eq!(order, ["g7", "f6", "e5", "d4", "c3", "b2", "h8", "c9", "a9", "b9", "a1", "i9"]);
-    }
-
-    #[test]
-    fn thousands_groups_digits() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(180_000), "180,000");
-        assert_eq!(thousands(1_234_567), "1,234,567");
     }
 }

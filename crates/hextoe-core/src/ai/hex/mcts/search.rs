@@ -6,7 +6,7 @@ use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::playout::{FastRng, PlayBoard};
 use crate::game::hex::Color;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// Tuning of the search.
 #[derive(Copy, Clone, Debug)]
@@ -223,8 +223,8 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
             && let Some(deadline) = limits.deadline
         {
             let now = Instant::now();
-            let spent = now.duration_since(started).as_secs_f64();
-            let left = deadline.saturating_duration_since(now).as_secs_f64();
+            let spent = now.duration_since(started);
+            let left = deadline.saturating_duration_since(now);
             let (lead, second) = leaders(tree);
             if settled(lead, second, sims, spent, left) {
                 break;
@@ -258,15 +258,15 @@ fn leaders(tree: &Tree) -> (u64, u64) {
     (lead, second)
 }
 
-/// True if the move cannot change in the time left: at the rate so far (`sims` in `spent` seconds), even
+/// True if the move cannot change in the time left: at the rate so far (`sims` in `spent`), even
 /// if every remaining simulation went to the runner-up, it would stay under
 /// [`WELL_SEARCHED`](super::report::WELL_SEARCHED) of the leader's visits, and so could not be ranked
 /// above it. Needs a few thousand simulations first, so that the rate means something.
-pub fn settled(lead: u64, second: u64, sims: u64, spent: f64, left: f64) -> bool {
-    if sims < 4 * SETTLED_EVERY || spent <= 0.0 {
+pub fn settled(lead: u64, second: u64, sims: u64, spent: Duration, left: Duration) -> bool {
+    if sims < 4 * SETTLED_EVERY || spent.is_zero() {
         return false;
     }
-    let remaining = sims as f64 / spent * left;
+    let remaining = sims as f64 / spent.as_secs_f64() * left.as_secs_f64();
     (second as f64 + remaining) < lead as f64 * super::report::WELL_SEARCHED
 }
 
@@ -345,9 +345,10 @@ mod tests {
     #[test]
     fn the_move_is_settled_only_when_the_runner_up_cannot_catch_up() {
         // 8,192 simulations in 0.5 s, 0.5 s left: about 8,192 more.
-        assert!(settled(40_000, 10_000, 8_192, 0.5, 0.5));
-        assert!(!settled(20_000, 2_000, 8_192, 0.5, 0.5));
+        let half = Duration::from_millis(500);
+        assert!(settled(40_000, 10_000, 8_192, half, half));
+        assert!(!settled(20_000, 2_000, 8_192, half, half));
         // Too few simulations to trust the rate.
-        assert!(!settled(4_000, 0, 2_048, 0.01, 0.0));
+        assert!(!settled(4_000, 0, 2_048, Duration::from_millis(10), Duration::ZERO));
     }
 }

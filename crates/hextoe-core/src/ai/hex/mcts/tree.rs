@@ -1,21 +1,10 @@
 //! The search tree: a flat arena of nodes whose children lie side by side, with a hard node limit.
 
+pub use crate::ai::hex::proof::Proof;
 use std::ops::Range;
 
 /// The move of a node that swaps instead of placing a stone.
 pub const SWAP: u16 = u16::MAX;
-
-/// What is proven about a node, from the point of view of the player who made its move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
-pub enum Proof {
-    /// Nothing yet.
-    #[default]
-    Unknown,
-    /// The player who made the move wins with perfect play.
-    Win,
-    /// The player who made the move loses with perfect play.
-    Loss,
-}
 
 /// One node: a move and its statistics, seen by the player who made the move.
 #[derive(Copy, Clone, Debug, Default)]

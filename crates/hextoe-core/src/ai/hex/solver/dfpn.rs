@@ -8,10 +8,11 @@
 //! them where they are wanted, at the root.
 
 use super::inferior::fill_in;
+use super::limits::{Limits, Progress};
 use super::position::{Pos, Rings, Zobrist};
 use super::tt::{INF, Tt};
 use super::vc::{EdgeLink, HSearch};
-use super::{Limits, Progress};
+use crate::ai::hex::Proof;
 use crate::ai::hex::bitboard::{Bits, Geometry};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
@@ -186,29 +187,29 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         }
         if self.nodes.is_multiple_of(4096) {
             let (pn, dn) = self.lookup(self.root_key);
-            let p = Progress { nodes: self.nodes, seconds: self.started.elapsed().as_secs_f64(), pn, dn };
+            let finite = |n: u32| (n < INF).then_some(n);
+            let p = Progress { nodes: self.nodes, elapsed: self.started.elapsed(), pn: finite(pn), dn: finite(dn) };
             (self.progress)(&p);
         }
     }
 
-    /// Proves or disproves `pos` for its side to move, until a limit is reached: `Some(true)` win,
-    /// `Some(false)` loss, `None` unknown.
-    pub fn solve(&mut self, pos: &Pos<B>) -> Option<bool> {
+    /// Proves or disproves `pos` for its side to move, until a limit is reached.
+    pub fn solve(&mut self, pos: &Pos<B>) -> Proof {
         let key = self.key(pos);
         self.root_key = key;
         while !self.aborted {
             let (pn, dn) = self.mid(pos, key, INF, INF);
             if pn == 0 {
-                return Some(true);
+                return Proof::Win;
             }
             if dn == 0 {
-                return Some(false);
+                return Proof::Loss;
             }
         }
         match self.lookup(key) {
-            (0, _) => Some(true),
-            (_, 0) => Some(false),
-            _ => None,
+            (0, _) => Proof::Win,
+            (_, 0) => Proof::Loss,
+            _ => Proof::Unknown,
         }
     }
 

@@ -5,23 +5,26 @@
 //! - [`vc`]: virtual connections by H-search, giving wins and must-play regions.
 //! - [`tt`]: the transposition table of proof and disproof numbers.
 //! - [`dfpn`]: depth-first proof-number search over all of the above.
+//! - [`limits`]: when a search gives up, and the progress it reports.
 //!
 //! [`Solver`] owns the table, so that a player can keep it between moves and a command between the
-//! positions it solves. Every search takes [`Limits`] (positions, a deadline, a [`Stop`] flag) and reports
-//! [`Progress`] through a callback, so the command can show a progress line and the players can try the
-//! solver within their budget.
+//! positions it solves. Every search takes [`Limits`] (positions, a deadline, a [`Stop`](crate::ai::Stop)
+//! flag) and reports [`Progress`] through a callback, so the command can show a progress line and the
+//! players can try the solver within their budget.
 
 pub mod dfpn;
 pub mod inferior;
+pub mod limits;
 pub mod position;
 pub mod tt;
 pub mod vc;
 
-use crate::ai::Stop;
 use crate::ai::hex::bitboard::{Bits, Geometry};
+use crate::ai::hex::{Proof, memory_bytes};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};
 use dfpn::{Dfpn, Expansion};
+pub use limits::{Limits, Progress};
 use position::Pos;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -29,47 +32,11 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tt::Tt;
 
-/// When a solver search gives up.
-#[derive(Clone, Debug, Default)]
-pub struct Limits {
-    /// Most positions to expand.
-    pub nodes: Option<u64>,
-    /// Wall-clock deadline.
-    pub deadline: Option<Instant>,
-    /// The caller's stop flag.
-    pub stop: Stop,
-}
-
-impl Limits {
-    /// No limit but the stop flag.
-    pub fn unlimited(stop: &Stop) -> Limits {
-        Limits { nodes: None, deadline: None, stop: stop.clone() }
-    }
-
-    /// At most `time` from now.
-    pub fn time(time: Duration, stop: &Stop) -> Limits {
-        Limits { nodes: None, deadline: Some(Instant::now() + time), stop: stop.clone() }
-    }
-}
-
-/// A progress report, sent every few thousand positions.
-#[derive(Copy, Clone, Debug, PartialEq)]
-pub struct Progress {
-    /// Positions expanded by the current search.
-    pub nodes: u64,
-    /// Seconds since the current search started.
-    pub seconds: f64,
-    /// The root's proof number (effort left to prove a win).
-    pub pn: u32,
-    /// The root's disproof number (effort left to prove a loss).
-    pub dn: u32,
-}
-
 /// The result of solving one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {
-    /// `Some(true)` if the side to move wins, `Some(false)` if it loses, `None` if the limits came first.
-    pub win: Option<bool>,
+    /// Whether the side to move wins or loses; `Unknown` if the limits came first.
+    pub proof: Proof,
     /// A winning move, for a win.
     pub best: Option<Cell>,
     /// True if the win was read straight from a virtual connection between the edges (no search).
@@ -94,8 +61,8 @@ pub struct Solution {
     pub complete: bool,
     /// Positions expanded, in all searches.
     pub nodes: u64,
-    /// Wall-clock seconds.
-    pub seconds: f64,
+    /// Wall-clock time.
+    pub elapsed: Duration,
 }
 
 /// The solver with its transposition table. The table sits behind a lock, so that [`Solver::winning_moves`]
@@ -108,7 +75,7 @@ pub struct Solver {
 impl Solver {
     /// A solver whose table takes about `memory_mb` megabytes.
     pub fn new(memory_mb: usize) -> Solver {
-        Solver { tt: Mutex::new(Tt::new(super::memory_bytes(memory_mb))) }
+        Solver { tt: Mutex::new(Tt::new(memory_bytes(memory_mb))) }
     }
 
     /// Forgets all stored results.
@@ -126,7 +93,7 @@ impl Solver {
     ) -> Solved {
         if let Some(w) = board.winner() {
             return Solved {
-                win: Some(w == to_move),
+                proof: Proof::of(w == to_move),
                 best: None,
                 by_connection: true,
                 every_move_wins: true,
@@ -156,25 +123,25 @@ impl Solver {
             winning_moves: Vec::new(),
             complete: true,
             nodes: 0,
-            seconds: 0.0,
+            elapsed: Duration::ZERO,
         };
         if board.winner().is_some() {
             return sol;
         }
         let root = self.solve(board, me, limits, progress);
         sol.nodes += root.nodes;
-        match root.win {
-            None => {
+        match root.proof {
+            Proof::Unknown => {
                 sol.winner = None;
                 sol.complete = false;
             }
-            Some(false) if game.can_swap() => {
+            Proof::Loss if game.can_swap() => {
                 // The mover cannot win with a stone, so it wins by taking over the opponent's.
                 sol.winner = Some(me.opponent());
                 sol.winning_moves.push(HexMove::Swap);
             }
-            Some(false) => sol.winner = Some(me.opponent()),
-            Some(true) => {
+            Proof::Loss => sol.winner = Some(me.opponent()),
+            Proof::Win => {
                 sol.winner = Some(me);
                 let cells: Vec<Cell> = board.empty_cells().iter().collect();
                 let total = cells.len();
@@ -185,7 +152,7 @@ impl Solver {
                     .map(|c| {
                         let r = if root.every_move_wins {
                             Solved {
-                                win: Some(false),
+                                proof: Proof::Loss,
                                 best: None,
                                 by_connection: true,
                                 every_move_wins: false,
@@ -202,16 +169,16 @@ impl Solver {
                     .collect();
                 for (c, r) in results {
                     sol.nodes += r.nodes;
-                    match r.win {
-                        Some(false) => sol.winning_moves.push(HexMove::Place(c)),
-                        Some(true) => {}
-                        None => sol.complete = false,
+                    match r.proof {
+                        Proof::Loss => sol.winning_moves.push(HexMove::Place(c)),
+                        Proof::Win => {}
+                        Proof::Unknown => sol.complete = false,
                     }
                 }
                 on_move(total, total);
             }
         }
-        sol.seconds = started.elapsed().as_secs_f64();
+        sol.elapsed = started.elapsed();
         sol
     }
 }
@@ -224,7 +191,7 @@ fn solve_in<B: Bits>(
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Solved {
     let Some(geo) = Geometry::<B>::new(board.size()) else {
-        return Solved { win: None, best: None, by_connection: false, every_move_wins: false, nodes: 0 };
+        return Solved { proof: Proof::Unknown, best: None, by_connection: false, every_move_wins: false, nodes: 0 };
     };
     let pos = Pos::from_board(&geo, board, to_move);
     let any_empty = pos.empty(&geo).lowest();
@@ -233,10 +200,10 @@ fn solve_in<B: Bits>(
     let own = d.own_connection(&pos);
     let by_connection = own.is_some();
     let every_move_wins = matches!(own, Some(Expansion::Win(None)));
-    let win = d.solve(&pos);
-    let best = match win {
-        Some(true) => d.best(key).or(any_empty).map(|k| d.geometry().cell(k)),
+    let proof = d.solve(&pos);
+    let best = match proof {
+        Proof::Win => d.best(key).or(any_empty).map(|k| d.geometry().cell(k)),
         _ => None,
     };
-    Solved { win, best, by_connection, every_move_wins, nodes: d.nodes }
+    Solved { proof, best, by_connection, every_move_wins, nodes: d.nodes }
 }

@@ -1,5 +1,5 @@
-//! The GTP/HTP wire format, shared by the client ([`super::ExternalEngine`]) and hextoe's own engine
-//! (`hextoe engine`): bounded line reading and the first line of an answer.
+//! Bounded line reading, shared by both ends of the protocol: hextoe's engine reads commands with it and
+//! the external-engine client ([`crate::ai::hex::external`]) reads answers with it.
 //!
 //! Both sides read untrusted bytes, so a line is read with a size cap (a peer that never sends a newline
 //! cannot exhaust memory) and decoded lossily (bytes that are not UTF-8 become U+FFFD instead of an error).
@@ -20,10 +20,6 @@ pub enum ReadLine {
     /// The peer closed its end.
     Eof,
 }
-
-/// The most an answer may hold in all, in bytes (its lines and their newlines). A peer that keeps sending
-/// lines without the empty line that ends an answer is cut off here instead of filling memory.
-pub const MAX_ANSWER: usize = 256 * 1024;
 
 /// How many read lines may wait between the reader thread and the client: a bound on the memory a fast
 /// peer can fill while the client is not reading (at most this many lines of [`MAX_LINE`] bytes).
@@ -70,30 +66,6 @@ fn read_line_and<R: BufRead>(r: &mut R, max: usize, skip: bool) -> io::Result<Re
         return Ok(ReadLine::TooLong);
     }
     Ok(ReadLine::Line(String::from_utf8_lossy(&buf).into_owned()))
-}
-
-/// The first line of an answer: `=[id] text` (success) or `?[id] text` (failure).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AnswerHead {
-    /// True for `=`, false for `?`.
-    pub ok: bool,
-    /// The id the peer echoed, if any.
-    pub id: Option<String>,
-    /// The rest of the line, trimmed.
-    pub text: String,
-}
-
-/// Reads the first line of an answer; `None` if the line is not one (it starts with neither `=` nor `?`).
-pub fn parse_answer_head(line: &str) -> Option<AnswerHead> {
-    let ok = match line.chars().next()? {
-        '=' => true,
-        '?' => false,
-        _ => return None,
-    };
-    let rest = &line[1..];
-    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
-    let id = (digits > 0).then(|| rest[..digits].to_string());
-    Some(AnswerHead { ok, id, text: rest[digits..].trim().to_string() })
 }
 
 #[cfg(test)]
@@ -156,25 +128,5 @@ mod tests {
                 }
             }
         }
-
-        #[test]
-        fn answer_heads_never_panic(line in proptest::prelude::any::<String>()) {
-            if let Some(h) = parse_answer_head(&line) {
-                let mark = if h.ok { '=' } else { '?' };
-                proptest::prop_assert!(line.starts_with(mark));
-            }
-        }
-    }
-
-    #[test]
-    fn answer_heads() {
-        assert_eq!(parse_answer_head("= a1"), Some(AnswerHead { ok: true, id: None, text: "a1".into() }));
-        assert_eq!(
-            parse_answer_head("?12 no"),
-            Some(AnswerHead { ok: false, id: Some("12".into()), text: "no".into() })
-        );
-        assert_eq!(parse_answer_head("="), Some(AnswerHead { ok: true, id: None, text: String::new() }));
-        assert_eq!(parse_answer_head("a1"), None);
-        assert_eq!(parse_answer_head(""), None);
     }
 }

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# End-to-end: the release binary in a real terminal (tmux) plays a 5×5 Hex game against impossible to its
+# end with the cursor keys, opens the review and steps through it, saves the game, loads it back through the
+# menu's "Load game", starts a 19×19 game, and quits with `q` `q` typed half a second apart. Then it checks
+# that the terminal is back to normal, like tests/e2e/tmux_ttt.sh.
+#
+# Usage: tests/e2e/tmux_hex.sh   (builds target/release/hextoe if needed; HEXTOE_BIN overrides the binary)
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+ROOT=$PWD
+BIN=${HEXTOE_BIN:-$ROOT/target/release/hextoe}
+[ -x "$BIN" ] || cargo build --release --locked
+command -v tmux >/dev/null || { echo "e2e: tmux is not installed" >&2; exit 1; }
+
+WORK=$(mktemp -d)
+SOCK=$WORK/tmux.sock # a private tmux server, so a user's own sessions play no part
+t() { tmux -S "$SOCK" "$@"; }
+cleanup() {
+  local rc=$?
+  t kill-server >/dev/null 2>&1 || true
+  for _ in 1 2 3 4 5; do rm -rf "$WORK" 2>/dev/null && break; sleep 0.2; done
+  exit "$rc"
+}
+trap cleanup EXIT
+screen() { t capture-pane -p -t e2e; }
+fail() { echo "e2e: FAIL: $*" >&2; echo "--- screen ---" >&2; screen >&2 || true; exit 1; }
+wait_for() { # wait up to $2 seconds (default 5) for a fixed string on the screen
+  local tries=$(( ${2:-5} * 10 ))
+  for _ in $(seq 1 "$tries"); do
+    if screen | grep -qF -- "$1"; then return 0; fi
+    sleep 0.1
+  done
+  fail "timed out waiting for: $1"
+}
+keys() { t send-keys -t e2e "$@"; }
+flag() { t display -p -t e2e "#{$1}"; }
+over() { screen | grep -qE '│ (You win|You lose)( |$)'; }
+
+t new-session -d -s e2e -x 100 -y 40 \
+  "env -i HOME=$WORK PATH=$PATH TERM=xterm-256color HISTFILE=/dev/null PS1='e2e-shell\$ ' bash --norc --noprofile"
+wait_for 'e2e-shell$'
+stty_before=$WORK/stty-before.txt
+keys "stty -a > $stty_before" Enter
+sleep 0.3
+
+keys "XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config $BIN play --game hex --size 5 --first human --level impossible" Enter
+wait_for 'Your move (Black'
+[ "$(flag alternate_on)" = 1 ] || fail "the game is not on the alternate screen"
+
+# Try every cell in reading order with the cursor keys: to a1 (the cursor stops at the edges), then right
+# and down to the cell, Enter. Taken cells are refused; after each stone, wait for the AI's reply.
+played=0
+for r in 0 1 2 3 4; do
+  for c in 0 1 2 3 4; do
+    over && break 2
+    keys Up Up Up Up Left Left Left Left
+    for _ in $(seq 1 "$c"); do keys Right; done
+    for _ in $(seq 1 "$r"); do keys Down; done
+    keys Enter
+    sleep 0.2
+    for _ in $(seq 1 150); do # the AI has 2 s a move; allow for a slow machine
+      if over || screen | grep -qF 'Your move (Black'; then break; fi
+      sleep 0.1
+    done
+    played=$((played + 1))
+  done
+done
+over || fail "the game did not end"
+result=$(screen | grep -oE '│ (You win|You lose)( |$)' | head -1 | tr -d '│' | xargs)
+echo "e2e: game over after trying $played cells: $result"
+screen | grep -qF 'reviews the game' || fail "the end of the game does not say how to review it"
+
+# Review: R opens it at the last move; the impossible level fills in the graph.
+keys R
+wait_for 'Review · Hex 5×5'
+wait_for 'Chance to win · You'
+wait_for 'Every value is exact.' 60 # 5×5 is small enough for the solver to prove every position
+total=$(screen | grep -oE 'Move [0-9]+ of [0-9]+' | head -1 | awk '{print $4}')
+[ -n "$total" ] && [ "$total" -ge 9 ] || fail "no move count in the review (got '$total')"
+screen | grep -qE 'You: (0|100)% to win' || fail "the last position's chance is not exact"
+keys Home
+wait_for 'Start · '"$total"' moves'
+keys Right
+wait_for "Move 1 of $total"
+keys Right Right
+wait_for "Move 3 of $total"
+keys Left
+wait_for "Move 2 of $total"
+keys End
+wait_for "Move $total of $total"
+keys q
+wait_for 'Hex 5×5'
+screen | grep -qF 'Review ·' && fail "q did not leave the review"
+
+# Save, then load it back through the menu.
+keys S
+wait_for 'Saved to'
+ls "$WORK"/data/hextoe/saves/hex-5x5-*.sgf >/dev/null 2>&1 || fail "no save file"
+keys q
+wait_for 'Load game'
+for _ in $(seq 1 15); do
+  screen | grep -qF '▶ Load game' && break
+  keys Down
+  sleep 0.1
+done
+screen | grep -qF '▶ Load game' || fail "cannot select Load game"
+keys Enter
+wait_for 'Load game · 1 save'
+screen | grep -qE '▶ Hex 5×5 .* (Black|White) wins +'"$total" || fail "the save is not listed with its result and moves"
+keys Enter
+wait_for 'Review · Hex 5×5'
+wait_for "Move $total of $total"
+keys q
+wait_for 'Load game · 1 save'
+keys q
+wait_for 'Start new game'
+
+# A 19×19 game from the menu, then q q half a second apart: back to the menu, and out.
+for _ in $(seq 1 15); do
+  screen | grep -qF '▶ Board size' && break
+  keys Up
+  sleep 0.1
+done
+screen | grep -qF '▶ Board size' || fail "cannot select the board size"
+for _ in $(seq 1 14); do keys Right; done
+wait_for '‹ 19×19 ›'
+for _ in $(seq 1 15); do
+  screen | grep -qF '▶ Start new game' && break
+  keys Down
+  sleep 0.1
+done
+keys Enter
+wait_for 'Hex 19×19'
+keys q
+sleep 0.5
+keys q
+wait_for 'e2e-shell$'
+sleep 0.2
+[ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after quitting"
+[ "$(flag mouse_any_flag)" = 0 ] && [ "$(flag mouse_button_flag)" = 0 ] || fail "mouse capture left on"
+
+stty_after=$WORK/stty-after.txt
+keys "stty -a > $stty_after" Enter
+sleep 0.3
+diff <(tr ' ;' '\n\n' < "$stty_before" | sort) <(tr ' ;' '\n\n' < "$stty_after" | sort) >/dev/null \
+  || fail "stty settings differ from before the game: $(diff "$stty_before" "$stty_after")"
+echo "e2e: ok: Hex 5×5 played to the end ($result, $total moves), reviewed, saved, loaded from the menu; 19×19 quit with q q"

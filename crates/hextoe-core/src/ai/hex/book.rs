@@ -18,9 +18,9 @@
 //! searches are far longer than the player's own; rebuild it so (`BOOK_SECONDS`), measure, and then let
 //! [`MctsState::choose`](super::mcts::MctsState::choose) ask [`choice`] first.
 
-use super::mcts::report::thousands;
-use super::{HexChoice, MoveEval};
+use super::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};
+use crate::numbers::thousands;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -153,7 +153,8 @@ pub fn choice(game: &Game) -> Option<HexChoice> {
         e.win_rate * 100.0,
         thousands(e.simulations)
     );
-    let eval = MoveEval { mv: e.mv, score: e.win_rate, visits: Some(e.simulations), proven: None, win_in: None };
+    let eval =
+        MoveEval { mv: e.mv, score: e.win_rate, visits: Some(e.simulations), proven: Proof::Unknown, win_in: None };
     Some(HexChoice { mv: e.mv, explanation, evals: vec![eval] })
 }
 

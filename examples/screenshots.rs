@@ -12,8 +12,8 @@ use hextoe::ai::ttt::Style;
 use hextoe::config::Config;
 use hextoe::game::GameKind;
 use hextoe::game::hex::parse_position;
+use hextoe::game::{Move, Position};
 use hextoe::tui::app::{App, AppOptions, Screen};
-use hextoe::tui::position::{Move, Position};
 use hextoe::tui::review::{ReturnTo, Review};
 use hextoe::tui::score::Outcome;
 use hextoe::tui::settings::{Opponent, Settings};
@@ -45,7 +45,7 @@ fn settle(a: &mut App) {
         if jobs.is_empty() {
             return;
         }
-        for j in jobs {
+        for j in jobs.into_iter().filter(|j| !j.is_pondering()) {
             a.handle_reply(worker::execute(j));
         }
     }
@@ -89,7 +89,7 @@ fn menu(out: &Path) -> std::io::Result<()> {
     for (key, outcome) in
         [("hex/impossible", Outcome::Loss), ("hex/medium", Outcome::Win), ("tictactoe/impossible", Outcome::Draw)]
     {
-        a.score.record(key, outcome);
+        a.session.score.record(key, outcome);
     }
     shoot(&a, 80, 28, out, "menu")
 }
@@ -154,7 +154,7 @@ fn review(out: &Path) -> std::io::Result<()> {
     r.go_to(worst.first().map_or(r.moves.len(), |m| m.index + 1));
     a.review = Some(r);
     a.screen = Screen::Review;
-    a.message = None;
+    a.status.message = None;
     shoot(&a, 100, 40, out, "review")
 }
 

@@ -32,10 +32,11 @@ def source(path):
 
 def expand(tree):
     """Expands a use tree like `a::{b, c::{d, e}}` into paths."""
+    tree = re.sub(r'\s+as\s+\w+', '', tree)
     tree = tree.replace(' ', '').replace('\n', '')
     m = re.match(r'^(.*?)\{(.*)\}$', tree)
     if not m:
-        return [tree.split(' as ')[0]]
+        return [tree]
     prefix, body = m.group(1), m.group(2)
     parts, depth, cur = [], 0, ''
     for ch in body:
@@ -84,11 +85,16 @@ def main():
         edges = {m: set() for m in mods}
         for m, t in texts.items():
             paths = [p for tree in re.findall(r'\buse\s+([^;]+);', t) for p in expand(tree)]
-            paths += re.findall(r'\b((?:crate|super)(?:::\w+)+)', t)
+            code = re.sub(r'\buse\s+[^;]+;', '', t)
+            paths += re.findall(r'\b((?:crate|super)(?:::\w+)+)', code)
             children = {c[-1] for c in mods if len(c) == len(m) + 1 and c[:len(m)] == m}
             for c in children:
-                paths += ['self::' + q for q in re.findall(r'(?<![:\w])(%s(?:::\w+)+)' % re.escape(c), t)]
+                paths += ['self::' + q for q in re.findall(r'(?<![:\w])(%s(?:::\w+)+)' % re.escape(c), code)]
+            children = {c[-1] for c in mods if len(c) == len(m) + 1 and c[:len(m)] == m}
             for p in paths:
+                # `use child::Item` in a module names its own child, as `self::child::Item` would.
+                if p.split('::')[0] in children:
+                    p = 'self::' + p
                 a = absolute(m, p)
                 if a is None:
                     continue

@@ -129,15 +129,34 @@ pub struct PlayArgs {
     pub load: Option<PathBuf>,
 }
 
-/// `hextoe perft`.
+/// `--game` and `--size` where tic-tac-toe is the default game (`perft`, `analyze`).
 #[derive(Debug, Args, Clone)]
-pub struct PerftArgs {
+pub struct TttFirst {
     /// Which game.
     #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
     pub game: GameKind,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
+}
+
+/// `--game` and `--size` where Hex is the default game (`solve`, `tourney`, `engine`).
+#[derive(Debug, Args, Clone)]
+pub struct HexFirst {
+    /// Which game.
+    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
+    pub game: GameKind,
+    /// Hex board side, 1 to 19.
+    #[arg(long, value_parser = size_parser)]
+    pub size: Option<usize>,
+}
+
+/// `hextoe perft`.
+#[derive(Debug, Args, Clone)]
+pub struct PerftArgs {
+    /// The game (tic-tac-toe unless said) and the Hex board's side.
+    #[command(flatten)]
+    pub board: TttFirst,
     /// Deepest ply to count, 1 to 361 (default: the whole game).
     #[arg(long, value_parser = perft_depth)]
     pub depth: Option<u32>,
@@ -149,12 +168,9 @@ pub struct PerftArgs {
 /// `hextoe analyze`.
 #[derive(Debug, Args, Clone)]
 pub struct AnalyzeArgs {
-    /// Which game.
-    #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
-    pub game: GameKind,
-    /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser)]
-    pub size: Option<usize>,
+    /// The game (tic-tac-toe unless said) and the Hex board's side.
+    #[command(flatten)]
+    pub board: TttFirst,
     /// The position: `xox/oox/...` for tic-tac-toe; a diagram `b../.w./...` or a move list for Hex.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
@@ -186,13 +202,11 @@ pub struct AnalyzeArgs {
 
 /// `hextoe solve`.
 #[derive(Debug, Args, Clone)]
+#[command(mut_arg("game", |a| a.help("Which game (Hex is solved by proof-number search)")))]
 pub struct SolveArgs {
-    /// Which game (Hex is solved by proof-number search).
-    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
-    pub game: GameKind,
-    /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser)]
-    pub size: Option<usize>,
+    /// The game (Hex unless said) and the Hex board's side.
+    #[command(flatten)]
+    pub board: HexFirst,
     /// The position (default: the empty board).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
@@ -208,12 +222,9 @@ pub struct SolveArgs {
 /// `hextoe tourney`.
 #[derive(Debug, Args, Clone)]
 pub struct TourneyArgs {
-    /// Which game.
-    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
-    pub game: GameKind,
-    /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser)]
-    pub size: Option<usize>,
+    /// The game (Hex unless said) and the Hex board's side.
+    #[command(flatten)]
+    pub board: HexFirst,
     /// Comma-separated players, e.g. `random,rush,resistance@0.2s,better-connected@d3,easy,engine:CMD`
     /// (for tic-tac-toe: `random,minimax:easy,rules:impossible`). The README describes the syntax.
     #[arg(long, value_delimiter = ',', required = true)]
@@ -238,13 +249,11 @@ pub struct TourneyArgs {
 
 /// `hextoe engine`.
 #[derive(Debug, Args, Clone)]
+#[command(mut_arg("game", |a| a.help("Which game to start with (the `game` command switches)")))]
 pub struct EngineArgs {
-    /// Which game to start with (the `game` command switches).
-    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
-    pub game: GameKind,
-    /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser)]
-    pub size: Option<usize>,
+    /// The game (Hex unless said) and the Hex board's side.
+    #[command(flatten)]
+    pub board: HexFirst,
     /// AI level for genmove.
     #[arg(long, value_parser = named::<Level>())]
     pub level: Option<Level>,

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 
 /// The Hex result; its JSON shape is stable and documented in the README.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct HexSolveReport {
+struct HexSolveReport {
     /// Always "hex".
     pub game: &'static str,
     /// Board side.
@@ -65,7 +65,7 @@ pub struct TttSolveReport {
 
 /// Runs `hextoe solve`, writing to stdout.
 pub fn run(args: &SolveArgs, config: &Config) -> anyhow::Result<()> {
-    match args.game {
+    match args.board.game {
         GameKind::Hex => {
             let report = solve_hex(args, config, &Stop::new(), true)?;
             if args.json {
@@ -88,13 +88,8 @@ pub fn run(args: &SolveArgs, config: &Config) -> anyhow::Result<()> {
 
 /// Solves the Hex position of `args`. With `show_progress`, a progress line goes to stderr while the
 /// solve runs, if stderr is a terminal.
-pub fn solve_hex(
-    args: &SolveArgs,
-    config: &Config,
-    stop: &Stop,
-    show_progress: bool,
-) -> anyhow::Result<HexSolveReport> {
-    let size = args.size.unwrap_or(config.hex.size.0);
+fn solve_hex(args: &SolveArgs, config: &Config, stop: &Stop, show_progress: bool) -> anyhow::Result<HexSolveReport> {
+    let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, config.hex.swap)
         .usage_context(|| format!("cannot read the position '{}'", args.position))?;
     let bar = progress_bar(show_progress);
@@ -174,7 +169,7 @@ fn progress_bar(show: bool) -> ProgressBar {
 }
 
 /// The text report: the board, the verdict, the winning moves.
-pub fn hex_text(r: &HexSolveReport) -> String {
+fn hex_text(r: &HexSolveReport) -> String {
     let n = r.size;
     let mut s = String::new();
     let game = parse_position(&r.position, n, false).ok();
@@ -199,8 +194,8 @@ pub fn hex_text(r: &HexSolveReport) -> String {
 }
 
 /// Solves the tic-tac-toe position of `args` with the full-depth negamax.
-pub fn solve_ttt(args: &SolveArgs) -> anyhow::Result<TttSolveReport> {
-    if args.size.is_some() {
+fn solve_ttt(args: &SolveArgs) -> anyhow::Result<TttSolveReport> {
+    if args.board.size.is_some() {
         refuse!("--size is for Hex: tic-tac-toe is always 3×3");
     }
     let board = if args.position.trim().is_empty() {

@@ -9,7 +9,7 @@
 //! column, key and what was expected — before the terminal is touched.
 
 pub mod types;
-pub mod ui;
+use crate::tui::ui_config as ui;
 
 pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;
@@ -124,6 +124,7 @@ impl Default for HexConfig {
             impossible: HexLevelConfig {
                 player: PlayerKind::Mcts,
                 move_time: Some(Seconds(Duration::from_secs(2))),
+                ponder: true,
                 ..HexLevelConfig::default()
             },
         }
@@ -174,13 +175,14 @@ impl From<RawHexConfig> for HexConfig {
 /// key it leaves out is inherited, so `[hex.medium]` with only `depth = 3` keeps medium's player and time.
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct LevelPatch {
+struct LevelPatch {
     player: Option<PlayerKind>,
     depth: Option<HexDepth>,
     move_time: Option<Seconds>,
     playouts: Option<Playouts>,
     threads: Option<Threads>,
     memory_mb: Option<MemoryMb>,
+    ponder: Option<bool>,
 }
 
 impl LevelPatch {
@@ -194,6 +196,7 @@ impl LevelPatch {
             playouts: p.playouts.or(base.playouts),
             threads: p.threads.unwrap_or(base.threads),
             memory_mb: p.memory_mb.unwrap_or(base.memory_mb),
+            ponder: p.ponder.unwrap_or(base.ponder),
         }
     }
 }
@@ -217,6 +220,9 @@ pub struct HexLevelConfig {
     pub threads: Threads,
     /// Memory cap for trees and tables, megabytes.
     pub memory_mb: MemoryMb,
+    /// Whether the player thinks on the opponent's time in the game (only the tree search can; the others
+    /// have nothing to keep between moves). The game ponders only while a person is to move.
+    pub ponder: bool,
 }
 
 impl Default for HexLevelConfig {
@@ -228,6 +234,7 @@ impl Default for HexLevelConfig {
             playouts: None,
             threads: Threads(1),
             memory_mb: MemoryMb(256),
+            ponder: false,
         }
     }
 }
@@ -288,7 +295,7 @@ impl Config {
     }
 
     /// The user's config file location: `$XDG_CONFIG_HOME/hextoe/config.toml` or the platform's equivalent.
-    pub fn user_path() -> Option<PathBuf> {
+    fn user_path() -> Option<PathBuf> {
         directories::ProjectDirs::from("", "", "hextoe").map(|d| d.config_dir().join("config.toml"))
     }
 

@@ -41,7 +41,7 @@ pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
 }
 
 /// Reads UTF-8 text of at most `limit` bytes from any reader (an open, perhaps locked, file).
-pub fn read_text_from<R: Read>(r: R, limit: u64) -> Result<String, ReadError> {
+fn read_text_from<R: Read>(r: R, limit: u64) -> Result<String, ReadError> {
     let mut bytes = Vec::new();
     r.take(limit.saturating_add(1)).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {

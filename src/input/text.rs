@@ -4,7 +4,7 @@
 //! [`str::is_char_boundary`] says they may.
 
 /// The most characters of someone else's text an error message quotes.
-pub const QUOTE_CHARS: usize = 40;
+const QUOTE_CHARS: usize = 40;
 
 /// `s` without `prefix`, compared ASCII-case-insensitively; `None` if `s` does not start with it. Never
 /// panics, whatever `s` holds.

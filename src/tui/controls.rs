@@ -7,10 +7,10 @@ use super::action::Action;
 use super::app::{App, Screen};
 use super::confirm::Confirm;
 use super::menu::MenuRow;
-use super::position::Move;
 use super::text::{self, Message};
 use super::typing::{Typed, typed};
 use crate::game::GameKind;
+use crate::game::Move;
 use crate::game::hex::HexMove;
 use crate::game::ttt;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -27,7 +27,7 @@ impl App {
             self.quit();
             return;
         }
-        if self.notice.take().is_some() {
+        if self.status.notice.take().is_some() {
             // The key was for reading the notice.
             return;
         }
@@ -35,7 +35,7 @@ impl App {
             self.confirm_key(&ev);
             return;
         }
-        if self.help {
+        if self.help.open {
             self.help_key(&ev, action);
             return;
         }
@@ -52,15 +52,13 @@ impl App {
     fn confirm_key(&mut self, ev: &KeyEvent) {
         let Some(question) = self.confirm.take() else { return };
         if !matches!(ev.code, KeyCode::Char('y' | 'Y')) {
-            self.message = Some(Message::info("Kept the game in progress."));
+            self.status.message = Some(Message::info("Kept the game in progress."));
             return;
         }
         match question {
             Confirm::Discard { settings, position } => {
                 // The person said yes: the discarded game must not come back as "Resume last game".
-                if let (Some(storage), Some(slot)) = (&self.storage, &self.slot)
-                    && let Err(e) = slot.clear(storage)
-                {
+                if let Err(e) = self.session.clear_autosave() {
                     self.complain(text::sentence(&e));
                 }
                 if let Err(e) = self.start(settings, position) {
@@ -73,22 +71,22 @@ impl App {
     /// The help overlay scrolls with the cursor keys, Page Up/Down, Home and End; any other key closes it.
     fn help_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
         match (action, ev.code) {
-            (Some(Action::Up), _) => self.help_scroll = self.help_scroll.saturating_sub(1),
-            (Some(Action::Down), _) => self.help_scroll = self.help_scroll.saturating_add(1),
-            (_, KeyCode::PageUp) => self.help_scroll = self.help_scroll.saturating_sub(10),
-            (_, KeyCode::PageDown) => self.help_scroll = self.help_scroll.saturating_add(10),
-            (_, KeyCode::Home) => self.help_scroll = 0,
-            (_, KeyCode::End) => self.help_scroll = u16::MAX,
-            _ => self.help = false,
+            (Some(Action::Up), _) => self.help.scroll = self.help.scroll.saturating_sub(1),
+            (Some(Action::Down), _) => self.help.scroll = self.help.scroll.saturating_add(1),
+            (_, KeyCode::PageUp) => self.help.scroll = self.help.scroll.saturating_sub(10),
+            (_, KeyCode::PageDown) => self.help.scroll = self.help.scroll.saturating_add(10),
+            (_, KeyCode::Home) => self.help.scroll = 0,
+            (_, KeyCode::End) => self.help.scroll = u16::MAX,
+            _ => self.help.open = false,
         }
     }
 
     /// The menu's row that resumes a game: the one in memory, or else the unfinished one of the last run.
     pub fn resume_row(&self) -> Option<MenuRow> {
-        if self.game.is_some() {
+        if self.session.game.is_some() {
             Some(MenuRow::Resume)
         } else {
-            self.last_game.is_some().then_some(MenuRow::ResumeLast)
+            self.session.last_game.is_some().then_some(MenuRow::ResumeLast)
         }
     }
 
@@ -124,13 +122,13 @@ impl App {
     }
 
     fn open_help(&mut self) {
-        self.help = true;
-        self.help_scroll = 0;
+        self.help.open = true;
+        self.help.scroll = 0;
     }
 
     /// A key on the game screen.
     pub(super) fn game_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
-        let Some((kind, n)) = self.game.as_ref().map(|g| (g.kind(), g.position.size())) else {
+        let Some((kind, n)) = self.session.game.as_ref().map(|g| (g.kind(), g.position.size())) else {
             self.screen = Screen::Menu;
             return;
         };
@@ -143,8 +141,8 @@ impl App {
             && let Some(c) =
                 d.to_digit(10).filter(|d| (1..=9).contains(d)).and_then(|d| ttt::Cell::from_index(d as usize - 1))
         {
-            self.message = None;
-            if let Some(g) = &mut self.game {
+            self.status.message = None;
+            if let Some(g) = &mut self.session.game {
                 g.cursor = (c.col(), c.row());
             }
             self.human_move(Move::Ttt(c));
@@ -152,7 +150,7 @@ impl App {
         }
         match action {
             Some(a) => {
-                self.message = None;
+                self.status.message = None;
                 self.act(a);
             }
             None if typed(ev).is_some() => {
@@ -183,12 +181,12 @@ impl App {
         match ev.code {
             KeyCode::Backspace => {
                 self.entry.backspace();
-                self.message = None;
+                self.status.message = None;
                 return true;
             }
             KeyCode::Esc => {
                 self.entry.clear();
-                self.message = None;
+                self.status.message = None;
                 return true;
             }
             _ => {}
@@ -200,11 +198,11 @@ impl App {
                     None => self.complain("Type the row number too, for example f6, then enter."),
                     Some(Err(e)) => self.complain(text::sentence(&e)),
                     Some(Ok(cell)) => {
-                        if let Some(g) = &mut self.game {
+                        if let Some(g) = &mut self.session.game {
                             g.cursor = cell;
                         }
                         self.entry.clear();
-                        self.message = None;
+                        self.status.message = None;
                         self.place_at_cursor();
                     }
                 }
@@ -212,7 +210,7 @@ impl App {
             }
             Some(Action::Goto) => {
                 self.entry.open();
-                self.message = None;
+                self.status.message = None;
                 true
             }
             _ => {
@@ -226,13 +224,13 @@ impl App {
     fn follow_entry(&mut self, kind: GameKind, n: usize) {
         match self.entry.target(kind, n) {
             Some(Ok(cell)) => {
-                if let Some(g) = &mut self.game {
+                if let Some(g) = &mut self.session.game {
                     g.cursor = cell;
                 }
-                self.message = None;
+                self.status.message = None;
             }
             Some(Err(e)) => self.complain(text::sentence(&e)),
-            None => self.message = None,
+            None => self.status.message = None,
         }
     }
 
@@ -261,7 +259,7 @@ impl App {
     }
 
     fn move_cursor(&mut self, dc: i32, dr: i32) {
-        if let Some(g) = &mut self.game {
+        if let Some(g) = &mut self.session.game {
             let n = g.position.size() as i32;
             g.cursor.0 = (g.cursor.0 as i32 + dc).clamp(0, n - 1) as usize;
             g.cursor.1 = (g.cursor.1 as i32 + dr).clamp(0, n - 1) as usize;

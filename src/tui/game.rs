@@ -3,11 +3,10 @@
 //! one person plays the AI.
 
 use super::hint::Hint;
-use super::position::{GameResult, Move, Position};
 use super::settings::{Opponent, SeatKind, Settings};
-use crate::ai::hex::HexPlayer;
 use crate::game::GameKind;
 use crate::game::hex::Color;
+use crate::game::{Move, Outcome, PlayError, Position, Seat};
 
 /// A game in progress.
 #[derive(Debug)]
@@ -18,12 +17,8 @@ pub struct Match {
     pub settings: Settings,
     /// The board and its moves.
     pub position: Position,
-    /// Who sits at seat 0 (moves first) and seat 1.
+    /// Who sits at each seat, indexed by [`Seat::index`].
     pub seats: [SeatKind; 2],
-    /// Hex players of the AI and engine seats; `None` while one is away thinking (or for humans).
-    pub players: [Option<Box<HexPlayer>>; 2],
-    /// The Hex hint player (the impossible level), kept warm between hints.
-    pub hint_player: Option<Box<HexPlayer>>,
     /// Moves taken back by undo, most recent last.
     pub redo: Vec<Move>,
     /// Cursor column and row.
@@ -31,7 +26,7 @@ pub struct Match {
     /// The last hint, shown while the position is unchanged.
     pub hint: Option<Hint>,
     /// The last AI move's explanation, with the seat that played it.
-    pub explanation: Option<(usize, String)>,
+    pub explanation: Option<(Seat, String)>,
     /// True once the result has been added to the session score (undo does not count a game twice).
     pub scored: bool,
     /// Why the machine to move could not move (an engine that failed); the AI is not asked again until
@@ -40,16 +35,14 @@ pub struct Match {
 }
 
 impl Match {
-    /// A new game from settings, with the players already made (see `App::new_match`).
-    pub fn new(id: u64, settings: Settings, position: Position, players: [Option<Box<HexPlayer>>; 2]) -> Match {
+    /// A new game from settings; its machine players live with the AI worker ([`super::ai_client`]).
+    pub fn new(id: u64, settings: Settings, position: Position) -> Match {
         let n = position.size();
         Match {
             id,
             seats: settings.seats(),
             settings,
             position,
-            players,
-            hint_player: None,
             redo: Vec::new(),
             cursor: (n / 2, n / 2),
             hint: None,
@@ -65,7 +58,7 @@ impl Match {
     }
 
     /// The seat to move.
-    pub fn to_move(&self) -> usize {
+    pub fn to_move(&self) -> Seat {
         self.position.to_move_seat()
     }
 
@@ -75,13 +68,18 @@ impl Match {
     }
 
     /// The single human seat when one person plays the AI or an engine.
-    pub fn lone_human(&self) -> Option<usize> {
+    pub fn lone_human(&self) -> Option<Seat> {
         match self.seats {
             [SeatKind::Human, SeatKind::Human] => None,
-            [SeatKind::Human, _] => Some(0),
-            [_, SeatKind::Human] => Some(1),
+            [SeatKind::Human, _] => Some(Seat::First),
+            [_, SeatKind::Human] => Some(Seat::Second),
             _ => None,
         }
+    }
+
+    /// Who sits at a seat.
+    pub fn seat_kind(&self, seat: Seat) -> SeatKind {
+        self.seats[seat.index()]
     }
 
     /// True when no person plays: two machines play and the person watches (no cursor, no placing keys).
@@ -91,16 +89,16 @@ impl Match {
 
     /// True if a person is to move (and the game is on).
     pub fn human_to_move(&self) -> bool {
-        !self.is_over() && self.seats[self.to_move()] == SeatKind::Human
+        !self.is_over() && self.seat_kind(self.to_move()) == SeatKind::Human
     }
 
     /// True if the AI or the engine is to move (and the game is on).
     pub fn machine_to_move(&self) -> bool {
-        !self.is_over() && self.seats[self.to_move()] != SeatKind::Human
+        !self.is_over() && self.seat_kind(self.to_move()) != SeatKind::Human
     }
 
     /// Plays a move for the seat to move; a new move forgets what undo took back.
-    pub fn play(&mut self, m: Move) -> Result<(), String> {
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
         self.position.play(m)?;
         self.hint = None;
         if self.redo.last() == Some(&m) {
@@ -119,7 +117,7 @@ impl Match {
             Some(h) => {
                 let ply = self.position.ply();
                 // The last move by the human, and everything after it.
-                match (0..ply).rev().find(|k| k % 2 == h) {
+                match (0..ply).rev().find(|&k| Seat::of_ply(k) == h) {
                     Some(k) => ply - k,
                     None => 0,
                 }
@@ -172,21 +170,21 @@ impl Match {
     }
 
     /// A seat's name for the side panel and messages: "You", "AI", "Engine", "Player 1" …
-    pub fn seat_name(&self, seat: usize) -> String {
+    pub fn seat_name(&self, seat: Seat) -> String {
         let both = self.seats[0] == self.seats[1];
-        match (self.seats[seat], both) {
+        match (self.seat_kind(seat), both) {
             (SeatKind::Human, false) => "You".into(),
-            (SeatKind::Human, true) => format!("Player {}", seat + 1),
+            (SeatKind::Human, true) => format!("Player {}", seat.index() + 1),
             (SeatKind::Ai, false) => "AI".into(),
-            (SeatKind::Ai, true) => format!("AI {}", seat + 1),
+            (SeatKind::Ai, true) => format!("AI {}", seat.index() + 1),
             (SeatKind::Engine, _) => "Engine".into(),
         }
     }
 
     /// The name of the side a seat plays: "x"/"o" or "Black"/"White" (after a swap, the colour it holds now).
-    pub fn side_name(&self, seat: usize) -> &'static str {
+    pub fn side_name(&self, seat: Seat) -> &'static str {
         match &self.position {
-            Position::Ttt { .. } => ["x", "o"][seat],
+            Position::Ttt { .. } => ["x", "o"][seat.index()],
             Position::Hex(_) => match self.position.color_of_seat(seat) {
                 Color::Black => "Black",
                 Color::White => "White",
@@ -198,10 +196,10 @@ impl Match {
     pub fn result_line(&self) -> Option<String> {
         let r = self.position.result()?;
         Some(match (r, self.lone_human()) {
-            (GameResult::Draw, _) => "Draw".into(),
-            (GameResult::Win(s), Some(h)) if s == h => "You win".into(),
-            (GameResult::Win(_), Some(_)) => "You lose".into(),
-            (GameResult::Win(s), None) => match &self.position {
+            (Outcome::Draw, _) => "Draw".into(),
+            (Outcome::Win(s), Some(h)) if s == h => "You win".into(),
+            (Outcome::Win(_), Some(_)) => "You lose".into(),
+            (Outcome::Win(s), None) => match &self.position {
                 Position::Ttt { .. } => format!("{} wins", self.side_name(s)),
                 Position::Hex(_) => format!("{} wins ({})", self.side_name(s), self.seat_name(s)),
             },
@@ -239,7 +237,7 @@ mod tests {
             engine: None,
         };
         let position = Position::new(GameKind::Tictactoe, 3, false).unwrap_or_else(|e| panic!("{e}"));
-        Match::new(1, settings, position, [None, None])
+        Match::new(1, settings, position)
     }
 
     fn mv(i: usize) -> Move {
@@ -253,14 +251,14 @@ mod tests {
         assert!(m.undo().is_err(), "the human has not moved yet");
         assert!(m.play(mv(0)).is_ok() && m.play(mv(8)).is_ok());
         assert_eq!(m.undo(), Ok(2));
-        assert_eq!((m.position.ply(), m.to_move()), (1, 1));
+        assert_eq!((m.position.ply(), m.to_move()), (1, Seat::Second));
         assert_eq!(m.redo(), Ok(2));
         assert_eq!(m.position.ply(), 3);
         assert!(m.redo().is_err());
         // While the AI thinks (its turn), undo takes back only your move.
         assert!(m.play(mv(1)).is_ok());
         assert_eq!(m.undo(), Ok(1));
-        assert_eq!(m.to_move(), 1);
+        assert_eq!(m.to_move(), Seat::Second);
     }
 
     #[test]
@@ -271,7 +269,7 @@ mod tests {
         assert_eq!(m.redo.len(), 1);
         assert!(m.play(mv(2)).is_ok());
         assert!(m.redo.is_empty());
-        assert_eq!(m.seat_name(1), "Player 2");
+        assert_eq!(m.seat_name(Seat::Second), "Player 2");
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! A hint: the AI's suggestion for the side to move, its explanation, and a value for every move it looked
 //! at — drawn on the board as a heat map.
 
-use super::position::Move;
 use crate::ai::hex::{HexChoice, Proof};
 use crate::ai::ttt::{Choice, Value};
+use crate::game::Move;
 use crate::game::hex::HexMove;
 
 /// How good a move is, as a colour class (the text differs as well, for NO_COLOR).

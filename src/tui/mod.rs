@@ -5,19 +5,21 @@
 //! |---|---|
 //! | [`app`] | the state and its event entry points (mouse, resize, AI replies, ticks) |
 //! | [`controls`] | what each key does: menu, game, a typed cell name, help, questions |
-//! | [`session`] | a game's lifecycle: start (asking first), resume, moves, undo/redo, result, score, save |
+//! | [`session`] | the game on screen and what outlives it: the last run's game, the score, the autosave |
+//! | [`lifecycle`] | a game's lifecycle as the app drives it: start (asking first), resume, moves, undo, save |
 //! | [`thinking`] | the AI's turns and hints: starting, cancelling and receiving searches |
 //! | [`action`] | actions and the key map from `[ui.keys]` |
 //! | [`typing`] | typing a cell name (`:f6`) after the goto key |
 //! | [`confirm`] | questions that wait for a yes (discarding a game in progress) |
 //! | [`text`] | the sentences: status messages, swap news, names of games, colours and edges |
 //! | [`menu`], [`settings`] | the start menu and the settings a game is made from |
-//! | [`game`], [`position`] | a game on screen (seats, undo/redo, cursor, result) over either rules |
+//! | [`game`] | a game on screen (seats, undo/redo, cursor, result) over core's `Position` |
 //! | [`hint`] | hints and their heat map values |
-//! | [`worker`] | the AI thread: jobs, replies, Hex players moved in and out |
+//! | [`ai_client`], [`worker`] | the AI: tickets, cancelling; the thread, its jobs and each game's players |
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
+//! | [`ui_config`] | `[ui]` of config.toml: the mouse, the watch delay, theme colours and key bindings |
 //! | [`storage`], [`score`], [`save`], [`save_info`] | the data directory, the session score, saved games and their players |
 //! | [`autosave`] | the game in progress, kept after every move for "Resume last game" |
 //! | [`review`] | game review: the values of every position, mistakes, play from here |
@@ -26,6 +28,7 @@
 //! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
+pub mod ai_client;
 pub mod app;
 pub mod autosave;
 pub mod confirm;
@@ -34,8 +37,8 @@ pub mod event_loop;
 pub mod game;
 pub mod geometry;
 pub mod hint;
+pub mod lifecycle;
 pub mod menu;
-pub mod position;
 pub mod primer;
 pub mod review;
 pub mod save;
@@ -50,6 +53,7 @@ pub mod text;
 pub mod theme;
 pub mod thinking;
 pub mod typing;
+pub mod ui_config;
 pub mod view;
 pub mod worker;
 
@@ -100,7 +104,7 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
             }
         }
         app.start(settings, loaded.map(|s| s.position)).or_usage()?;
-        if let (Some(n), Some(m)) = (note, &mut app.message) {
+        if let (Some(n), Some(m)) = (note, &mut app.status.message) {
             m.text = format!("{n} {}", m.text);
         }
     }

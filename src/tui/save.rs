@@ -17,7 +17,6 @@
 //! in the root node: `(;FF[4]GM[11]AP[hextoe:0.1.0]SZ[11]PB[human]PW[hextoe medium];B[f6];W[e7])`.
 
 use super::game::Match;
-use super::position::{GameResult, Move, Position};
 use super::save_info::{Entrant, SaveInfo};
 use super::settings::Settings;
 use super::storage::{Storage, timestamp};
@@ -25,6 +24,7 @@ use crate::ai::ttt::Style;
 use crate::game::GameKind;
 use crate::game::hex;
 use crate::game::ttt;
+use crate::game::{Move, Outcome, Position};
 use std::path::{Path, PathBuf};
 
 /// The SGF rules property (`RU[swap]`) of a Hex game played with the swap rule.
@@ -62,8 +62,8 @@ pub fn file_text(g: &Match) -> (&'static str, String) {
         Position::Ttt { moves, .. } => {
             let mut head = format!("# x: {}\n# o: {}\n# style: {}\n", name(0), name(1), g.settings.style.name());
             match g.position.result() {
-                Some(GameResult::Win(s)) => head.push_str(&format!("# result: {} wins\n", ["x", "o"][s])),
-                Some(GameResult::Draw) => head.push_str("# result: draw\n"),
+                Some(Outcome::Win(s)) => head.push_str(&format!("# result: {} wins\n", ["x", "o"][s.index()])),
+                Some(Outcome::Draw) => head.push_str("# result: draw\n"),
                 None => {}
             }
             let body = ttt_text(moves);
@@ -183,7 +183,7 @@ pub fn ttt_text(moves: &[ttt::Cell]) -> String {
 
 /// Reads a tic-tac-toe move list: lines `x b2` (or just `b2`), `#` comments and blank lines ignored.
 pub fn read_ttt(text: &str) -> Result<Position, String> {
-    let mut pos = Position::new(GameKind::Tictactoe, 3, false)?;
+    let mut pos = Position::new(GameKind::Tictactoe, 3, false).map_err(|e| e.to_string())?;
     for (lineno, line) in text.lines().enumerate() {
         let line = line.split('#').next().unwrap_or("").trim();
         if line.is_empty() {
@@ -203,7 +203,7 @@ pub fn read_ttt(text: &str) -> Result<Position, String> {
             _ => return Err(at(format!("'{line}' is not a move: expected a player and a cell, like 'x b2'"))),
         };
         let c: ttt::Cell = cell.parse().map_err(|e: ttt::cell::ParseCellError| at(e.to_string()))?;
-        pos.play(Move::Ttt(c)).map_err(at)?;
+        pos.play(Move::Ttt(c)).map_err(|e| at(e.to_string()))?;
     }
     Ok(pos)
 }

@@ -1,49 +1,57 @@
-//! A game's lifecycle: starting one (after asking, if it would discard a game in progress), resuming it
-//! with the menu's changes, the moves, undo and redo, the result and the score, saving, and the autosave
-//! that keeps an unfinished game across quits and crashes.
+//! The session: the game on screen and what outlives it — the unfinished game of an earlier run, the score,
+//! the data directory and this copy's autosave. It knows nothing of screens, keys or the AI; the app drives
+//! it (see [`super::lifecycle`]) and turns what it reports into status lines.
 
-use super::app::{App, Screen};
-use super::confirm::Confirm;
+use super::autosave;
 use super::game::Match;
-use super::position::{GameResult, Move, Position};
-use super::save;
-use super::score::Outcome;
-use super::settings::{SeatKind, Settings};
-use super::text::{self, Message};
-use crate::ai::Level;
-use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec};
-use crate::game::GameKind;
-use crate::game::hex::{Cell as HexCell, HexMove};
-use crate::game::ttt;
-use rand::RngExt;
+use super::save::{self, Saved};
+use super::score::{Outcome, Score};
+use super::storage::Storage;
+use crate::game::Seat;
+use std::path::PathBuf;
 use std::time::Instant;
 
-impl App {
-    /// The Hex players of a game's machine seats (none for tic-tac-toe or people). An engine that cannot
-    /// play the game's swap rule is refused here, with its reason.
-    fn players(&mut self, settings: &Settings, position: &Position) -> Result<[Option<Box<HexPlayer>>; 2], String> {
-        let mut players: [Option<Box<HexPlayer>>; 2] = [None, None];
-        let Position::Hex(g) = position else { return Ok(players) };
-        for (seat, seat_kind) in settings.seats().iter().enumerate() {
-            let spec = match seat_kind {
-                SeatKind::Human => continue,
-                SeatKind::Ai => self.config.hex.spec(settings.level, None),
-                SeatKind::Engine => {
-                    // An engine keeps its own time settings: no move time of ours, only the client's generous
-                    // default deadline.
-                    let cmd = settings.engine.clone().unwrap_or_default();
-                    PlayerSpec {
-                        kind: PlayerKind::Engine(cmd),
-                        budget: crate::ai::Budget { threads: 1, ..crate::ai::Budget::default() },
-                        memory_mb: self.config.hex.level(settings.level).memory_mb.0,
-                    }
-                }
-            };
-            let player = HexPlayer::new(spec, self.rng.random()).map_err(|e| e.to_string())?;
-            player.check_swap_rule(g.swap_rule()).map_err(|e| e.to_string())?;
-            players[seat] = Some(Box::new(player));
+/// The game and its lifecycle state.
+#[derive(Debug)]
+pub struct Session {
+    /// The game in progress, if any.
+    pub game: Option<Match>,
+    /// The unfinished game of an earlier run, read from the autosave, until it is resumed or replaced.
+    pub last_game: Option<Saved>,
+    /// Wins, draws and losses per game and level.
+    pub score: Score,
+    /// When the last move was played (two AIs wait the watch delay after it).
+    pub last_move_at: Instant,
+    pub(super) storage: Option<Storage>,
+    /// This copy's autosave file, locked while it runs (none without storage).
+    slot: Option<autosave::Slot>,
+    next_match: u64,
+}
+
+impl Session {
+    /// A session over `storage` (none keeps everything in memory): the score and the last run's unfinished
+    /// game are read from it. Also returns a warning about files that could not be read (and were kept aside).
+    pub fn open(storage: Option<Storage>) -> (Session, Option<String>) {
+        let (score, mut warning) = match &storage {
+            Some(s) => Score::load(s),
+            None => (Score::new(), None),
+        };
+        let slot = storage.as_ref().map(autosave::Slot::claim);
+        let mut last_game = None;
+        if let (Some(storage), Some(slot)) = (&storage, &slot) {
+            let mut said = slot.adopt_orphans(storage);
+            match slot.find(storage) {
+                Ok(last) => last_game = last,
+                Err(e) => said.push(super::text::sentence(&e)),
+            }
+            if !said.is_empty() {
+                let earlier = warning.take().map(|w| super::text::sentence(&w));
+                warning = Some(earlier.into_iter().chain(said).collect::<Vec<_>>().join(" "));
+            }
         }
-        Ok(players)
+        let session =
+            Session { game: None, last_game, score, last_move_at: Instant::now(), storage, slot, next_match: 1 };
+        (session, warning)
     }
 
     /// True if a game with moves is still being played: starting another would discard it.
@@ -51,274 +59,72 @@ impl App {
         self.game.as_ref().is_some_and(|g| !g.is_over() && g.position.ply() > 0)
     }
 
-    /// Starts a game, but first asks (see [`Confirm`]) if that would discard a game in progress.
-    pub fn request_start(&mut self, settings: Settings, position: Option<Position>) {
-        if self.game_in_progress() {
-            self.confirm = Some(Confirm::Discard { settings, position });
-            return;
-        }
-        if let Err(e) = self.start(settings, position) {
-            self.complain(e);
-        }
-    }
-
-    /// Starts a game from settings, or from a loaded position, discarding any game in memory. Fails
-    /// (leaving the current state alone) when a player cannot be made, e.g. an engine that does not start.
-    pub fn start(&mut self, settings: Settings, position: Option<Position>) -> Result<(), String> {
-        let position = match position {
-            Some(p) => p,
-            None => Position::new(settings.game, settings.size, settings.swap)?,
-        };
-        let players = self.players(&settings, &position)?;
-        self.cancel_thinking();
-        // An unfinished game from an earlier run is kept among the saves rather than overwritten.
-        let kept = match (self.last_game.take(), &self.storage, &self.slot) {
-            (Some(last), Some(storage), Some(slot)) => slot.keep(storage, &last),
-            _ => Ok(None),
-        };
+    /// A new game id: a reply for an older game is never applied to the game with this one.
+    pub fn next_id(&mut self) -> u64 {
         let id = self.next_match;
         self.next_match += 1;
-        let mut game = Match::new(id, settings, position, players);
-        if let Some(c) = game.position.last_move().and_then(super::game::cell_of) {
-            game.cursor = c;
-        }
-        // A loaded game that is already over is shown, not scored.
-        game.scored = game.is_over();
-        let mut text = match game.result_line() {
-            Some(line) => format!("{line}. This game is over: undo to go back, or start a new one."),
-            None => text::intro(&game),
-        };
-        let mut error = false;
-        match kept {
-            Ok(Some(path)) => {
-                let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
-                text = format!("Your unfinished game from last time is kept in the saves as {name}. {text}");
-            }
-            Ok(None) => {}
-            Err(e) => {
-                text = format!("{} {text}", text::sentence(&e));
-                error = true;
-            }
-        }
-        self.message = Some(Message { text, error });
-        self.menu.settings = game.settings.clone();
-        self.game = Some(game);
-        // A game on screen ends a review (its analysis stops) and the list of saves.
-        (self.review, self.saves) = (None, None);
-        self.screen = Screen::Game;
-        self.help = false;
-        self.entry.clear();
-        self.last_move_at = Instant::now();
-        self.autosave();
-        self.kick(Instant::now());
-        Ok(())
+        id
     }
 
-    /// Back from the menu to the game in progress. Changes made in the menu to the players, the level or
-    /// the tic-tac-toe style apply to it at once (the machine's players are made anew); a different game,
-    /// board size or swap rule can only apply to a new game, and the status line says so.
-    pub fn resume(&mut self) {
-        let Some(g) = &self.game else { return };
-        let (old, new) = (g.settings.clone(), self.menu.settings.clone());
-        let board_changed =
-            new.game != old.game || (new.game == GameKind::Hex && (new.size, new.swap) != (old.size, old.swap));
-        let seats_changed = (new.opponent, new.level, new.style) != (old.opponent, old.level, old.style);
-        let mut note = None;
-        if seats_changed {
-            let mut s = old.clone();
-            (s.opponent, s.level, s.style) = (new.opponent, new.level, new.style);
-            let position = g.position.clone();
-            match self.players(&s, &position) {
-                Ok(players) => {
-                    let id = self.next_match;
-                    self.next_match += 1;
-                    if let Some(g) = &mut self.game {
-                        // A new id: a reply from the old players' search is not for this game any more.
-                        g.id = id;
-                        g.seats = s.seats();
-                        g.players = players;
-                        g.settings = s;
-                        g.failed = None;
-                        note =
-                            Some(format!("Resumed with {}, level {}.", g.settings.opponent.label(), g.settings.level));
-                    }
-                }
-                Err(e) => note = Some(format!("Resumed unchanged: {e}.")),
-            }
-        }
-        if board_changed {
-            let now = note.map(|n| format!("{n} ")).unwrap_or_default();
-            note = Some(format!("{now}The game, board size and swap rule you chose apply to a new game."));
-        }
-        self.screen = Screen::Game;
-        self.message = note.map(Message::info);
-        self.autosave();
-        self.kick(Instant::now());
-    }
-
-    /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
-    /// [`super::save::Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
-    /// and swap rule are the file's.
-    pub fn resume_last(&mut self) {
-        let Some(last) = self.last_game.take() else { return };
-        let (mut settings, note) = last.settings(&self.menu.settings);
-        let chosen = &self.menu.settings;
-        (settings.opponent, settings.level, settings.style) = (chosen.opponent, chosen.level, chosen.style);
-        let board_changed = chosen.game != settings.game
-            || (settings.game == GameKind::Hex && (chosen.size, chosen.swap) != (settings.size, settings.swap));
-        match self.start(settings, Some(last.position)) {
-            Ok(()) => {
-                let changed = board_changed
-                    .then_some("The game, board size and swap rule you chose apply to a new game.".to_string());
-                let text = [note, self.message.take().map(|m| m.text), changed].into_iter().flatten();
-                self.message = Some(Message::info(text.collect::<Vec<_>>().join(" ")));
-            }
-            Err(e) => self.complain(format!("Cannot resume the last game: {e}.")),
+    /// Keeps the unfinished game of an earlier run among the saves (rather than overwriting it) and forgets
+    /// it; returns where it went.
+    pub fn keep_last_game(&mut self) -> Result<Option<PathBuf>, String> {
+        match (self.last_game.take(), &self.storage, &self.slot) {
+            (Some(last), Some(storage), Some(slot)) => slot.keep(storage, &last),
+            _ => Ok(None),
         }
     }
 
-    /// Places the side to move's stone at the cursor.
-    pub(super) fn place_at_cursor(&mut self) {
-        let Some(g) = &self.game else { return };
-        let (c, r) = g.cursor;
-        let m = match g.kind() {
-            GameKind::Tictactoe => ttt::Cell::from_col_row(c, r).map(Move::Ttt),
-            GameKind::Hex => HexCell::new(c, r).map(|c| Move::Hex(HexMove::Place(c))),
-        };
-        if let Some(m) = m {
-            self.human_move(m);
-        }
-    }
-
-    /// A person's move, refused with a reason when it is not their turn or not legal.
-    pub(super) fn human_move(&mut self, m: Move) {
-        let Some(g) = &mut self.game else { return };
-        if g.is_over() {
-            let new = self.keys.label(super::action::Action::NewGame);
-            self.complain(format!("The game is over: {new} starts a new one."));
-            return;
-        }
-        if !g.human_to_move() {
-            let who = g.seat_name(g.to_move());
-            self.complain(format!("Wait: {who} is to move."));
-            return;
-        }
-        if m == Move::Hex(HexMove::Swap) && !g.position.can_swap() {
-            let why = match &g.position {
-                Position::Hex(h) if !h.swap_rule() => "the swap rule is off (turn it on in the menu)",
-                Position::Hex(_) => "a swap is only allowed as the second move of the game",
-                Position::Ttt { .. } => "tic-tac-toe has no swap",
-            };
-            self.complain(format!("No swap: {why}."));
-            return;
-        }
-        let seat = g.to_move();
-        if let Err(e) = g.play(m) {
-            self.complain(text::sentence(&e));
-            return;
-        }
-        let note = (m == Move::Hex(HexMove::Swap)).then(|| Message::info(text::swap_message(g, seat)));
-        // A move changes the position: a hint being computed for the old one is of no use.
-        self.cancel_thinking();
-        self.message = note;
-        self.after_move();
-    }
-
-    /// Bookkeeping after any move: the result and the score at the end of a game, the autosave, and the
-    /// machine's turn.
-    pub(super) fn after_move(&mut self) {
-        self.entry.clear();
-        self.last_move_at = Instant::now();
-        self.record_result();
-        self.autosave();
-        self.kick(Instant::now());
-    }
-
-    fn record_result(&mut self) {
-        let Some(g) = &mut self.game else { return };
-        let Some(result) = g.position.result() else { return };
-        // The result replaces whatever the status line said about earlier moves.
-        let review = self.keys.label(super::action::Action::Review);
-        let line = g.result_line().unwrap_or_default();
-        self.message = Some(Message::info(format!("{line}! {review} reviews the game.")));
+    /// Adds a finished game to the score, once, if it counts. Returns a warning about the score file.
+    pub fn score_result(&mut self) -> Option<String> {
+        let g = self.game.as_mut()?;
+        let result = g.position.result()?;
         if g.scored || !g.counts_for_score() {
-            return;
+            return None;
         }
         g.scored = true;
-        let human = g.lone_human().unwrap_or(0);
+        let human = g.lone_human().unwrap_or(Seat::First);
         let outcome = match result {
-            GameResult::Draw => Outcome::Draw,
-            GameResult::Win(s) if s == human => Outcome::Win,
-            GameResult::Win(_) => Outcome::Loss,
+            crate::game::Outcome::Draw => Outcome::Draw,
+            crate::game::Outcome::Win(s) if s == human => Outcome::Win,
+            crate::game::Outcome::Win(_) => Outcome::Loss,
         };
         let key = g.settings.score_key();
         match &self.storage {
             Some(storage) => match self.score.record_and_save(storage, &key, outcome) {
-                Ok(None) => {}
-                Ok(Some(text)) | Err(text) => self.notice = Some(super::app::notice(text)),
+                Ok(None) => None,
+                Ok(Some(text)) | Err(text) => Some(text),
             },
-            None => self.score.record(&key, outcome),
-        }
-    }
-
-    /// Writes the game in progress to the autosave (or removes it once the game is over); a failure is
-    /// reported in the status line, and the game goes on.
-    pub(super) fn autosave(&mut self) {
-        let (Some(storage), Some(slot), Some(g)) = (&self.storage, &self.slot, &self.game) else { return };
-        if let Err(e) = slot.sync(storage, g) {
-            self.complain(text::sentence(&e));
-        }
-    }
-
-    pub(super) fn undo(&mut self) {
-        let Some(g) = &mut self.game else { return };
-        match g.undo() {
-            Ok(n) => {
-                g.failed = None;
-                self.cancel_thinking();
-                self.say(if n == 1 { "Took back 1 move.".to_string() } else { format!("Took back {n} moves.") });
-                self.last_move_at = Instant::now();
-                self.autosave();
-                self.kick(Instant::now());
+            None => {
+                self.score.record(&key, outcome);
+                None
             }
-            Err(e) => self.complain(text::sentence(&e)),
         }
     }
 
-    pub(super) fn redo(&mut self) {
-        let Some(g) = &mut self.game else { return };
-        match g.redo() {
-            Ok(n) => {
-                g.failed = None;
-                self.cancel_thinking();
-                self.say(if n == 1 { "Replayed 1 move.".to_string() } else { format!("Replayed {n} moves.") });
-                self.after_move();
-            }
-            Err(e) => self.complain(text::sentence(&e)),
+    /// Writes the game in progress to the autosave (or removes it once the game is over).
+    pub fn autosave(&self) -> Result<(), String> {
+        match (&self.storage, &self.slot, &self.game) {
+            (Some(storage), Some(slot), Some(g)) => slot.sync(storage, g),
+            _ => Ok(()),
         }
     }
 
-    /// A new game from the current game's settings, changed by `f` (the same, or the other game); asks
-    /// first if the game in progress would be lost.
-    pub(super) fn restart(&mut self, f: impl FnOnce(Settings) -> Settings) {
-        let settings = f(self.game.as_ref().map_or_else(|| self.menu.settings.clone(), |g| g.settings.clone()));
-        self.request_start(settings, None);
+    /// Removes the autosave: the person discarded the game in it, which must not come back as "Resume last
+    /// game".
+    pub fn clear_autosave(&self) -> Result<(), String> {
+        match (&self.storage, &self.slot) {
+            (Some(storage), Some(slot)) => slot.clear(storage),
+            _ => Ok(()),
+        }
     }
 
-    pub(super) fn save(&mut self) {
-        let Some(g) = &self.game else { return };
+    /// Saves the game on screen among the saves; returns the file.
+    pub fn save(&self) -> Result<Option<PathBuf>, String> {
+        let Some(g) = &self.game else { return Ok(None) };
         let Some(storage) = &self.storage else {
-            self.complain("Cannot save: there is no data directory on this system.");
-            return;
+            return Err("Cannot save: there is no data directory on this system.".into());
         };
-        match save::save_game(storage, g) {
-            Ok(path) => self.say(format!("Saved to {}", path.display())),
-            Err(e) => self.complain(text::sentence(&e)),
-        }
-    }
-
-    /// The AI level a game's AI plays at (for messages).
-    pub fn level(&self) -> Level {
-        self.game.as_ref().map_or(self.menu.settings.level, |g| g.settings.level)
+        save::save_game(storage, g).map(Some)
     }
 }

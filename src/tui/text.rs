@@ -4,8 +4,8 @@
 
 use super::game::Match;
 use super::settings::SeatKind;
-use crate::game::GameKind;
 use crate::game::hex::Color;
+use crate::game::{GameKind, Seat};
 
 /// A line for the status bar.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,6 +26,25 @@ impl Message {
     pub fn error(text: impl Into<String>) -> Message {
         Message { text: text.into(), error: true }
     }
+}
+
+/// The status line: the last message, and a notice about the player's data.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Status {
+    /// The status line's message.
+    pub message: Option<Message>,
+    /// A warning about the player's data (a score file set aside or not saved): shown in place of
+    /// [`Status::message`] until a key is pressed, so that no later message hides it.
+    pub notice: Option<Message>,
+}
+
+/// The help overlay.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Help {
+    /// True while the help covers the rest of the screen.
+    pub open: bool,
+    /// How far it is scrolled down, in lines (the view clamps it).
+    pub scroll: u16,
 }
 
 /// The game's name as the menu and the panels write it: "Tic-tac-toe", "Hex".
@@ -62,24 +81,24 @@ pub fn game_phrase(g: &Match) -> String {
 
 /// The first status line of a game: who plays what, and who starts.
 pub fn intro(g: &Match) -> String {
-    let your_move = |h: usize| if g.to_move() == h && !g.is_over() { " Your move." } else { "" };
+    let your_move = |h: Seat| if g.to_move() == h && !g.is_over() { " Your move." } else { "" };
     match (g.kind(), g.lone_human()) {
         (GameKind::Tictactoe, Some(h)) => format!("You play {}.{}", g.side_name(h), your_move(h)),
-        (GameKind::Tictactoe, None) => format!("{} plays x and moves first.", g.seat_name(0)),
+        (GameKind::Tictactoe, None) => format!("{} plays x and moves first.", g.seat_name(Seat::First)),
         (GameKind::Hex, Some(h)) => {
             let c = g.position.color_of_seat(h);
             format!("You are {}: join the {} edges.{}", color_name(c), edges(c).replace('–', " and "), your_move(h))
         }
         (GameKind::Hex, None) => {
-            format!("{} plays Black ● and starts. Black joins top–bottom, White left–right.", g.seat_name(0))
+            format!("{} plays Black ● and starts. Black joins top–bottom, White left–right.", g.seat_name(Seat::First))
         }
     }
 }
 
 /// A seat as the subject of a sentence: "you", "the AI", "the engine", "Player 2", "AI 1".
-fn subject(g: &Match, seat: usize) -> String {
+fn subject(g: &Match, seat: Seat) -> String {
     let both = g.seats[0] == g.seats[1];
-    match (g.seats[seat], both) {
+    match (g.seat_kind(seat), both) {
         (SeatKind::Human, false) => "you".into(),
         (SeatKind::Ai, false) => "the AI".into(),
         (SeatKind::Engine, _) => "the engine".into(),
@@ -88,13 +107,13 @@ fn subject(g: &Match, seat: usize) -> String {
 }
 
 /// Says plainly who plays which colour after `seat` swapped.
-pub fn swap_message(g: &Match, seat: usize) -> String {
-    let other = 1 - seat;
+pub fn swap_message(g: &Match, seat: Seat) -> String {
+    let other = seat.other();
     let (mine, theirs) = (g.position.color_of_seat(seat), g.position.color_of_seat(other));
     let (me, them) = (subject(g, seat), subject(g, other));
     let me_cap = sentence_case(&me);
     let (mine, mine_edges, theirs, theirs_edges) = (color_name(mine), edges(mine), color_name(theirs), edges(theirs));
-    match (g.seats[seat], g.lone_human()) {
+    match (g.seat_kind(seat), g.lone_human()) {
         (SeatKind::Human, Some(_)) => {
             format!(
                 "You swapped: you are now {mine} ({mine_edges}); {them} is {theirs} ({theirs_edges}) and moves next."

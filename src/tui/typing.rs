@@ -1,9 +1,9 @@
 //! Typing a cell name (`f6`, `k11`, tic-tac-toe's `b2`) to jump there; Enter then places the stone.
 //!
 //! A name is typed only after the `goto` key (`:` by default), so no key means two things and nothing
-//! waits for the next key: outside a name every letter is a command (`q` is always "menu", `n` always "new
+//! waits for the next key: outside a name every letter is an action (`q` is always "menu", `n` always "new
 //! game") on every board size; inside one, every letter is a column and every digit a row, until Enter
-//! places, Esc cancels, or another command key ends the name and runs.
+//! places, Esc cancels, or another action key ends the name and runs.
 
 use crate::game::GameKind;
 use crate::game::{hex, ttt};

@@ -1,18 +1,58 @@
 //! The AI worker thread: the app sends it a [`Job`], it runs the search and sends back a [`Reply`].
 //!
-//! A Hex player travels inside the job and comes back inside the reply — also when the search was
-//! cancelled — so its MCTS tree (or its engine process) stays warm from move to move. Every job carries a
-//! [`Stop`] flag the app raises to cancel it, and a ticket so that the app can tell a stale reply from the
-//! one it waits for. The search itself is [`execute`], which tests call directly, without a thread.
+//! The Hex players of a game live in its [`Players`] table, which the worker alone uses: a job names the
+//! seat (or the hint) it wants a move from, never carries a player, so each MCTS tree (or engine process)
+//! stays warm from move to move without travelling. Jobs run one after another, so a cancelled search —
+//! its [`Stop`] flag raised — simply finishes before the next one starts; its reply carries a ticket the app
+//! no longer waits for and is dropped. The search itself is [`execute`], which tests call directly, without
+//! a thread.
 
-use crate::ai::hex::{AiError, HexChoice, HexPlayer};
+use crate::ai::hex::{HexChoice, HexPlayer, PlayerSpec};
 use crate::ai::ttt::{self, Choice, Style};
 use crate::ai::{Level, Stop};
-use crate::game::{hex, ttt as ttt_game};
+use crate::game::{Seat, hex, ttt as ttt_game};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::sync::mpsc::{Receiver, Sender};
+use std::sync::{Arc, Mutex};
 use std::thread;
+
+/// The Hex players of one game: one per machine seat, and the hint player once a hint was asked for.
+#[derive(Debug, Default)]
+pub struct Players {
+    seats: [Option<Box<HexPlayer>>; 2],
+    hint: Option<Box<HexPlayer>>,
+}
+
+/// A game's players, shared by its jobs. The app makes the table when it makes the players and from then
+/// on only hands it on: the worker is the one that locks it, one job at a time.
+pub type PlayerTable = Arc<Mutex<Players>>;
+
+impl Players {
+    /// The table of a game whose machine seats have these players (none for people or tic-tac-toe).
+    pub fn table(seats: [Option<Box<HexPlayer>>; 2]) -> PlayerTable {
+        Arc::new(Mutex::new(Players { seats, hint: None }))
+    }
+
+    /// Hands the warm hint player of an old table to this one, if the old one is not in use right now.
+    pub fn keep_hint(from: &PlayerTable, to: &PlayerTable) -> bool {
+        let (Ok(mut from), Ok(mut to)) = (from.try_lock(), to.try_lock()) else { return false };
+        to.hint = from.hint.take();
+        to.hint.is_some()
+    }
+}
+
+/// Whose move a Hex search is for.
+#[derive(Clone, Debug)]
+pub enum Searcher {
+    /// The player at this seat.
+    Seat(Seat),
+    /// The hint player (the impossible level); made from `spec` and `seed` on the first hint of a game.
+    Hint {
+        /// How to make the hint player, if the table has none yet.
+        make: Option<(PlayerSpec, u64)>,
+    },
+}
 
 /// One search to run.
 #[derive(Debug)]
@@ -41,13 +81,33 @@ pub enum Task {
         /// Seed for the random choice among equal moves.
         seed: u64,
     },
-    /// A Hex move (or hint) by this player.
+    /// Thinking on the person's time: the machine at `seat` grows its search tree of `game`, where the
+    /// person is to move, until the job's stop flag is raised (see [`HexPlayer::ponder`]).
+    Ponder {
+        /// The game's players.
+        players: PlayerTable,
+        /// The machine's seat.
+        seat: Seat,
+        /// The game so far, the person to move.
+        game: Box<hex::Game>,
+    },
+    /// A Hex move (or hint) by one of the game's players.
     Hex {
-        /// The player, with its warm state.
-        player: Box<HexPlayer>,
+        /// The game's players.
+        players: PlayerTable,
+        /// Which of them.
+        searcher: Searcher,
         /// The game so far.
         game: Box<hex::Game>,
     },
+}
+
+impl Job {
+    /// True for a pondering job, which runs until it is stopped: code that runs jobs inline, without the
+    /// worker thread (tests, the screenshot scenes), leaves these out, as nothing would stop them.
+    pub fn is_pondering(&self) -> bool {
+        matches!(self.task, Task::Ponder { .. })
+    }
 }
 
 /// What came back.
@@ -64,13 +124,10 @@ pub struct Reply {
 pub enum Answer {
     /// Tic-tac-toe: `None` only if the game was already over.
     Ttt(Option<Choice>),
-    /// Hex: the player comes home with its result.
-    Hex {
-        /// The player, to be kept for the next move.
-        player: Box<HexPlayer>,
-        /// Its choice, or why there is none.
-        result: Result<HexChoice, AiError>,
-    },
+    /// Hex: the player's choice, or why there is none.
+    Hex(Result<HexChoice, String>),
+    /// Pondering ended (stopped, or out of time) after this many simulations; nobody waits for it.
+    Pondered(u64),
 }
 
 /// Runs one job on the calling thread.
@@ -80,12 +137,29 @@ pub fn execute(job: Job) -> Reply {
             let mut rng = StdRng::seed_from_u64(seed);
             Answer::Ttt(ttt::choose(&board, style, level, depth, &mut rng))
         }
-        Task::Hex { mut player, game } => {
-            let result = player.choose(&game, &job.stop);
-            Answer::Hex { player, result }
+        Task::Hex { players, searcher, game } => Answer::Hex(search_hex(&players, searcher, &game, &job.stop)),
+        Task::Ponder { players, seat, game } => {
+            let mut players = players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            Answer::Pondered(players.seats[seat.index()].as_mut().map_or(0, |p| p.ponder(&game, &job.stop)))
         }
     };
     Reply { ticket: job.ticket, answer }
+}
+
+fn search_hex(players: &PlayerTable, searcher: Searcher, game: &hex::Game, stop: &Stop) -> Result<HexChoice, String> {
+    // A search that panicked is reported by `spawn`, which ends the app; the table is not used again.
+    let mut players = players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let player = match searcher {
+        Searcher::Seat(s) => players.seats[s.index()].as_mut(),
+        Searcher::Hint { make } => {
+            if let (None, Some((spec, seed))) = (&players.hint, make) {
+                players.hint = Some(Box::new(HexPlayer::new(spec, seed).map_err(|e| e.to_string())?));
+            }
+            players.hint.as_mut()
+        }
+    };
+    let player = player.ok_or_else(|| "there is no player for this seat".to_string())?;
+    player.choose(game, stop).map_err(|e| e.to_string())
 }
 
 /// Starts the worker thread. It runs jobs one after another and sends each reply through `wrap` into the

@@ -4,6 +4,7 @@
 
 mod config_cli;
 mod engine_external;
+mod engine_hostile;
 mod engine_sessions;
 mod hardening;
 mod hex_cli;
@@ -21,7 +22,10 @@ mod ttt_perft;
 mod ttt_play;
 mod tui_app;
 mod tui_common;
+mod tui_drawn;
 mod tui_lifecycle;
+mod tui_machines;
+mod tui_ponder;
 mod tui_review;
 mod tui_snapshots;
 mod tui_snapshots_review;

@@ -1,19 +1,20 @@
 //! The terminal game's state driven by key events, as a person would: whole games of both kinds, undo and
-//! redo, hints, cancelling the AI, the menu, Tab, typed cell names, mouse clicks, watching two AIs.
+//! redo, hints, cancelling the AI, the menu, Tab, typed cell names and mouse clicks. Machines at the board
+//! are in [`crate::tui_machines`].
 
 use crate::tui_common::*;
 use hextoe::ai::Level;
 use hextoe::game::GameKind;
 use hextoe::game::hex::{Cell as HexCell, Color, HexMove};
+use hextoe::game::{Move, Outcome, Position, Seat};
 use hextoe::tui::app::Screen;
 use hextoe::tui::geometry::{BoardGeometry, game_layout};
 use hextoe::tui::menu::MenuRow;
-use hextoe::tui::position::{GameResult, Move, Position};
 use hextoe::tui::settings::Opponent;
 use hextoe::tui::worker;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 #[test]
 fn menu_navigation_starts_resumes_and_quits() {
@@ -42,14 +43,14 @@ fn menu_navigation_starts_resumes_and_quits() {
     key(&mut a, KeyCode::Enter);
     settle(&mut a);
     assert_eq!(a.screen, Screen::Game);
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!((g.kind(), g.position.size(), g.settings.level), (GameKind::Hex, 9, Level::Impossible));
     assert_eq!(g.position.ply(), 1, "the AI moved first");
     let id = g.id;
     typed(&mut a, "q");
     assert_eq!((a.screen, a.menu.selected), (Screen::Menu, MenuRow::Resume));
     key(&mut a, KeyCode::Enter);
-    assert_eq!((a.screen, a.game.as_ref().map(|g| g.id)), (Screen::Game, Some(id)), "resumed the same game");
+    assert_eq!((a.screen, a.session.game.as_ref().map(|g| g.id)), (Screen::Game, Some(id)), "resumed the same game");
     key(&mut a, KeyCode::Esc);
     typed(&mut a, "q");
     assert!(a.should_quit(), "q in the menu quits");
@@ -66,14 +67,14 @@ fn tictactoe_against_the_ai_by_digits_to_the_end_and_scored() {
         typed(&mut a, &d.to_string());
         settle(&mut a);
     }
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     let line = g.result_line().unwrap_or_else(|| panic!("the game did not end: {:?}", g.position));
     assert!(["You win", "You lose", "Draw"].contains(&line.as_str()), "{line}");
-    let t = a.score.tally("tictactoe/medium");
+    let t = a.session.score.tally("tictactoe/medium");
     assert_eq!(t.wins + t.draws + t.losses, 1);
     let expected = match g.position.result() {
-        Some(GameResult::Win(0)) => (1, 0, 0),
-        Some(GameResult::Win(_)) => (0, 0, 1),
+        Some(Outcome::Win(Seat::First)) => (1, 0, 0),
+        Some(Outcome::Win(_)) => (0, 0, 1),
         _ => (0, 1, 0),
     };
     assert_eq!((t.wins, t.draws, t.losses), expected);
@@ -85,7 +86,7 @@ fn tictactoe_against_the_ai_by_digits_to_the_end_and_scored() {
         typed(&mut a, &d.to_string());
         settle(&mut a);
     }
-    let t = a.score.tally("tictactoe/medium");
+    let t = a.session.score.tally("tictactoe/medium");
     assert_eq!(t.wins + t.draws + t.losses, 1);
 }
 
@@ -103,12 +104,12 @@ fn tictactoe_between_two_people_with_arrows_and_enter() {
     typed(&mut a, "l"); // vim right
     key(&mut a, KeyCode::Enter); // o c1
     typed(&mut a, "8"); // x b3
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!(g.result_line().as_deref(), Some("x wins"));
     let Position::Ttt { board, .. } = &g.position else { panic!("not ttt") };
     assert_eq!(board.to_text(), "oxo/.x./.x.");
     assert_eq!(board.winning_line().map(|(_, m)| m), Some(0b010_010_010));
-    assert_eq!(a.score.tallies.len(), 0, "two-player games are not scored");
+    assert_eq!(a.session.score.tallies.len(), 0, "two-player games are not scored");
 }
 
 #[test]
@@ -121,10 +122,10 @@ fn hex_by_typed_cell_names_until_someone_connects() {
         let c = first_free_hex(&a);
         typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
-        assert_eq!(a.message.as_ref().filter(|m| m.error), None, "{c}");
+        assert_eq!(a.status.message.as_ref().filter(|m| m.error), None, "{c}");
     }
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
-    assert!(matches!(g.position.result(), Some(GameResult::Win(_))), "Hex has no draws");
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    assert!(matches!(g.position.result(), Some(Outcome::Win(_))), "Hex has no draws");
     let Position::Hex(h) = &g.position else { panic!("not hex") };
     assert!(!h.board().winning_chain().is_empty());
     assert!(matches!(g.result_line().as_deref(), Some("You win" | "You lose")));
@@ -134,45 +135,45 @@ fn hex_by_typed_cell_names_until_someone_connects() {
 fn undo_takes_back_your_move_and_the_reply_and_redo_replays_them() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "u");
-    assert!(a.message.as_ref().is_some_and(|m| m.error), "nothing to undo yet");
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error), "nothing to undo yet");
     typed(&mut a, "5");
     settle(&mut a);
     assert_eq!(ply(&a), 2);
     typed(&mut a, "u");
     assert_eq!(ply(&a), 0);
-    assert_eq!(a.game.as_ref().map(|g| g.cursor), Some((1, 1)), "the cursor is back on your move");
+    assert_eq!(a.session.game.as_ref().map(|g| g.cursor), Some((1, 1)), "the cursor is back on your move");
     typed(&mut a, "r");
     settle(&mut a);
     assert_eq!(ply(&a), 2);
-    let Some(Position::Ttt { moves, .. }) = a.game.as_ref().map(|g| &g.position) else { panic!() };
+    let Some(Position::Ttt { moves, .. }) = a.session.game.as_ref().map(|g| &g.position) else { panic!() };
     assert_eq!(moves[0].to_string(), "b2");
     typed(&mut a, "r");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("redo")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("redo")));
 }
 
 #[test]
 fn hints_show_a_suggestion_until_the_position_changes() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "t");
-    assert!(a.thinking.is_some(), "the hint runs on the worker");
+    assert!(a.ai.thinking.is_some(), "the hint runs on the worker");
     settle(&mut a);
-    let hint = a.game.as_ref().and_then(|g| g.current_hint()).cloned().unwrap_or_else(|| panic!("no hint"));
+    let hint = a.session.game.as_ref().and_then(|g| g.current_hint()).cloned().unwrap_or_else(|| panic!("no hint"));
     assert!(matches!(hint.suggestion, Move::Ttt(_)));
-    assert!(a.message.as_ref().is_some_and(|m| m.text.starts_with("Hint:")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.starts_with("Hint:")));
     // The cursor sits on the suggestion, so Enter plays it.
     key(&mut a, KeyCode::Enter);
     settle(&mut a);
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!(g.position.history().first(), Some(&hint.suggestion));
     assert!(g.current_hint().is_none(), "a move retires the hint");
 
     let mut a = started(settings(GameKind::Hex, 7, Opponent::HumanVsAi));
     typed(&mut a, "t");
     settle(&mut a);
-    let hint = a.game.as_ref().and_then(|g| g.current_hint()).cloned().unwrap_or_else(|| panic!("no hex hint"));
+    let hint = a.session.game.as_ref().and_then(|g| g.current_hint()).cloned().unwrap_or_else(|| panic!("no hex hint"));
     assert!(matches!(hint.suggestion, Move::Hex(HexMove::Place(_))));
     typed(&mut a, "t");
-    assert!(a.game.as_ref().is_some_and(|g| g.current_hint().is_none()), "t again hides it");
+    assert!(a.session.game.as_ref().is_some_and(|g| g.current_hint().is_none()), "t again hides it");
 }
 
 #[test]
@@ -182,10 +183,10 @@ fn new_game_undo_tab_and_quit_cancel_the_search_at_once() {
     let first = a.take_jobs();
     assert_eq!(first.len(), 1, "the AI starts thinking");
     let stop = first[0].stop.clone();
-    let old_id = a.game.as_ref().map(|g| g.id);
+    let old_id = a.session.game.as_ref().map(|g| g.id);
     typed(&mut a, "n");
     assert!(stop.is_stopped(), "new game raised the stop flag");
-    assert_ne!(a.game.as_ref().map(|g| g.id), old_id);
+    assert_ne!(a.session.game.as_ref().map(|g| g.id), old_id);
     // The cancelled search's late reply changes nothing in the new game.
     for j in first {
         a.handle_reply(worker::execute(j));
@@ -206,7 +207,7 @@ fn new_game_undo_tab_and_quit_cancel_the_search_at_once() {
         a.handle_reply(worker::execute(j));
     }
     assert_eq!(ply(&a), 1, "the stale reply is dropped");
-    // The Hex player came home from the cancelled search and plays again.
+    // The Hex player, kept by the worker through the cancelled search, plays again.
     let free = first_free_hex(&a);
     typed(&mut a, &format!(":{free}\n"));
     settle(&mut a);
@@ -220,7 +221,7 @@ fn new_game_undo_tab_and_quit_cancel_the_search_at_once() {
     assert!(a.confirm.is_some(), "a game in progress: Tab asks first");
     typed(&mut a, "y");
     assert!(jobs[0].stop.is_stopped());
-    assert_eq!(a.game.as_ref().map(|g| g.kind()), Some(GameKind::Tictactoe));
+    assert_eq!(a.session.game.as_ref().map(|g| g.kind()), Some(GameKind::Tictactoe));
     let jobs = a.take_jobs();
     assert_eq!(jobs.len(), 1, "the AI opens the new tic-tac-toe game");
     a.handle_key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
@@ -233,36 +234,40 @@ fn tab_switches_game_keeping_players_and_level() {
     s.level = Level::Easy;
     let mut a = started(s);
     key(&mut a, KeyCode::Tab);
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!(
         (g.kind(), g.position.size(), g.settings.opponent, g.settings.level),
         (GameKind::Hex, 7, Opponent::TwoHumans, Level::Easy)
     );
     key(&mut a, KeyCode::Tab);
-    assert_eq!(a.game.as_ref().map(|g| g.kind()), Some(GameKind::Tictactoe));
+    assert_eq!(a.session.game.as_ref().map(|g| g.kind()), Some(GameKind::Tictactoe));
 }
 
 #[test]
 fn cell_names_follow_the_goto_key_and_no_key_waits_on_any_board() {
     let mut a = started(settings(GameKind::Hex, 19, Opponent::TwoHumans));
-    let id = a.game.as_ref().map(|g| g.id);
+    let id = a.session.game.as_ref().map(|g| g.id);
     // After `:` letters are columns, even those bound to commands: n5 is a cell, not a new game.
     typed(&mut a, ":n5");
-    assert_eq!(a.game.as_ref().map(|g| (g.id, g.cursor)), Some((id.unwrap_or(0), (13, 4))));
+    assert_eq!(a.session.game.as_ref().map(|g| (g.id, g.cursor)), Some((id.unwrap_or(0), (13, 4))));
     assert_eq!(a.next_deadline(Instant::now()), None, "no key waits for another");
     key(&mut a, KeyCode::Enter);
     assert_eq!(ply(&a), 1);
     assert!(!a.entry.is_active(), "placing closes the name");
     // Without `:` every letter is its command at once: h moves the cursor, on 19×19 too.
     typed(&mut a, "h");
-    assert_eq!(a.game.as_ref().map(|g| g.cursor), Some((12, 4)));
+    assert_eq!(a.session.game.as_ref().map(|g| g.cursor), Some((12, 4)));
     assert_eq!(a.next_deadline(Instant::now()), None);
     // A digit or letter typed without `:` says how to type a cell instead of doing nothing.
     typed(&mut a, "7");
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains(":f6")), "{:?}", a.message);
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains(":f6")), "{:?}", a.status.message);
     // A name off the board is refused with a reason, and the name stays open to be fixed.
     typed(&mut a, ":a25\n");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("off the 19×19")), "{:?}", a.message);
+    assert!(
+        a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("off the 19×19")),
+        "{:?}",
+        a.status.message
+    );
     assert_eq!(ply(&a), 1);
     assert!(a.entry.is_active());
     key(&mut a, KeyCode::Backspace);
@@ -283,14 +288,14 @@ fn an_off_board_name_and_enter_say_why_on_11x11() {
     let mut a = started(settings(GameKind::Hex, 11, Opponent::TwoHumans));
     typed(&mut a, ":a12\n");
     assert_eq!(ply(&a), 0);
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert!(m.error && m.text.starts_with("a12 is off the 11×11 board"), "{m:?}");
     // Tic-tac-toe takes names too, and refuses what is not a cell.
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
     typed(&mut a, ":d");
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("a to c")), "{:?}", a.message);
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("a to c")), "{:?}", a.status.message);
     typed(&mut a, "c3\n");
-    assert_eq!(a.game.as_ref().and_then(|g| g.position.last_move()).map(|m| m.to_string()), Some("c3".into()));
+    assert_eq!(a.session.game.as_ref().and_then(|g| g.position.last_move()).map(|m| m.to_string()), Some("c3".into()));
 }
 
 #[test]
@@ -314,7 +319,7 @@ fn a_click_on_a_cell_places_there_in_both_games() {
                 row: y,
                 modifiers: KeyModifiers::NONE,
             });
-            let last = a.game.as_ref().and_then(|g| g.position.last_move());
+            let last = a.session.game.as_ref().and_then(|g| g.position.last_move());
             let want = match game {
                 GameKind::Hex => HexCell::new(target.0, target.1).map(|c| Move::Hex(HexMove::Place(c))),
                 GameKind::Tictactoe => hextoe::game::ttt::Cell::from_col_row(target.0, target.1).map(Move::Ttt),
@@ -340,114 +345,34 @@ fn swapping_says_who_plays_which_colour() {
     assert_eq!(ply(&a), 1);
     typed(&mut a, "s");
     settle(&mut a);
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!(g.position.history().get(1), Some(&Move::Hex(HexMove::Swap)));
-    assert_eq!(g.position.color_of_seat(1), Color::Black, "you took over the black stone");
-    assert_eq!(g.side_name(1), "Black");
-    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert_eq!(g.position.color_of_seat(Seat::Second), Color::Black, "you took over the black stone");
+    assert_eq!(g.side_name(Seat::Second), "Black");
+    let text = a.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("You swapped") && text.contains("Black ●") && text.contains("the AI is White ○"), "{text}");
     typed(&mut a, "s");
-    assert!(a.message.as_ref().is_some_and(|m| m.error), "only once");
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error), "only once");
 }
 
 #[test]
 fn help_opens_with_question_mark_and_any_key_closes_it() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi));
     typed(&mut a, "?");
-    assert!(a.help);
+    assert!(a.help.open);
     typed(&mut a, "5");
-    assert!(!a.help);
+    assert!(!a.help.open);
     assert_eq!(ply(&a), 0, "the key that closed the help did nothing else");
-}
-
-#[test]
-fn two_ais_play_a_whole_game_at_the_watch_pace() {
-    let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::AiVsAi));
-    assert_eq!(ply(&a), 0, "the first move waits for the watch delay");
-    let mut now = Instant::now();
-    for _ in 0..20 {
-        if result(&a).is_some() {
-            break;
-        }
-        let d = a.next_deadline(now).unwrap_or_else(|| panic!("no deadline while two AIs play"));
-        now = d + Duration::from_millis(1);
-        a.tick(now);
-        settle(&mut a);
-    }
-    assert!(result(&a).is_some());
-    assert_eq!(a.next_deadline(now), None, "nothing to wait for once the game is over");
-}
-
-/// hextoe's own engine mode as the external engine.
-fn engine_command() -> String {
-    let bin = shell_words::quote(env!("CARGO_BIN_EXE_hextoe")).into_owned();
-    format!("{bin} engine --level easy --seed 5")
-}
-
-#[test]
-fn an_external_engine_replies_and_undo_keeps_it_in_step() {
-    let mut s = settings(GameKind::Hex, 5, Opponent::HumanVsEngine);
-    s.engine = Some(engine_command());
-    let mut a = started(s);
-    assert_eq!(a.game.as_ref().map(|g| g.seat_name(1)), Some("Engine".to_string()));
-    typed(&mut a, ":c3\n");
-    settle(&mut a);
-    assert_eq!(ply(&a), 2, "the engine answered: {:?}", a.message);
-    typed(&mut a, "u");
-    assert_eq!(ply(&a), 0);
-    while result(&a).is_none() {
-        let c = first_free_hex(&a);
-        typed(&mut a, &format!(":{c}\n"));
-        settle(&mut a);
-        assert!(a.game.as_ref().is_some_and(|g| g.failed.is_none()), "{:?}", a.message);
-    }
-    assert!(a.score.tallies.is_empty(), "games against an engine are not scored");
-}
-
-#[test]
-fn an_engine_that_does_not_start_is_refused_with_its_reason() {
-    let mut s = settings(GameKind::Hex, 5, Opponent::HumanVsEngine);
-    s.engine = Some("/nonexistent/engine --flag".into());
-    let mut a = app();
-    let err = a.start(s, None).err().unwrap_or_default();
-    assert!(err.contains("/nonexistent/engine"), "{err}");
-    assert_eq!(a.screen, Screen::Menu, "the menu stays up");
-    assert!(a.game.is_none());
-}
-
-#[test]
-fn watching_two_ais_news_lasts_one_move_and_the_result_stands_alone() {
-    let mut a = started(settings(GameKind::Hex, 3, Opponent::AiVsAi));
-    a.say("AI 2 swapped and is now Black ● (top–bottom); AI 1 is White ○ (left–right) and moves next.");
-    let mut now = Instant::now();
-    let mut moves = 0;
-    while result(&a).is_none() && moves < 20 {
-        let d = a.next_deadline(now).unwrap_or_else(|| panic!("no deadline while two AIs play"));
-        now = d + Duration::from_millis(1);
-        a.tick(now);
-        settle(&mut a);
-        moves += 1;
-        if result(&a).is_none() {
-            assert_eq!(a.message, None, "the news of the last move is gone after the next one");
-        }
-    }
-    let line = a.game.as_ref().and_then(|g| g.result_line()).unwrap_or_else(|| panic!("no result"));
-    let review = a.keys.label(hextoe::tui::action::Action::Review);
-    assert_eq!(
-        a.message.map(|m| m.text),
-        Some(format!("{line}! {review} reviews the game.")),
-        "the result and how to review it, nothing of the last move glued to it"
-    );
 }
 
 #[test]
 fn refusals_keep_cell_names_lower_case() {
     let mut a = started(settings(GameKind::Hex, 5, Opponent::TwoHumans));
     typed(&mut a, ":c3\n:c3\n");
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert!(m.error && m.text.starts_with("c3 "), "{m:?}");
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
     typed(&mut a, "55");
-    let m = a.message.clone().unwrap_or_else(|| panic!("no message"));
+    let m = a.status.message.clone().unwrap_or_else(|| panic!("no message"));
     assert_eq!((m.error, m.text.as_str()), (true, "b2 is already taken by x."));
 }

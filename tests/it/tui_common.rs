@@ -8,8 +8,8 @@ use hextoe::ai::ttt::Style;
 use hextoe::config::{Config, HexDepth, Playouts, Seconds};
 use hextoe::game::GameKind;
 use hextoe::game::hex::Cell as HexCell;
+use hextoe::game::{Outcome, Position};
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::position::{GameResult, Position};
 use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::storage::Storage;
 use hextoe::tui::worker;
@@ -26,6 +26,7 @@ pub fn fast_config() -> Config {
         level.move_time = Some(Seconds(std::time::Duration::from_millis(20)));
         level.depth = Some(HexDepth(1));
         level.playouts = Some(Playouts(200));
+        level.ponder = false;
     }
     c
 }
@@ -68,7 +69,7 @@ pub fn settle(a: &mut App) {
         if jobs.is_empty() {
             return;
         }
-        for j in jobs {
+        for j in jobs.into_iter().filter(|j| !j.is_pondering()) {
             a.handle_reply(worker::execute(j));
         }
     }
@@ -76,22 +77,22 @@ pub fn settle(a: &mut App) {
 }
 
 pub fn ply(a: &App) -> usize {
-    a.game.as_ref().map_or(0, |g| g.position.ply())
+    a.session.game.as_ref().map_or(0, |g| g.position.ply())
 }
 
-pub fn result(a: &App) -> Option<GameResult> {
-    a.game.as_ref().and_then(|g| g.position.result())
+pub fn result(a: &App) -> Option<Outcome> {
+    a.session.game.as_ref().and_then(|g| g.position.result())
 }
 
 pub fn first_free_ttt(a: &App) -> usize {
-    match a.game.as_ref().map(|g| &g.position) {
+    match a.session.game.as_ref().map(|g| &g.position) {
         Some(Position::Ttt { board, .. }) => board.moves().next().map_or(0, |c| c.index() + 1),
         _ => panic!("not tic-tac-toe"),
     }
 }
 
 pub fn first_free_hex(a: &App) -> HexCell {
-    match a.game.as_ref().map(|g| &g.position) {
+    match a.session.game.as_ref().map(|g| &g.position) {
         Some(Position::Hex(g)) => g.board().empty_cells().iter().next().unwrap_or_else(|| panic!("full")),
         _ => panic!("not hex"),
     }

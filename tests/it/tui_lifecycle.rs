@@ -14,11 +14,11 @@ use ratatui::crossterm::event::KeyCode;
 #[test]
 fn n_tab_and_a_new_game_from_the_menu_ask_before_discarding_a_game() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
-    let id = a.game.as_ref().map(|g| g.id);
+    let id = a.session.game.as_ref().map(|g| g.id);
     // No move yet: nothing to lose, no question.
     typed(&mut a, "n");
     assert!(a.confirm.is_none());
-    let id2 = a.game.as_ref().map(|g| g.id);
+    let id2 = a.session.game.as_ref().map(|g| g.id);
     assert_ne!(id2, id);
     typed(&mut a, "5");
     for k in [KeyCode::Char('n'), KeyCode::Tab] {
@@ -26,7 +26,7 @@ fn n_tab_and_a_new_game_from_the_menu_ask_before_discarding_a_game() {
         assert!(a.confirm.is_some(), "{k:?} asks first");
         key(&mut a, KeyCode::Char('n'));
         assert!(a.confirm.is_none());
-        assert_eq!((a.game.as_ref().map(|g| g.id), ply(&a)), (id2, 1), "{k:?}: any key but y keeps the game");
+        assert_eq!((a.session.game.as_ref().map(|g| g.id), ply(&a)), (id2, 1), "{k:?}: any key but y keeps the game");
     }
     // The menu's Start new game asks too; y discards and starts.
     typed(&mut a, "q");
@@ -34,11 +34,11 @@ fn n_tab_and_a_new_game_from_the_menu_ask_before_discarding_a_game() {
     key(&mut a, KeyCode::Enter);
     assert!(a.confirm.is_some() && a.screen == Screen::Menu);
     key(&mut a, KeyCode::Esc);
-    assert_eq!((a.screen, a.game.as_ref().map(|g| g.id)), (Screen::Menu, id2), "Esc says no");
+    assert_eq!((a.screen, a.session.game.as_ref().map(|g| g.id)), (Screen::Menu, id2), "Esc says no");
     key(&mut a, KeyCode::Enter);
     typed(&mut a, "y");
     assert_eq!((a.screen, ply(&a)), (Screen::Game, 0));
-    assert_ne!(a.game.as_ref().map(|g| g.id), id2);
+    assert_ne!(a.session.game.as_ref().map(|g| g.id), id2);
     // A finished game goes without asking.
     for d in ["1", "4", "2", "5", "3"] {
         typed(&mut a, d);
@@ -72,7 +72,7 @@ fn every_move_is_autosaved_and_the_next_start_offers_to_resume_it() {
     let mut b = app_with(Some(Storage::at(dir.path())));
     assert_eq!((b.resume_row(), b.menu.selected), (Some(MenuRow::ResumeLast), MenuRow::ResumeLast));
     key(&mut b, KeyCode::Enter);
-    let g = b.game.as_ref().unwrap_or_else(|| panic!("not resumed"));
+    let g = b.session.game.as_ref().unwrap_or_else(|| panic!("not resumed"));
     assert_eq!((g.position.ply(), g.settings.level, g.settings.opponent), (2, Level::Impossible, Opponent::HumanVsAi));
     assert_eq!(g.position.size(), 5);
     // Undo is saved as well; finishing the game removes the autosave.
@@ -100,7 +100,7 @@ fn an_unfinished_game_of_the_last_run_is_kept_when_another_starts() {
     let mut b = app_with(Some(Storage::at(dir.path())));
     b.menu.selected = MenuRow::Start;
     key(&mut b, KeyCode::Enter);
-    assert!(b.message.as_ref().is_some_and(|m| m.text.contains("kept in")), "{:?}", b.message);
+    assert!(b.status.message.as_ref().is_some_and(|m| m.text.contains("kept in")), "{:?}", b.status.message);
     let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
@@ -115,7 +115,11 @@ fn a_corrupt_autosave_is_kept_aside_and_reported() {
     let a = app_with(Some(Storage::at(dir.path())));
     assert_eq!(a.resume_row(), None);
     // A notice, which stays up until a key is pressed.
-    assert!(a.notice.as_ref().is_some_and(|m| m.error && m.text.contains("kept it as")), "{:?}", a.notice);
+    assert!(
+        a.status.notice.as_ref().is_some_and(|m| m.error && m.text.contains("kept it as")),
+        "{:?}",
+        a.status.notice
+    );
     let names: Vec<String> = std::fs::read_dir(dir.path())
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect())
         .unwrap_or_default();
@@ -132,9 +136,9 @@ fn resume_applies_the_menus_players_and_level_and_says_what_waits_for_a_new_game
     a.menu.settings.size = 7;
     a.menu.selected = MenuRow::Resume;
     key(&mut a, KeyCode::Enter);
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!((g.settings.level, g.position.size(), g.position.ply()), (Level::Impossible, 5, 2));
-    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let text = a.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("level impossible") && text.contains("apply to a new game"), "{text}");
     // The game goes on with the new level's players.
     let free = first_free_hex(&a);
@@ -169,23 +173,23 @@ fn save_and_score_live_in_the_data_directory() {
     typed(&mut a, ":c3\n");
     settle(&mut a);
     typed(&mut a, "S");
-    let text = a.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let text = a.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.starts_with("Saved to "), "{text}");
     let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
     assert_eq!(saves.len(), 1);
     let loaded = save::load(&saves[0]).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(Some(&loaded), a.game.as_ref().map(|g| &g.position));
+    assert_eq!(Some(&loaded), a.session.game.as_ref().map(|g| &g.position));
 
     while result(&a).is_none() {
         let c = first_free_hex(&a);
         typed(&mut a, &format!(":{c}\n"));
         settle(&mut a);
     }
-    let before = a.score.tally("hex/medium");
+    let before = a.session.score.tally("hex/medium");
     let again = app_with(Some(Storage::at(dir.path())));
-    assert_eq!(again.score.tally("hex/medium"), before);
+    assert_eq!(again.session.score.tally("hex/medium"), before);
     assert_eq!(before.wins + before.losses, 1);
 }
 
@@ -210,9 +214,9 @@ fn the_menu_shows_the_last_games_settings_and_its_changes_apply_on_resuming() {
     b.menu.settings.opponent = Opponent::TwoHumans;
     b.menu.settings.size = 9;
     key(&mut b, KeyCode::Enter);
-    let g = b.game.as_ref().unwrap_or_else(|| panic!("not resumed"));
+    let g = b.session.game.as_ref().unwrap_or_else(|| panic!("not resumed"));
     assert_eq!((g.settings.opponent, g.position.size(), g.position.ply()), (Opponent::TwoHumans, 7, 1));
-    let text = b.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let text = b.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(text.contains("apply to a new game"), "{text}");
 }
 
@@ -224,7 +228,8 @@ fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
     let mut a = app_with(Some(Storage::at(dir.path())));
     a.start(settings(GameKind::Hex, 5, Opponent::HumanVsAi), None).unwrap_or_else(|e| panic!("{e}"));
     settle(&mut a);
-    let shown = |a: &App| a.notice.as_ref().or(a.message.as_ref()).map(|m| m.text.clone()).unwrap_or_default();
+    let shown =
+        |a: &App| a.status.notice.as_ref().or(a.status.message.as_ref()).map(|m| m.text.clone()).unwrap_or_default();
     assert!(shown(&a).contains("unreadable") && shown(&a).contains("press any key"), "{}", shown(&a));
     let backend = ratatui::backend::TestBackend::new(100, 30);
     let mut term = ratatui::Terminal::new(backend).unwrap_or_else(|e| match e {});
@@ -237,7 +242,7 @@ fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
     // The key that dismisses it does nothing else.
     typed(&mut a, "x:c3\n");
     settle(&mut a);
-    assert_eq!(a.notice, None);
+    assert_eq!(a.status.notice, None);
     assert!(!screen(&mut term, &a).contains("Score file"));
     assert!(ply(&a) >= 1, "the keys after the first one are played");
 }
@@ -259,7 +264,7 @@ fn two_windows_keep_their_own_games() {
     drop(second);
     let third = app_with(Some(Storage::at(dir.path())));
     assert_eq!(third.resume_row(), Some(MenuRow::ResumeLast));
-    let said = third.notice.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    let said = third.status.notice.as_ref().map(|m| m.text.clone()).unwrap_or_default();
     assert!(said.contains("another window") && said.contains("tictactoe-"), "{said}");
     let saves = std::fs::read_dir(dir.path().join("saves")).map(|d| d.count()).unwrap_or(0);
     assert_eq!(saves, 1);

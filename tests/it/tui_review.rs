@@ -7,9 +7,9 @@ use hextoe::ai::Level;
 use hextoe::ai::ttt::Style;
 use hextoe::config::{Config, Seconds};
 use hextoe::game::GameKind;
+use hextoe::game::{Move, Position, Seat};
 use hextoe::tui::app::{App, AppOptions, Screen};
 use hextoe::tui::menu::MenuRow;
-use hextoe::tui::position::{Move, Position};
 use hextoe::tui::review::ReturnTo;
 use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::storage::Storage;
@@ -59,7 +59,7 @@ fn reviewing_a_finished_tictactoe_game_steps_and_finds_the_mistake() {
     // A loaded game that o lost, with two people at the keyboard.
     a.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), Some(ttt(&TTT_LOST)))
         .unwrap_or_else(|e| panic!("{e}"));
-    assert!(a.game.as_ref().is_some_and(|g| g.is_over()));
+    assert!(a.session.game.as_ref().is_some_and(|g| g.is_over()));
     typed(&mut a, "R");
     assert_eq!(a.screen, Screen::Review);
     let r = a.review.as_ref().unwrap_or_else(|| panic!("no review"));
@@ -71,7 +71,7 @@ fn reviewing_a_finished_tictactoe_game_steps_and_finds_the_mistake() {
     key(&mut a, KeyCode::Up);
     assert_eq!(a.review.as_ref().map(|r| r.ply), Some(2));
     key(&mut a, KeyCode::Up);
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains("No mistake before")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains("No mistake before")));
     key(&mut a, KeyCode::Home);
     key(&mut a, KeyCode::Left);
     assert_eq!(a.review.as_ref().map(|r| r.ply), Some(0));
@@ -90,18 +90,18 @@ fn play_from_here_starts_a_game_at_that_move_and_asks_before_replacing_one_in_pr
     // A game in progress (not over).
     a.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), Some(ttt(&["b2", "a1"])))
         .unwrap_or_else(|e| panic!("{e}"));
-    let in_progress = a.game.as_ref().map(|g| g.id);
+    let in_progress = a.session.game.as_ref().map(|g| g.id);
     typed(&mut a, "R");
     assert_eq!(a.screen, Screen::Review);
     key(&mut a, KeyCode::Left);
     typed(&mut a, "p");
     assert!(a.confirm.is_some(), "asks first, with the question box of every discard");
     typed(&mut a, "n");
-    assert_eq!((a.screen, a.game.as_ref().map(|g| g.id)), (Screen::Review, in_progress), "kept");
+    assert_eq!((a.screen, a.session.game.as_ref().map(|g| g.id)), (Screen::Review, in_progress), "kept");
     typed(&mut a, "py");
     assert_eq!(a.screen, Screen::Game);
     assert!(a.review.is_none(), "the review gives way to the game, and its analysis stops");
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!(g.position.ply(), 1, "played on from move 1");
     assert_ne!(Some(g.id), in_progress);
     // At the end of a finished game there is nothing to play on from; earlier, play starts at once (the
@@ -111,11 +111,11 @@ fn play_from_here_starts_a_game_at_that_move_and_asks_before_replacing_one_in_pr
     typed(&mut a, "R");
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.screen, Screen::Review);
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("over")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("over")));
     key(&mut a, KeyCode::Left);
     typed(&mut a, "p");
-    assert_eq!((a.screen, a.game.as_ref().map(|g| g.position.ply())), (Screen::Game, Some(6)));
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains("Playing on from move 6")));
+    assert_eq!((a.screen, a.session.game.as_ref().map(|g| g.position.ply())), (Screen::Game, Some(6)));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains("Playing on from move 6")));
 }
 
 #[test]
@@ -140,7 +140,7 @@ fn the_hex_review_fills_in_from_its_thread_and_stops_when_left() {
     assert_eq!(r.progress(), (8, 8), "every position has a value");
     // 4×4 is solved at once: every value is exact, and Black (who won) never stood worse than White.
     assert!(r.values.iter().flatten().all(|v| v.exact));
-    assert_eq!(r.chance_for(0, 7), Some(1.0));
+    assert_eq!(r.chance_for(Seat::First, 7), Some(1.0));
     assert!(a.next_deadline(Instant::now()).is_none(), "no more wake-ups once the analysis is done");
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.screen, Screen::Game);
@@ -152,7 +152,7 @@ fn no_review_without_a_move() {
     a.start(settings(GameKind::Hex, 5, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
     typed(&mut a, "R");
     assert_eq!(a.screen, Screen::Game);
-    assert!(a.message.as_ref().is_some_and(|m| m.error && m.text.contains("no move")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.error && m.text.contains("no move")));
 }
 
 fn select(a: &mut App, row: MenuRow) {
@@ -196,7 +196,7 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
     key(&mut a, KeyCode::Down);
     key(&mut a, KeyCode::Enter);
     assert_eq!(a.screen, Screen::Game);
-    let g = a.game.as_ref().unwrap_or_else(|| panic!("no game"));
+    let g = a.session.game.as_ref().unwrap_or_else(|| panic!("no game"));
     assert_eq!((g.kind(), g.position.size(), g.position.ply()), (GameKind::Hex, 5, 2));
     assert_eq!((g.settings.opponent, g.settings.level), (Opponent::HumanVsAi, Level::Easy), "players restored");
     // Back in the list, loading over the game in progress asks first.
@@ -210,7 +210,7 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
     assert_eq!(a.screen, Screen::Saves);
     // d asks; anything but y keeps the file, y deletes it.
     typed(&mut a, "d");
-    assert!(a.message.as_ref().is_some_and(|m| m.text.contains("Delete hex-5x5")));
+    assert!(a.status.message.as_ref().is_some_and(|m| m.text.contains("Delete hex-5x5")));
     key(&mut a, KeyCode::Esc);
     assert!(saves.join("hex-5x5-20250101-120000.sgf").exists(), "kept");
     typed(&mut a, "dy");

@@ -7,8 +7,8 @@ use hextoe::ai::ttt::Style;
 use hextoe::config::Config;
 use hextoe::game::GameKind;
 use hextoe::game::hex::{HexMove, parse_position};
+use hextoe::game::{Move, Position};
 use hextoe::tui::app::{App, AppOptions, Screen};
-use hextoe::tui::position::{Move, Position};
 use hextoe::tui::review::{PointValue, ReturnTo, Review};
 use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::storage::Storage;
@@ -89,7 +89,7 @@ fn review_tictactoe_exact() {
     a.handle_key(KeyEvent::new(KeyCode::Char('R'), KeyModifiers::SHIFT));
     assert_eq!(a.screen, Screen::Review);
     key(&mut a, KeyCode::Up); // to the mistake
-    a.message = None;
+    a.status.message = None;
     let t = render(&a, 80, 24);
     let text = t.backend().to_string();
     assert!(text.contains("Better: b2 ★") && text.contains("Mistake by You"), "{text}");

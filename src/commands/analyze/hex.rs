@@ -71,7 +71,7 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     if spec.kind == PlayerKind::Mcts {
         return super::mcts::run(args, config);
     }
-    let size = args.size.unwrap_or(config.hex.size.0);
+    let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, config.hex.swap)
         .usage_context(|| format!("bad --position for a {size}×{size} Hex board"))?;
     let seed = args.seed.unwrap_or_else(rand::random);

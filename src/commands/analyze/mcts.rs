@@ -67,7 +67,7 @@ pub struct MctsReport {
 
 /// The search spec the flags ask for: the level's (default: impossible) MCTS settings, with `--playouts`,
 /// `--move-time` and `--threads` on top. `--playouts` alone means a pure simulation budget.
-pub fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
+fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
     if let Some(p) = &args.player {
         let kind: PlayerKind = p.parse().or_usage()?;
         if kind != PlayerKind::Mcts {
@@ -104,7 +104,7 @@ pub fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpe
 /// Reads the position and runs the search.
 pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Result<MctsReport> {
     let spec = spec_for(args, config)?;
-    let size = args.size.unwrap_or(config.hex.size.0);
+    let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, config.hex.swap)
         .usage_context(|| format!("cannot read the position '{}'", args.position))?;
     if let Some(w) = game.winner() {

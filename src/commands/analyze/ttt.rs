@@ -104,7 +104,7 @@ pub fn render(board: &Board, a: &Analysis) -> String {
 /// Refuses the flags that only Hex understands, naming the one given.
 fn reject_hex_flags(args: &AnalyzeArgs) -> anyhow::Result<()> {
     let given = [
-        ("--size", args.size.is_some()),
+        ("--size", args.board.size.is_some()),
         ("--player", args.player.is_some()),
         ("--move-time", args.move_time.is_some()),
         ("--playouts", args.playouts.is_some()),

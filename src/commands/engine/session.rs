@@ -14,7 +14,7 @@ use crate::protocol::framing::{self, format_answer};
 use crate::protocol::{Answer, Command, Parsed, Reply, Request, SessionRequest, command};
 
 /// The longest error reply, in characters: enough for any message of ours quoting shortened input.
-pub const MAX_ERROR_CHARS: usize = 1000;
+const MAX_ERROR_CHARS: usize = 1000;
 
 /// An engine session: the current game and both games' state.
 #[derive(Debug)]
@@ -33,14 +33,19 @@ impl Engine {
         let style: Style = args.ai.unwrap_or(config.tictactoe.ai);
         let hex = HexBackend::new(
             &config.hex,
-            args.size.unwrap_or(config.hex.size.0),
+            args.board.size.unwrap_or(config.hex.size.0),
             args.swap || config.hex.swap,
             level,
             args.move_time,
             args.player.as_deref(),
             seed,
         )?;
-        Ok(Engine { game: args.game, ttt: TttBackend::new(&config.tictactoe, style, level, seed), hex, quit: false })
+        Ok(Engine {
+            game: args.board.game,
+            ttt: TttBackend::new(&config.tictactoe, style, level, seed),
+            hex,
+            quit: false,
+        })
     }
 
     /// True once `quit` has been answered.

@@ -18,14 +18,14 @@ use crate::game::GameKind;
 
 /// Runs `hextoe perft`.
 pub fn run(args: &PerftArgs, config: &Config) -> anyhow::Result<()> {
-    let report = match args.game {
+    let report = match args.board.game {
         GameKind::Tictactoe => {
-            if args.size.is_some() {
+            if args.board.size.is_some() {
                 refuse!("--size is for Hex; tic-tac-toe is always 3×3 (perft takes --game, --depth and --json)");
             }
             ttt::report(args.depth.unwrap_or(9))?
         }
-        GameKind::Hex => hex::report(args.size.unwrap_or(config.hex.size.0), args.depth)?,
+        GameKind::Hex => hex::report(args.board.size.unwrap_or(config.hex.size.0), args.depth)?,
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

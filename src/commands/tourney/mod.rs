@@ -30,7 +30,7 @@ enum Field {
 }
 
 /// Names for the entries: trimmed, and `name#k` for an entry that appears more than once.
-pub fn entrant_names(entries: &[String]) -> Vec<String> {
+fn entrant_names(entries: &[String]) -> Vec<String> {
     let trimmed: Vec<&str> = entries.iter().map(|e| e.trim()).collect();
     let mut seen = std::collections::HashMap::new();
     trimmed
@@ -49,7 +49,7 @@ pub fn entrant_names(entries: &[String]) -> Vec<String> {
 
 /// Every game of the round robin: for each pair, `games` games alternating the first move, grouped into
 /// two pairings per pair (one per colour assignment).
-pub fn schedule(entrants: usize, games: u32) -> Vec<Fixture> {
+fn schedule(entrants: usize, games: u32) -> Vec<Fixture> {
     let mut out = Vec::new();
     let mut pairing = 0;
     for a in 0..entrants {
@@ -79,7 +79,7 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
         refuse!("a tourney needs at least two players, separated by commas");
     }
     let names = entrant_names(&args.players);
-    let field = match args.game {
+    let field = match args.board.game {
         GameKind::Hex => Field::Hex(
             args.players
                 .iter()
@@ -88,7 +88,7 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
                 .or_usage()?,
         ),
         GameKind::Tictactoe => {
-            if args.size.is_some() || args.swap || args.move_time.is_some() {
+            if args.board.size.is_some() || args.swap || args.move_time.is_some() {
                 refuse!("--size, --swap and --move-time are for Hex; tic-tac-toe is 3×3 and its AIs are instant");
             }
             Field::Ttt(args.players.iter().map(|p| entrant::parse_ttt(p, config)).collect::<Result<_, _>>().or_usage()?)
@@ -97,7 +97,7 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
     let seed = args.seed.unwrap_or_else(rand::random);
     let fixtures = schedule(names.len(), args.games);
     progress.set_length(fixtures.len() as u64);
-    let size = args.size.unwrap_or(config.hex.size.0);
+    let size = args.board.size.unwrap_or(config.hex.size.0);
     let swap = args.swap || config.hex.swap;
     let results: Vec<play::GameRecord> = fixtures
         .par_iter()
@@ -111,7 +111,7 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
             r
         })
         .collect();
-    let (game, size, colours) = match args.game {
+    let (game, size, colours) = match args.board.game {
         GameKind::Hex => ("hex", Some(size), ["black", "white"]),
         GameKind::Tictactoe => ("tictactoe", None, ["x", "o"]),
     };

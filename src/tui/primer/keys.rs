@@ -10,8 +10,8 @@ impl App {
     /// Opens the primer at its first page.
     pub fn open_primer(&mut self) {
         self.primer = Primer::default();
-        self.help = false;
-        self.message = None;
+        self.help.open = false;
+        self.status.message = None;
         self.screen = Screen::Primer;
     }
 

@@ -12,7 +12,7 @@ use crate::ai::Stop;
 use crate::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec, Proof};
 use crate::ai::ttt::{self, Value};
 use crate::game::hex;
-use crate::tui::position::{Move, Position};
+use crate::game::{Move, Position};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 use std::time::Duration;
 

@@ -7,9 +7,9 @@
 
 use super::{ReturnTo, Review};
 use crate::ai::Level;
+use crate::game::Position;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
-use crate::tui::position::Position;
 use rand::RngExt;
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use std::time::Instant;
@@ -21,7 +21,7 @@ impl App {
     /// Reviews the game on screen (or the one the menu would resume). Refused, with a reason, when there
     /// is no game or no move yet.
     pub fn review_game(&mut self, back: ReturnTo) {
-        let Some(g) = &self.game else {
+        let Some(g) = &self.session.game else {
             self.complain("No game to review: play or load one first.");
             return;
         };
@@ -38,7 +38,7 @@ impl App {
     pub fn open_review(&mut self, mut review: Review) {
         self.cancel_thinking();
         self.entry.clear();
-        self.help = false;
+        self.help.open = false;
         let spec = self.config.hex.spec(Level::Impossible, None);
         let text = match review.start_analysis(spec, self.rng.random()) {
             Ok(()) if review.analysing() => "Reviewing: the graph fills in as the impossible level looks at each move.",
@@ -61,7 +61,7 @@ impl App {
             self.screen = Screen::Menu;
             return;
         };
-        self.message = None;
+        self.status.message = None;
         let n = r.moves.len();
         match (ev.code, action) {
             (KeyCode::Home, _) => r.go_to(0),
@@ -79,7 +79,7 @@ impl App {
             }
             (_, Some(Action::Place)) => self.play_from_here(),
             (_, Some(Action::Back)) => self.leave_review(),
-            (_, Some(Action::Help)) => self.help = true,
+            (_, Some(Action::Help)) => self.help.open = true,
             (KeyCode::Char(PLAY_KEY), None) => self.play_from_here(),
             _ => {}
         }
@@ -101,7 +101,7 @@ impl App {
         if let Position::Hex(g) = &position {
             settings.swap = g.swap_rule();
         }
-        if self.game_in_progress() {
+        if self.session.game_in_progress() {
             // The question box; on yes the game starts (and the review, like any screen, gives way).
             self.request_start(settings, Some(position));
             return;
@@ -110,7 +110,7 @@ impl App {
             self.complain(e);
             return;
         }
-        let intro = self.message.take().map(|m| m.text).unwrap_or_default();
+        let intro = self.status.message.take().map(|m| m.text).unwrap_or_default();
         self.say(format!("Playing on from move {k}. {intro}"));
     }
 
@@ -118,9 +118,9 @@ impl App {
     pub(crate) fn leave_review(&mut self) {
         let back = self.review.take().map(|r| r.back);
         match back {
-            Some(ReturnTo::Game) if self.game.is_some() => {
+            Some(ReturnTo::Game) if self.session.game.is_some() => {
                 self.screen = Screen::Game;
-                self.message = None;
+                self.status.message = None;
                 self.kick(Instant::now());
             }
             Some(ReturnTo::Saves) => self.open_saves(),

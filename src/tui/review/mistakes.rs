@@ -5,7 +5,7 @@
 
 use super::value::PointValue;
 use crate::game::GameKind;
-use crate::tui::position::Move;
+use crate::game::Move;
 
 /// The smallest fall in a Hex win rate that counts as a mistake (search noise stays below it).
 pub const HEX_MIN_DROP: f64 = 0.15;
@@ -70,8 +70,8 @@ mod tests {
     use crate::cli::PlayArgs;
     use crate::config::Config;
     use crate::game::GameKind;
+    use crate::game::Position;
     use crate::game::hex::parse_position;
-    use crate::tui::position::Position;
     use crate::tui::settings::Settings;
 
     fn hex_review(moves: &str, values: &[(f64, &str)]) -> Review {

@@ -17,8 +17,8 @@ pub mod mistakes;
 pub mod value;
 
 use super::game::Match;
-use super::position::{Move, Position};
 use super::settings::Settings;
+use crate::game::{Move, Position, Seat};
 use analysis::Analysis;
 pub use mistakes::Mistake;
 pub use value::PointValue;
@@ -67,7 +67,7 @@ impl Review {
 
     /// The review of a game on screen, named and set up as it was played.
     pub fn of_match(m: &Match, back: ReturnTo) -> Review {
-        let names = [0, 1].map(|s| seat_label(m, s));
+        let names = Seat::BOTH.map(|s| seat_label(m, s));
         Review::new(m.position.clone(), m.settings.clone(), names, back)
     }
 
@@ -150,19 +150,19 @@ impl Review {
     }
 
     /// The seat whose chances the graph shows: the one person playing the machine, else the first player.
-    pub fn view_seat(&self) -> usize {
+    pub fn view_seat(&self) -> Seat {
         use super::settings::SeatKind::Human;
         match self.settings.seats() {
-            [Human, Human] => 0,
-            [_, Human] => 1,
-            _ => 0,
+            [Human, Human] => Seat::First,
+            [_, Human] => Seat::Second,
+            _ => Seat::First,
         }
     }
 
     /// The chance that `seat` wins at position `k`, if known.
-    pub fn chance_for(&self, seat: usize, k: usize) -> Option<f64> {
+    pub fn chance_for(&self, seat: Seat, k: usize) -> Option<f64> {
         let v = self.values.get(k).copied().flatten()?;
-        Some(if k % 2 == seat { v.chance } else { 1.0 - v.chance })
+        Some(if Seat::of_ply(k) == seat { v.chance } else { 1.0 - v.chance })
     }
 
     /// Every move that lost a clear share of its player's chances, in game order.
@@ -194,8 +194,8 @@ impl Review {
 }
 
 /// A seat's label for the review: "You", "AI · impossible", "Player 1", "Engine".
-pub fn seat_label(m: &Match, seat: usize) -> String {
-    match m.seats[seat] {
+pub fn seat_label(m: &Match, seat: Seat) -> String {
+    match m.seat_kind(seat) {
         super::settings::SeatKind::Ai => format!("{} · {}", m.seat_name(seat), m.settings.level),
         _ => m.seat_name(seat),
     }
@@ -238,7 +238,7 @@ mod tests {
         // x wins along the top row: o is to move and has lost.
         let r = ttt_review(&["a1", "a2", "b1", "b2", "c1"]);
         assert_eq!(r.values[5].map(|v| v.chance), Some(0.0));
-        assert_eq!(r.chance_for(0, 5), Some(1.0), "x, seat 0, has won");
+        assert_eq!(r.chance_for(Seat::First, 5), Some(1.0), "x, seat 0, has won");
         let draw = ttt_review(&["b2", "a1", "c1", "a3", "a2", "c2", "b1", "b3", "c3"]);
         assert_eq!(draw.values[9].map(|v| v.chance), Some(0.5));
     }

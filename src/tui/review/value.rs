@@ -1,7 +1,7 @@
 //! What one position is worth to the side to move, as the review keeps it: a chance to win, whether it is
 //! exact, and the best move there; and the value of a finished game's last position, which needs no search.
 
-use crate::tui::position::{GameResult, Move, Position};
+use crate::game::{Move, Outcome, Position};
 
 /// What one position is worth.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -18,9 +18,9 @@ pub struct PointValue {
 /// move has lost; a full tic-tac-toe board without a line is a draw. `None` while the game goes on.
 pub fn terminal_value(p: &Position) -> Option<PointValue> {
     let chance = match p.result()? {
-        GameResult::Draw => 0.5,
-        GameResult::Win(s) if s == p.to_move_seat() => 1.0,
-        GameResult::Win(_) => 0.0,
+        Outcome::Draw => 0.5,
+        Outcome::Win(s) if s == p.to_move_seat() => 1.0,
+        Outcome::Win(_) => 0.0,
     };
     Some(PointValue { chance, exact: true, best: None })
 }

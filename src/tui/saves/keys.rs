@@ -3,9 +3,9 @@
 //! to the menu. Replacing a game in progress is asked about first, too.
 
 use super::{SaveList, read_summary};
+use crate::game::Position;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
-use crate::tui::position::Position;
 use crate::tui::review::{ReturnTo, Review};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -16,12 +16,12 @@ impl App {
     /// Shows the list of saved games, freshly read from the data directory.
     pub fn open_saves(&mut self) {
         let keep = self.saves.as_ref().map_or(0, |s| s.selected);
-        let mut list = SaveList::scan(self.storage.as_ref());
+        let mut list = SaveList::scan(self.session.storage.as_ref());
         list.selected = keep.min(list.entries.len().saturating_sub(1));
-        self.message =
+        self.status.message =
             list.problem.clone().map(|p| super::super::app::Message { text: format!("No saves: {p}."), error: true });
         self.saves = Some(list);
-        self.help = false;
+        self.help.open = false;
         self.screen = Screen::Saves;
     }
 
@@ -41,7 +41,7 @@ impl App {
             }
             return;
         }
-        self.message = None;
+        self.status.message = None;
         match (ev.code, action) {
             (KeyCode::Home, _) => list.selected = 0,
             (KeyCode::End, _) => list.selected = list.entries.len().saturating_sub(1),
@@ -54,7 +54,7 @@ impl App {
                 self.saves = None;
                 self.to_menu();
             }
-            (_, Some(Action::Help)) => self.help = true,
+            (_, Some(Action::Help)) => self.help.open = true,
             (KeyCode::Char(DELETE_KEY), None) => match list.current() {
                 Some(e) => {
                     let text = format!("Delete {}? y: yes, any other key: no.", e.name);
@@ -110,14 +110,14 @@ impl App {
             self.open_review(Review::new(info.position, settings, names, ReturnTo::Saves));
             return;
         }
-        if self.game_in_progress() {
+        if self.session.game_in_progress() {
             self.request_start(settings, Some(info.position));
             return;
         }
         match self.start(settings, Some(info.position)) {
             Ok(()) => {
                 self.saves = None;
-                let intro = self.message.take().map(|m| m.text).unwrap_or_default();
+                let intro = self.status.message.take().map(|m| m.text).unwrap_or_default();
                 let note = note.map(|n| format!("{n} ")).unwrap_or_default();
                 self.say(format!("Loaded {}. {note}{intro}", entry.name));
             }

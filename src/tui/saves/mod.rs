@@ -8,11 +8,11 @@
 
 pub mod keys;
 
-use super::position::{GameResult, Position};
 use super::save;
 use super::save_info::{Entrant, SaveInfo};
 use super::storage::{Storage, format_timestamp};
 use crate::game::GameKind;
+use crate::game::{Outcome, Position, Seat};
 use std::path::PathBuf;
 use std::time::UNIX_EPOCH;
 
@@ -45,16 +45,16 @@ impl SaveSummary {
 
     /// "Black wins", "x wins", "draw", or "unfinished".
     pub fn result(&self) -> String {
-        let side = |s: usize| match &self.position {
-            Position::Ttt { .. } => ["x", "o"][s].to_string(),
+        let side = |s: Seat| match &self.position {
+            Position::Ttt { .. } => ["x", "o"][s.index()].to_string(),
             Position::Hex(_) => match self.position.color_of_seat(s) {
                 crate::game::hex::Color::Black => "Black".into(),
                 crate::game::hex::Color::White => "White".into(),
             },
         };
         match self.position.result() {
-            Some(GameResult::Win(s)) => format!("{} wins", side(s)),
-            Some(GameResult::Draw) => "draw".into(),
+            Some(Outcome::Win(s)) => format!("{} wins", side(s)),
+            Some(Outcome::Draw) => "draw".into(),
             None => match self.recorded_result.as_deref().map(str::trim) {
                 Some(r) if r.starts_with("B+") => "Black wins".into(),
                 Some(r) if r.starts_with("W+") => "White wins".into(),

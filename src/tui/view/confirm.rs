@@ -14,8 +14,8 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, question: &Confirm) {
     let theme = &app.theme;
     let Confirm::Discard { settings, position } = question;
-    let what = app.game.as_ref().map_or_else(|| "the game in progress".to_string(), text::game_phrase);
-    let moves = app.game.as_ref().map_or(0, |g| g.position.ply());
+    let what = app.session.game.as_ref().map_or_else(|| "the game in progress".to_string(), text::game_phrase);
+    let moves = app.session.game.as_ref().map_or(0, |g| g.position.ply());
     let next = match (position, settings.game) {
         (Some(_), _) => "the loaded game".to_string(),
         (None, crate::game::GameKind::Tictactoe) => "a new tic-tac-toe game".to_string(),

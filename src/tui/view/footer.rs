@@ -2,10 +2,10 @@
 //! is given and drawn against the key line, and the key line, built from the actual bindings, most useful
 //! keys first, cut to the width, "? help" always last.
 
-use super::side_panel::SPINNER;
-use crate::game::GameKind;
+use super::key_hints::{first_key, key_hints};
+use super::spinner::SPINNER;
 use crate::tui::action::Action;
-use crate::tui::app::{App, Purpose, Screen};
+use crate::tui::app::{App, Purpose};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -15,11 +15,11 @@ use ratatui::widgets::Paragraph;
 /// The status as styled pieces of text, before wrapping.
 fn status_pieces(app: &App) -> Vec<(String, Style)> {
     let theme = &app.theme;
-    if let Some(n) = &app.notice {
+    if let Some(n) = &app.status.notice {
         // A notice may run on into the key line (see `draw_keys`): it must be read in full.
         return vec![(n.text.clone(), theme.error())];
     }
-    let error = app.message.as_ref().filter(|m| m.error);
+    let error = app.status.message.as_ref().filter(|m| m.error);
     if let Some(typed) = app.entry.display() {
         let place = first_key(app, Action::Place);
         let mut v = vec![("Cell:".to_string(), theme.accent()), (format!("{typed}_"), theme.cursor_mark())];
@@ -29,14 +29,14 @@ fn status_pieces(app: &App) -> Vec<(String, Style)> {
         v.push((format!("({place} places, esc cancels)"), theme.muted()));
         return v;
     }
-    if let Some(t) = app.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Hint { .. })) {
+    if let Some(t) = app.ai.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Hint { .. })) {
         let spin = SPINNER[app.spinner % SPINNER.len()];
         return vec![(
             format!("{spin} Looking for a hint… {:.1} s", t.started.elapsed().as_secs_f64()),
             theme.accent(),
         )];
     }
-    match &app.message {
+    match &app.status.message {
         Some(m) => vec![(m.text.clone(), if m.error { theme.error() } else { theme.text() })],
         None => Vec::new(),
     }
@@ -100,7 +100,7 @@ pub fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: usize) -
 /// Draws the status, wrapped over the lines of `area` and set against its bottom (next to the key line). A
 /// notice longer than that runs on into the key line (see [`draw_keys`]).
 pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
-    let room = area.height as usize + usize::from(app.notice.is_some());
+    let room = area.height as usize + usize::from(app.status.notice.is_some());
     let mut lines = wrap_pieces(&status_pieces(app), area.width as usize, room);
     lines.truncate(area.height as usize);
     let skip = (area.height as usize).saturating_sub(lines.len()) as u16;
@@ -108,92 +108,17 @@ pub fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
     frame.render_widget(Paragraph::new(lines), rect);
 }
 
-/// The first key bound to an action.
-fn first_key(app: &App, a: Action) -> String {
-    app.keys.label(a).split('/').next().unwrap_or("").to_string()
-}
-
-/// The last key bound to an action (`q` of `esc/q`).
-fn last_key(app: &App, a: Action) -> String {
-    app.keys.label(a).split('/').next_back().unwrap_or("").to_string()
-}
-
-/// The first key of each cursor action, e.g. `↑↓←→`.
-fn arrows(app: &App) -> String {
-    let keys: Vec<String> =
-        [Action::Up, Action::Down, Action::Left, Action::Right].into_iter().map(|a| first_key(app, a)).collect();
-    let sep = if keys.iter().all(|k| k.chars().count() == 1) { "" } else { " " };
-    keys.join(sep)
-}
-
-/// The key hints of the screen that is up, most useful first: what is cut for width comes off the end.
-pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
-    let k = |a: Action| app.keys.label(a);
-    match app.screen {
-        Screen::Review => super::review::key_hints(app),
-        Screen::Saves => super::saves::key_hints(app),
-        Screen::Primer => super::primer::key_hints(app),
-        Screen::Menu => vec![
-            (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
-            (format!("{}{}", first_key(app, Action::Left), first_key(app, Action::Right)), "change"),
-            (first_key(app, Action::Place), "start"),
-            (last_key(app, Action::Back), "quit"),
-            (k(Action::SwitchGame), "game"),
-        ],
-        Screen::Game => {
-            let Some(g) = app.game.as_ref() else { return Vec::new() };
-            let kind = g.kind();
-            let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
-            if g.watching() {
-                // Two machines play: nothing to place, only ways out and the game's own keys.
-                return vec![
-                    (last_key(app, Action::Back), "menu"),
-                    (k(Action::NewGame), "new"),
-                    (k(Action::Undo), "undo"),
-                    (k(Action::Save), "save"),
-                    (k(Action::SwitchGame), other),
-                ];
-            }
-            let goto = first_key(app, Action::Goto);
-            let mut v = vec![(arrows(app), "move")];
-            match kind {
-                GameKind::Tictactoe => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
-                GameKind::Hex => {
-                    v.push((first_key(app, Action::Place), "place"));
-                    v.push((format!("{goto}f6"), "cell"));
-                }
-            }
-            if g.position.can_swap() && g.human_to_move() {
-                v.push((k(Action::Swap), "swap"));
-            }
-            v.extend([
-                (k(Action::Undo), "undo"),
-                (last_key(app, Action::Back), "menu"),
-                (k(Action::Hint), "hint"),
-                (k(Action::NewGame), "new"),
-                (k(Action::Redo), "redo"),
-                (k(Action::Save), "save"),
-                (k(Action::SwitchGame), other),
-            ]);
-            if kind == GameKind::Tictactoe {
-                v.push((format!("{goto}b2"), "cell"));
-            }
-            v
-        }
-    }
-}
-
 /// Draws the key line; `status_lines` is the height of the status above it. While a notice is up, the key
 /// line carries the end of it that did not fit above, and no key hints (any key dismisses the notice).
 pub fn draw_keys(frame: &mut Frame, area: Rect, app: &App, status_lines: u16) {
     let theme = &app.theme;
-    if app.notice.is_some() {
+    if app.status.notice.is_some() {
         let s = status_lines as usize;
         let rest = wrap_pieces(&status_pieces(app), area.width as usize, s + 1).into_iter().nth(s);
         frame.render_widget(Paragraph::new(rest.unwrap_or_default()), area);
         return;
     }
-    if let Some(n) = &app.notice {
+    if let Some(n) = &app.status.notice {
         // The rest of the notice that did not fit on the status line; any key dismisses it, so no key hints.
         let skip = usize::from(area.width).saturating_sub(1);
         let rest: String = n.text.chars().skip(skip).take(skip).collect();

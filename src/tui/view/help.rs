@@ -50,7 +50,7 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
     lines
 }
 
-/// Draws the help over whatever is on the screen, scrolled by `app.help_scroll` lines (clamped).
+/// Draws the help over whatever is on the screen, scrolled by `app.help.scroll` lines (clamped).
 pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let theme = &app.theme;
     let body = lines(app);
@@ -62,7 +62,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let fits = total <= inner_h;
     let room = if fits { inner_h } else { inner_h.saturating_sub(1) };
     let max_scroll = (body.len() as u16).saturating_sub(room);
-    let scroll = app.help_scroll.min(max_scroll);
+    let scroll = app.help.scroll.min(max_scroll);
     let mut shown: Vec<Line> = body.into_iter().skip(scroll as usize).take(room as usize).collect();
     let closing = if fits {
         shown.push(Line::raw(""));

@@ -5,9 +5,9 @@
 //! 9 (best), ✓ for a proven win and ✗ for a proven loss (see [`crate::tui::hint::Hint::glyph`]).
 
 use crate::game::hex::{Cell, Color, HexMove};
+use crate::game::{Move, Position};
 use crate::tui::game::Match;
 use crate::tui::geometry::HexGeometry;
-use crate::tui::position::{Move, Position};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Modifier, Style};

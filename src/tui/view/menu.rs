@@ -15,14 +15,14 @@ const BOX_W: u16 = 56;
 
 /// What a Resume entry goes back to: "Hex 19×19 · 2 moves", "Tic-tac-toe · 7 moves · over".
 fn resume_detail(app: &App) -> String {
-    let position = match (&app.game, &app.last_game) {
+    let position = match (&app.session.game, &app.session.last_game) {
         (Some(g), _) => &g.position,
         (None, Some(last)) => &last.position,
         (None, None) => return String::new(),
     };
     let game = match position {
-        crate::tui::position::Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
-        crate::tui::position::Position::Ttt { .. } => crate::tui::text::game_name(position.kind()).to_string(),
+        crate::game::Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
+        crate::game::Position::Ttt { .. } => crate::tui::text::game_name(position.kind()).to_string(),
     };
     let n = position.ply();
     let over = if position.result().is_some() { " · over" } else { "" };
@@ -67,7 +67,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         lines.push(Line::from(spans));
     }
-    let tallies: Vec<(&String, &crate::tui::score::Tally)> = app.score.tallies.iter().collect();
+    let tallies: Vec<(&String, &crate::tui::score::Tally)> = app.session.score.tallies.iter().collect();
     if !tallies.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(score_row("Score", "", "you", "draws", "AI"), theme.accent()));

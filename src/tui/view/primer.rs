@@ -177,14 +177,3 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     footer::draw_status(frame, status, app);
     footer::draw_keys(frame, keys, app, status.height);
 }
-
-/// The key hints of the primer.
-pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
-    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
-    let next = if app.primer.is_last() { "done" } else { "next" };
-    vec![
-        (format!("{}/{}", first(Action::Right), first(Action::Place)), next),
-        (first(Action::Left), "previous"),
-        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "skip"),
-    ]
-}

@@ -3,13 +3,15 @@
 //! mistakes, and along the bottom the win-chance graph ([`super::review_graph`]) over the whole game.
 
 use super::review_graph;
-use super::{footer, hex_board, too_small, ttt_board, wrap};
+use super::spinner::SPINNER;
+use super::wrap::wrap;
+use super::{footer, hex_board, too_small, ttt_board};
 use crate::game::hex::Color;
+use crate::game::{Move, Position, Seat};
 use crate::tui::app::App;
 use crate::tui::game::Match;
 use crate::tui::geometry::{BoardGeometry, FOOTER, game_layout};
 use crate::tui::hint::Hint;
-use crate::tui::position::{Move, Position};
 use crate::tui::review::mistakes::biggest;
 use crate::tui::review::{Mistake, Review};
 use ratatui::Frame;
@@ -63,7 +65,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
 /// The position on screen as a game the board views can draw: no cursor, and after a mistake the
 /// better move as the hint's suggestion (Hex draws it as ★).
 fn board_match(r: &Review, position: Position, mistake: Option<Mistake>) -> Match {
-    let mut m = Match::new(0, r.settings.clone(), position, [None, None]);
+    let mut m = Match::new(0, r.settings.clone(), position);
     m.cursor = (usize::MAX, usize::MAX);
     if let Some(mk) = mistake {
         m.hint = Some(Hint {
@@ -114,7 +116,7 @@ fn move_span<'a>(r: &Review, k: usize, app: &App) -> Span<'a> {
 fn side_mark(r: &Review, k: usize) -> &'static str {
     match &r.game {
         Position::Ttt { .. } => ["x", "o"][k % 2],
-        Position::Hex(_) => match r.position_at(k).color_of_seat(k % 2) {
+        Position::Hex(_) => match r.position_at(k).color_of_seat(Seat::of_ply(k)) {
             Color::Black => "●",
             Color::White => "○",
         },
@@ -140,10 +142,10 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
     let mut lines: Vec<Line> = Vec::new();
 
     // The players, first player first.
-    for seat in 0..2 {
+    for seat in Seat::BOTH {
         let (mark, style) = match &r.game {
             Position::Ttt { .. } => {
-                let p = if seat == 0 { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
+                let p = if seat == Seat::First { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
                 (p.letter().to_string(), theme.ttt(p))
             }
             Position::Hex(_) => match r.game.color_of_seat(seat) {
@@ -151,7 +153,10 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
                 Color::White => ("○ White".to_string(), theme.hex(Color::White)),
             },
         };
-        lines.push(Line::from(vec![Span::styled(format!(" {mark}  "), style), Span::raw(r.names[seat].clone())]));
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {mark}  "), style),
+            Span::raw(r.names[seat.index()].clone()),
+        ]));
     }
     if let Some(result) = result_words(r) {
         lines.push(Line::styled(format!(" {result}"), theme.muted()));
@@ -169,7 +174,7 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
         ]));
     }
     let view = r.view_seat();
-    let who = r.names[view].clone();
+    let who = r.names[view.index()].clone();
     match r.chance_for(view, r.ply) {
         Some(c) => lines.push(Line::raw(format!(" {who}: {} to win", pct(c)))),
         None => lines.push(Line::styled(format!(" {who}: not analysed yet"), theme.muted())),
@@ -210,7 +215,7 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
 
     // The analysis' progress, at the bottom.
     let status = if r.analysing() {
-        let spin = super::side_panel::SPINNER[app.spinner % super::side_panel::SPINNER.len()];
+        let spin = SPINNER[app.spinner % SPINNER.len()];
         Line::styled(format!(" {spin} Analysing {done}/{total} positions…"), theme.accent())
     } else if done == total {
         let exact = r.values.iter().flatten().all(|v| v.exact);
@@ -226,23 +231,10 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
 
 /// How the game ended, e.g. "Black won", "x won", "Draw", or "Unfinished".
 fn result_words(r: &Review) -> Option<String> {
-    use crate::tui::position::GameResult;
+    use crate::game::Outcome;
     Some(match r.game.result() {
-        Some(GameResult::Draw) => "Draw".into(),
-        Some(GameResult::Win(s)) => format!("{} won", r.names[s]),
+        Some(Outcome::Draw) => "Draw".into(),
+        Some(Outcome::Win(s)) => format!("{} won", r.names[s.index()]),
         None => "Unfinished".into(),
     })
-}
-
-/// The key hints of the review screen.
-pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
-    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
-    use crate::tui::action::Action;
-    vec![
-        (format!("{}{}", first(Action::Left), first(Action::Right)), "step"),
-        ("home/end".into(), "start/end"),
-        (format!("{}{}", first(Action::Up), first(Action::Down)), "mistakes"),
-        (crate::tui::review::keys::PLAY_KEY.to_string(), "play from here"),
-        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "back"),
-    ]
 }

@@ -2,8 +2,8 @@
 //! mistakes as dots, and the move on screen as a bar. Drawn with ratatui's `Chart`; the curve, the dots
 //! and the bar differ in shape, so the graph reads without colour too.
 
+use crate::game::Position;
 use crate::tui::app::App;
-use crate::tui::position::Position;
 use crate::tui::review::Review;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -23,7 +23,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, r: &Review) {
     let seat = r.view_seat();
     let n = r.moves.len().max(1) as f64;
     let side = match &r.game {
-        Position::Ttt { .. } => ["x", "o"][seat].to_string(),
+        Position::Ttt { .. } => ["x", "o"][seat.index()].to_string(),
         Position::Hex(_) => match r.game.color_of_seat(seat) {
             crate::game::hex::Color::Black => "●".to_string(),
             crate::game::hex::Color::White => "○".to_string(),
@@ -44,7 +44,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, r: &Review) {
             .data(&dots),
     ];
     let title = Line::from(vec![
-        Span::styled(format!(" Chance to win · {} ({side}) ", r.names[seat]), theme.accent()),
+        Span::styled(format!(" Chance to win · {} ({side}) ", r.names[seat.index()]), theme.accent()),
         Span::styled(" █ mistake  · move on screen ", theme.muted()),
     ]);
     let block = Block::default().borders(Borders::TOP).border_style(theme.muted()).title(title);
@@ -66,8 +66,8 @@ mod tests {
     use super::*;
     use crate::cli::PlayArgs;
     use crate::config::Config;
-    use crate::game::GameKind;
-    use crate::tui::position::Move;
+    use crate::game::Move;
+    use crate::game::{GameKind, Seat};
     use crate::tui::review::{PointValue, ReturnTo};
     use crate::tui::settings::{Opponent, Settings};
 
@@ -80,7 +80,7 @@ mod tests {
         let mut s = Settings::new(&PlayArgs::default(), &Config::default());
         s.opponent = Opponent::AiVsHuman;
         let mut r = Review::new(p, s, ["AI".into(), "You".into()], ReturnTo::Menu);
-        assert_eq!(r.view_seat(), 1, "the person plays o");
+        assert_eq!(r.view_seat(), Seat::Second, "the person plays o");
         r.set_value(0, PointValue { chance: 0.5, exact: true, best: None });
         r.set_value(2, PointValue { chance: 1.0, exact: true, best: None });
         // Position 2: x to move wins, so o (the person) has 0%.

@@ -74,19 +74,3 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     footer::draw_status(frame, status, app);
     footer::draw_keys(frame, keys, app, status.height);
 }
-
-/// The key hints of the saves list.
-pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
-    use crate::tui::action::Action;
-    let asking = app.saves.as_ref().is_some_and(|l| l.confirm_delete);
-    if asking {
-        return vec![("y".into(), "yes"), ("any other key".into(), "no")];
-    }
-    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
-    vec![
-        (format!("{}{}", first(Action::Up), first(Action::Down)), "choose"),
-        (first(Action::Place), "play on / review"),
-        (crate::tui::saves::keys::DELETE_KEY.to_string(), "delete"),
-        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "menu"),
-    ]
-}

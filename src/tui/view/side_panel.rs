@@ -1,11 +1,12 @@
 //! The side panel: who plays which side (and, in Hex, which edges each colour joins), whose turn it is or
 //! the result, the moves, the AI's explanation of its last move, the hint, and the session score.
 
-use super::wrap;
+use super::spinner::SPINNER;
+use super::wrap::wrap;
 use crate::game::hex::Color;
+use crate::game::{Move, Position, Seat};
 use crate::tui::app::{App, Purpose};
 use crate::tui::game::Match;
-use crate::tui::position::{Move, Position};
 use crate::tui::settings::SeatKind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -15,9 +16,6 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 
 /// The most lines an explanation takes (a plain sentence or two needs far fewer).
 const EXPLANATION_LINES: usize = 8;
-
-/// The spinner's frames.
-pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /// Draws the panel for game `g` in `area`.
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
@@ -37,16 +35,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
     // Black first in Hex, whoever holds it; x first in tic-tac-toe.
     let order = match &g.position {
         Position::Hex(_) => [g.position.seat_of_color(Color::Black), g.position.seat_of_color(Color::White)],
-        Position::Ttt { .. } => [0, 1],
+        Position::Ttt { .. } => Seat::BOTH,
     };
     for seat in order {
-        let name = match g.seats[seat] {
+        let name = match g.seat_kind(seat) {
             SeatKind::Human | SeatKind::Engine => g.seat_name(seat),
             SeatKind::Ai => format!("{} · {}", g.seat_name(seat), g.settings.level),
         };
         let line = match &g.position {
             Position::Ttt { .. } => {
-                let p = if seat == 0 { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
+                let p = if seat == Seat::First { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
                 Line::from(vec![
                     Span::styled(
                         format!(" {} ", p.letter()),
@@ -131,7 +129,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
         bottom.push(Line::raw(""));
     }
     if g.counts_for_score() {
-        let t = app.score.tally(&g.settings.score_key());
+        let t = app.session.score.tally(&g.settings.score_key());
         let game = crate::tui::text::game_name(g.kind());
         bottom.push(Line::styled(format!(" Score · {game} {}", g.settings.level), theme.accent()));
         bottom.push(Line::raw(format!(" You {} · draws {} · AI {}", t.wins, t.draws, t.losses)));
@@ -166,7 +164,7 @@ fn turn_line<'a>(app: &App, g: &Match) -> Line<'a> {
         },
     };
     let thinking =
-        app.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Move { match_id, .. } if match_id == g.id));
+        app.ai.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Move { match_id, .. } if match_id == g.id));
     if let Some(t) = thinking {
         let spin = SPINNER[app.spinner % SPINNER.len()];
         return Line::styled(

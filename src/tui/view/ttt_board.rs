@@ -3,9 +3,9 @@
 //! line highlighted and, with a hint, each move's value written at the bottom of its cell.
 
 use crate::game::ttt::{Cell, Player};
+use crate::game::{Move, Position};
 use crate::tui::game::Match;
 use crate::tui::geometry::TttGeometry;
-use crate::tui::position::{Move, Position};
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

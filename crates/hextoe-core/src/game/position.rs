@@ -1,8 +1,8 @@
 //! One position type over both games, so the game, the tourney, the engine and saves can play, undo and
 //! score without asking which game it is. Seats follow the rules in [`super::seat`].
 
-use super::GameKind;
 use super::hex::{self, Color, HexMove};
+use super::kind::GameKind;
 use super::seat::{Outcome, Seat};
 use super::ttt;
 

@@ -8,7 +8,7 @@ use super::lines::MAX_LINE;
 use std::fmt;
 
 /// How many characters of an unknown command name or a malformed id a refusal quotes.
-pub const NAME_CHARS: usize = 40;
+const NAME_CHARS: usize = 40;
 
 /// A command's outcome.
 pub type Reply = Result<Answer, Refusal>;

@@ -224,3 +224,42 @@ fn under_the_swap_rule_the_first_move_is_not_a_sure_win_to_be_swapped() {
     assert_ne!(a.proven, Proof::Win, "{}", a.explanation);
     assert!(!a.explanation.starts_with("proven win"), "{}", a.explanation);
 }
+
+#[test]
+fn pondering_on_the_opponents_time_carries_into_the_next_search() {
+    use hextoe_core::ai::hex::HexPlayer;
+    use hextoe_core::ai::watchdog::Watchdog;
+    let spec = spec(sims(200));
+    let mut game = Game::new(9, false).unwrap();
+    game.play(HexMove::parse("e5", 9).unwrap()).unwrap();
+    // The player has just played e5's reply position: the opponent (White) is to move, and it ponders.
+    let mut player = HexPlayer::new(spec.clone(), 3).unwrap();
+    let stop = Stop::new();
+    let watchdog = Watchdog::maybe(&stop, Some(Duration::from_millis(300)));
+    let pondered = player.ponder(&game, &stop);
+    drop(watchdog);
+    assert!(pondered > 0, "pondering ran no simulation in 300 ms");
+    // The pondered tree is the one the player searches from: its most visited reply for White holds
+    // visits from the pondering (the search of the same position reuses the tree).
+    let hextoe_core::ai::hex::player::Report::Search(p) = player.analyze(&game, &Stop::new()).unwrap() else {
+        panic!("mcts reports a search")
+    };
+    assert!(p.moves.iter().map(|m| m.visits).sum::<u64>() > p.simulations, "the pondered tree was not kept");
+    let reply = p.moves.iter().max_by_key(|m| m.visits).map(|m| m.mv).unwrap();
+    // White answers; the next search of 200 simulations starts from that move's subtree, so its root moves
+    // hold more visits than it ran itself.
+    game.play(reply).unwrap();
+    let report = player.analyze(&game, &Stop::new()).unwrap();
+    let hextoe_core::ai::hex::player::Report::Search(a) = report else { panic!("mcts reports a search") };
+    let visits: u64 = a.moves.iter().map(|m| m.visits).sum();
+    assert!(visits > a.simulations, "{visits} root visits after {} simulations: nothing carried over", a.simulations);
+    // A fresh player with the same budget has only its own visits.
+    let mut fresh = HexPlayer::new(spec.clone(), 3).unwrap();
+    let hextoe_core::ai::hex::player::Report::Search(f) = fresh.analyze(&game, &Stop::new()).unwrap() else {
+        panic!("mcts reports a search")
+    };
+    assert!(f.moves.iter().map(|m| m.visits).sum::<u64>() <= f.simulations);
+    // Other players have nothing to ponder with.
+    let mut rush = HexPlayer::new(PlayerSpec { kind: PlayerKind::Rush, ..spec }, 1).unwrap();
+    assert_eq!(rush.ponder(&game, &Stop::new()), 0);
+}

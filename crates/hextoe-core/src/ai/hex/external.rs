@@ -41,10 +41,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to start and answer `name`, and to answer any set-up command.
-pub const SETUP_TIMEOUT: Duration = Duration::from_secs(10);
+const SETUP_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long `genmove` may take when the spec has no move time.
-pub const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
+const DEFAULT_MOVE_TIMEOUT: Duration = Duration::from_secs(60);
 
 /// How much of the engine's stderr is kept for error messages, in bytes.
 const STDERR_TAIL: usize = 600;

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::time::Instant;
 
 /// The longest win, in own stones, that the search looks for unless told otherwise.
-pub const DEFAULT_HORIZON: u32 = 8;
+const DEFAULT_HORIZON: u32 = 8;
 
 /// The most positions a search looks at unless told otherwise, so that no call can run for ever.
 pub const DEFAULT_NODES: u64 = 200_000;
@@ -68,7 +68,7 @@ impl Finish {
 }
 
 /// Every cell where `color` joins its edges at once, in index order.
-pub fn wins_in_one(board: &Board, color: Color) -> Vec<Cell> {
+fn wins_in_one(board: &Board, color: Color) -> Vec<Cell> {
     board.winning_cells(color).iter().collect()
 }
 

@@ -36,7 +36,7 @@ named!(@table PlayerKind, [
 ]);
 
 /// How an external engine is written: this prefix, then its command line.
-pub const ENGINE_PREFIX: &str = "engine:";
+const ENGINE_PREFIX: &str = "engine:";
 
 impl PlayerKind {
     /// True for the players that take no limits: they do not search.

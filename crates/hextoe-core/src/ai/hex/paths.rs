@@ -10,7 +10,7 @@ use crate::game::hex::{Board, Cell, CellSet, Color, MAX_SIZE};
 use std::collections::VecDeque;
 
 /// "Unreachable": the opponent's stones wall the cell off from the edge.
-pub const FAR: u16 = u16::MAX / 4;
+const FAR: u16 = u16::MAX / 4;
 
 const CELLS: usize = MAX_SIZE * MAX_SIZE;
 

@@ -136,6 +136,16 @@ impl HexPlayer {
         }
     }
 
+    /// Thinks on the opponent's time in `game` (the opponent to move) until `stop` is raised, so that the
+    /// next [`HexPlayer::choose`] after the opponent's move starts ahead. Only the tree search keeps
+    /// anything to think with; every other player returns at once. Returns the simulations run.
+    pub fn ponder(&mut self, game: &Game, stop: &Stop) -> u64 {
+        match self {
+            HexPlayer::Mcts { spec, rng, state } => state.ponder(game, spec, stop, rng),
+            _ => 0,
+        }
+    }
+
     /// Analyses the position for `hextoe analyze`: like [`HexPlayer::choose`], but the alpha-beta players
     /// search every root move with a full window, so every score is exact, and MCTS returns its full
     /// report.

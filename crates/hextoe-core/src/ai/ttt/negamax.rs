@@ -31,7 +31,7 @@ use rand::Rng;
 use rand::seq::IndexedRandom;
 
 /// The score of a game that ends with the `end_ply`-th stone, for the winner.
-pub fn win_score(end_ply: u32) -> i32 {
+fn win_score(end_ply: u32) -> i32 {
     10 - end_ply as i32
 }
 
@@ -76,11 +76,6 @@ impl TttEngine {
         self.nodes
     }
 
-    /// How many positions the table knows exactly: a measure of how warm it is.
-    pub fn known_positions(&self) -> usize {
-        self.tt.exact_count()
-    }
-
     /// Forgets the table (for measuring cold searches; play never needs it).
     pub fn clear(&mut self) {
         self.tt.clear();
@@ -122,15 +117,9 @@ impl TttEngine {
 
     /// Every legal move with its value as a search of `depth` plies sees it; a draw there may also mean
     /// "nothing decided within the depth".
-    pub fn evaluate(&mut self, board: &Board, depth: u32) -> Vec<(Cell, Value)> {
+    fn evaluate(&mut self, board: &Board, depth: u32) -> Vec<(Cell, Value)> {
         let ply = board.ply();
         self.root_scores(board, depth).into_iter().map(|(c, s)| (c, value_of(s, ply))).collect()
-    }
-
-    /// The exact value of the position for the side to move; `None` once the game is over.
-    pub fn position_value(&mut self, board: &Board) -> Option<Value> {
-        let ply = board.ply();
-        self.root_scores(board, 9).into_iter().map(|(_, s)| s).max().map(|s| value_of(s, ply))
     }
 
     /// Picks uniformly at random among all the moves with the best score at `depth`, with the explanation

@@ -61,7 +61,7 @@ impl Rule {
     ];
 
     /// Whether a player at `level` knows this rule: easy lacks both fork rules, medium lacks "block a fork".
-    pub fn used_at(self, level: Level) -> bool {
+    fn used_at(self, level: Level) -> bool {
         match self {
             Rule::Fork => level >= Level::Medium,
             Rule::BlockFork => level == Level::Impossible,

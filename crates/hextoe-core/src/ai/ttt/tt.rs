@@ -21,7 +21,7 @@ pub struct Bounds {
 
 impl Bounds {
     /// Nothing known.
-    pub const UNKNOWN: Bounds = Bounds { lo: -UNBOUNDED, hi: UNBOUNDED };
+    const UNKNOWN: Bounds = Bounds { lo: -UNBOUNDED, hi: UNBOUNDED };
 }
 
 /// Bounds for every position, kept between searches.
@@ -60,10 +60,5 @@ impl Table {
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.entries.fill(Bounds::UNKNOWN);
-    }
-
-    /// How many positions have their exact score stored.
-    pub fn exact_count(&self) -> usize {
-        self.entries.iter().filter(|b| b.lo == b.hi).count()
     }
 }

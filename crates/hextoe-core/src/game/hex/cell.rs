@@ -81,7 +81,7 @@ impl Cell {
     }
 
     /// The letter of the column, a..s.
-    pub fn col_letter(self) -> char {
+    fn col_letter(self) -> char {
         (b'a' + self.col() as u8) as char
     }
 }

@@ -129,14 +129,14 @@ fn binomial(n: u128, k: u128) -> u128 {
 
 /// An upper bound on the number of distinct positions with `d` stones on an n×n board: choose the occupied
 /// cells, then which ⌈d/2⌉ of them are black. Finished games make the true number smaller.
-pub fn layer_bound(size: usize, d: u32) -> u128 {
+fn layer_bound(size: usize, d: u32) -> u128 {
     let cells = (size * size) as u128;
     let d = d as u128;
     binomial(cells, d).saturating_mul(binomial(d, d.div_ceil(2)))
 }
 
 /// The deepest depth whose every layer stays within `limit` positions.
-pub fn affordable_depth(size: usize, limit: u64) -> u32 {
+fn affordable_depth(size: usize, limit: u64) -> u32 {
     let max = (size * size) as u32;
     (1..=max).take_while(|&d| layer_bound(size, d) <= limit as u128).last().unwrap_or(0)
 }

@@ -65,7 +65,7 @@ impl Searcher<'_> {
     /// The moves to search at a node, best first: the table's move, then by the evaluation's priorities,
     /// cut to [`Searcher::width`]. Where the swap is legal the opening rule decides it, as the players
     /// themselves do: a swap worth making is the only move, otherwise it is not searched.
-    pub fn ordered_moves(&mut self, board: &Board, swap: bool, tt_move: Option<HexMove>, depth: u32) -> Vec<HexMove> {
+    fn ordered_moves(&mut self, board: &Board, swap: bool, tt_move: Option<HexMove>, depth: u32) -> Vec<HexMove> {
         if swap && swap_decision(board) == Some(true) {
             return vec![HexMove::Swap];
         }

@@ -91,18 +91,19 @@ impl<B: Bits> Geometry<B> {
     }
 
     /// A rules-layer cell set as a bitboard.
-    pub fn from_cells(&self, s: &CellSet) -> B {
+    fn bits_of(&self, s: &CellSet) -> B {
         s.iter().filter(|c| c.on_board(self.n)).fold(B::ZERO, |acc, c| acc | B::bit(self.index(c)))
     }
 
     /// A bitboard as a rules-layer cell set.
-    pub fn to_cells(&self, b: B) -> CellSet {
+    #[cfg(test)]
+    fn to_cells(&self, b: B) -> CellSet {
         b.ones().map(|i| self.cell(i)).collect()
     }
 
     /// The stones of both colours of a board, `[black, white]`.
     pub fn stones(&self, board: &Board) -> [B; 2] {
-        [self.from_cells(board.stones(Color::Black)), self.from_cells(board.stones(Color::White))]
+        [self.bits_of(board.stones(Color::Black)), self.bits_of(board.stones(Color::White))]
     }
 
     /// `x` and every cell next to a member of `x`: (c±1, r), (c, r±1), (c+1, r−1), (c−1, r+1).

@@ -10,7 +10,7 @@ use super::connected::{ratio, touching};
 use crate::game::hex::{Board, Color};
 
 /// The neighbour directions that lead toward `color`'s edges.
-pub fn toward_edges(color: Color) -> &'static [(isize, isize)] {
+fn toward_edges(color: Color) -> &'static [(isize, isize)] {
     match color {
         Color::Black => &[(0, -1), (1, -1), (0, 1), (-1, 1)],
         Color::White => &[(1, 0), (-1, 0), (1, -1), (-1, 1)],

@@ -24,12 +24,12 @@
 use crate::game::hex::{Board, Cell, CellSet, Color};
 
 /// Resistance of an empty cell.
-pub const R_EMPTY: f64 = 1.0;
+const R_EMPTY: f64 = 1.0;
 /// Resistance of a cell holding the player's own stone: near zero, so a chain is nearly a wire.
-pub const R_OWN: f64 = 0.01;
+const R_OWN: f64 = 0.01;
 /// Resistance of an empty cell that carries one of the player's intact bridges or edge templates (see
 /// [`bridge_carriers`]): between an empty cell and a stone, as a bridge is nearly, not quite, a solid link.
-pub const R_CARRIER: f64 = 0.3;
+const R_CARRIER: f64 = 0.3;
 /// Conductance from every cell to ½ V that keeps walled-off regions from making the system singular.
 const LEAK: f64 = 1e-9;
 /// The smallest current counted, so that a cut-off player's resistance stays finite.
@@ -142,7 +142,7 @@ fn solve(board: &Board, color: Color, want_through: bool) -> Circuit {
 /// template holds against any single intrusion, so its carriers count as the player's own: the circuit
 /// sees the connection it really has, and an intrusion breaks it visibly (the remaining carrier turns
 /// back into an ordinary cell), which is what makes the search answer it.
-pub fn bridge_carriers(board: &Board, color: Color) -> CellSet {
+fn bridge_carriers(board: &Board, color: Color) -> CellSet {
     let n = board.size();
     let own = board.stones(color);
     let empty = board.empty_cells();

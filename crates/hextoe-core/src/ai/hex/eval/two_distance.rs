@@ -98,7 +98,7 @@ fn on_edge(c: Cell, color: Color, first: bool, n: usize) -> bool {
 }
 
 /// A player's potential and mobility, and the per-cell sums they come from.
-pub struct Potential {
+struct Potential {
     /// Smallest `d_first + d_second` over the empty cells; `None` if no cell has both.
     pub potential: Option<u16>,
     /// How many cells reach it.
@@ -108,7 +108,7 @@ pub struct Potential {
 }
 
 /// The potential of `color` on `board`.
-pub fn potential(board: &Board, color: Color) -> Potential {
+fn potential(board: &Board, color: Color) -> Potential {
     let a = distances(board, color, true);
     let b = distances(board, color, false);
     let sums: Vec<u16> = a.iter().zip(&b).map(|(&x, &y)| if x == INF || y == INF { INF } else { x + y }).collect();

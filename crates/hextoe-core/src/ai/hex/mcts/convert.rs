@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 /// The longest win looked for before the search: short, so that it costs next to nothing where there is
 /// none (the path distance alone rules out most positions).
-pub const BEFORE_HORIZON: u32 = 4;
+const BEFORE_HORIZON: u32 = 4;
 
 /// The budget of the player's move, as the conversion steps see it.
 #[derive(Clone, Debug)]

@@ -38,6 +38,10 @@ use tree::{SWAP, Tree};
 /// The time a search takes when its budget names neither time nor simulations.
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
 
+/// The longest a [`MctsState::ponder`] thinks on the opponent's time: a person who walks away from the
+/// game does not leave a core busy for ever.
+const PONDER_LIMIT: Duration = Duration::from_secs(60);
+
 /// The trees of the last search and the game position they belong to.
 #[derive(Debug)]
 struct Kept {
@@ -53,7 +57,6 @@ struct Kept {
 pub struct MctsState {
     kept: Option<Kept>,
     solver: Option<(usize, Solver)>,
-    params: Option<Params>,
     /// The last proven win and the position it was found in: asked again about the same position (a
     /// search cut short, a hint after a move was undone and redone), the player answers at once.
     won: Option<(Board, bool, Analysis)>,
@@ -80,11 +83,6 @@ fn code(mv: HexMove, n: usize) -> u16 {
 }
 
 impl MctsState {
-    /// A state whose searches use `params` instead of the defaults for the board size (for tuning).
-    pub fn with_params(params: Params) -> MctsState {
-        MctsState { params: Some(params), ..MctsState::default() }
-    }
-
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
     /// statistics. The game must not be over.
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
@@ -123,7 +121,7 @@ impl MctsState {
         let mut trees = self.take_trees(game, threads, spec.memory_mb);
         let limits = Limits { sims: None, deadline, stop: stop.clone() };
         let n = game.size();
-        let params = self.params.unwrap_or_else(|| Params::for_size(n));
+        let params = Params::for_size(n);
         let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, sims, &params, &mut frng));
         let mut analysis = summarize(&trees, game, simulations, start, &mut frng);
         analysis.solver_nodes = solver_nodes;
@@ -150,6 +148,29 @@ impl MctsState {
         }
         analysis.elapsed = start.elapsed();
         analysis
+    }
+
+    /// Thinks on the opponent's time: grows the trees of `game`, where the opponent is to move, until `stop`
+    /// is raised or [`PONDER_LIMIT`] has passed. The next search, after the opponent's move, starts from
+    /// that move's subtree. Returns the simulations run; a finished game or a full tree runs none.
+    pub fn ponder<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> u64 {
+        if game.winner().is_some() || game.legal_moves().is_empty() {
+            return 0;
+        }
+        let threads = spec.budget.threads.clamp(1, 256);
+        let mut frng = FastRng::from_rng(rng);
+        let mut trees = self.take_trees(game, threads, spec.memory_mb);
+        let limits = Limits { sims: None, deadline: Some(Instant::now() + PONDER_LIMIT), stop: stop.clone() };
+        let n = game.size();
+        let params = Params::for_size(n);
+        let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, None, &params, &mut frng));
+        self.kept = Some(Kept {
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+            swap_rule: game.swap_rule(),
+            trees,
+        });
+        simulations
     }
 
     /// Keeps a proven win for its position (see [`MctsState::won`]) and returns it.

@@ -141,7 +141,7 @@ pub const WELL_SEARCHED: f64 = 0.5;
 
 /// A move with less than this share of the most searched unproven move's visits was *barely searched*: its
 /// win rate is noise (a handful of playouts, or none), so it is ranked by visits, after the others.
-pub const BARELY_SEARCHED: f64 = 0.01;
+const BARELY_SEARCHED: f64 = 0.01;
 
 /// Sorts root moves best first, the order in which the player chooses and the hint lists them (a stable
 /// sort, so equal moves keep their order):

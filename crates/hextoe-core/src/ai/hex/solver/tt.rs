@@ -39,7 +39,7 @@ pub struct Tt {
 
 impl Tt {
     /// Bytes per entry.
-    pub const ENTRY_BYTES: usize = std::mem::size_of::<[u64; 3]>();
+    const ENTRY_BYTES: usize = std::mem::size_of::<[u64; 3]>();
 
     /// A table of about `bytes` bytes (at least two buckets).
     pub fn new(bytes: usize) -> Tt {

@@ -1,4 +1,6 @@
-//! `[ui]`: theme colours and key bindings for the terminal game.
+//! `[ui]` of config.toml: theme colours and key bindings for the terminal game. They live beside the TUI
+//! because they are made of its terminal types (crossterm keys, ratatui colours); [`crate::config`] reads
+//! them with the rest of the file and stays free of those types.
 //!
 //! Every value is typed: a colour is a [`ThemeColor`] (a name or `#rrggbb`), a key is a [`KeySpec`]
 //! (`"u"`, `"S"`, `"ctrl-c"`, `"enter"` …). A bad colour, a bad key name or one key bound to two actions

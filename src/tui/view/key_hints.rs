@@ -1,0 +1,121 @@
+//! The key line's hints for every screen, built from the actual bindings, most useful first: what is cut
+//! for width comes off the end. A leaf module: the footer draws them, and the screens need not know it.
+
+use crate::game::GameKind;
+use crate::tui::action::Action;
+use crate::tui::app::{App, Screen};
+
+/// The first key bound to an action.
+pub fn first_key(app: &App, a: Action) -> String {
+    app.keys.label(a).split('/').next().unwrap_or("").to_string()
+}
+
+/// The last key bound to an action (`q` of `esc/q`).
+fn last_key(app: &App, a: Action) -> String {
+    app.keys.label(a).split('/').next_back().unwrap_or("").to_string()
+}
+
+/// The first key of each cursor action, e.g. `↑↓←→`.
+fn arrows(app: &App) -> String {
+    let keys: Vec<String> =
+        [Action::Up, Action::Down, Action::Left, Action::Right].into_iter().map(|a| first_key(app, a)).collect();
+    let sep = if keys.iter().all(|k| k.chars().count() == 1) { "" } else { " " };
+    keys.join(sep)
+}
+
+/// The key hints of the screen that is up, most useful first: what is cut for width comes off the end.
+pub fn key_hints(app: &App) -> Vec<(String, &'static str)> {
+    let k = |a: Action| app.keys.label(a);
+    match app.screen {
+        Screen::Review => review(app),
+        Screen::Saves => saves(app),
+        Screen::Primer => primer(app),
+        Screen::Menu => vec![
+            (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
+            (format!("{}{}", first_key(app, Action::Left), first_key(app, Action::Right)), "change"),
+            (first_key(app, Action::Place), "start"),
+            (last_key(app, Action::Back), "quit"),
+            (k(Action::SwitchGame), "game"),
+        ],
+        Screen::Game => {
+            let Some(g) = app.session.game.as_ref() else { return Vec::new() };
+            let kind = g.kind();
+            let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
+            if g.watching() {
+                // Two machines play: nothing to place, only ways out and the game's own keys.
+                return vec![
+                    (last_key(app, Action::Back), "menu"),
+                    (k(Action::NewGame), "new"),
+                    (k(Action::Undo), "undo"),
+                    (k(Action::Save), "save"),
+                    (k(Action::SwitchGame), other),
+                ];
+            }
+            let goto = first_key(app, Action::Goto);
+            let mut v = vec![(arrows(app), "move")];
+            match kind {
+                GameKind::Tictactoe => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
+                GameKind::Hex => {
+                    v.push((first_key(app, Action::Place), "place"));
+                    v.push((format!("{goto}f6"), "cell"));
+                }
+            }
+            if g.position.can_swap() && g.human_to_move() {
+                v.push((k(Action::Swap), "swap"));
+            }
+            v.extend([
+                (k(Action::Undo), "undo"),
+                (last_key(app, Action::Back), "menu"),
+                (k(Action::Hint), "hint"),
+                (k(Action::NewGame), "new"),
+                (k(Action::Redo), "redo"),
+                (k(Action::Save), "save"),
+                (k(Action::SwitchGame), other),
+            ]);
+            if kind == GameKind::Tictactoe {
+                v.push((format!("{goto}b2"), "cell"));
+            }
+            v
+        }
+    }
+}
+
+/// The review's keys.
+fn review(app: &App) -> Vec<(String, &'static str)> {
+    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
+    use crate::tui::action::Action;
+    vec![
+        (format!("{}{}", first(Action::Left), first(Action::Right)), "step"),
+        ("home/end".into(), "start/end"),
+        (format!("{}{}", first(Action::Up), first(Action::Down)), "mistakes"),
+        (crate::tui::review::keys::PLAY_KEY.to_string(), "play from here"),
+        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "back"),
+    ]
+}
+
+/// The saves list's keys.
+fn saves(app: &App) -> Vec<(String, &'static str)> {
+    use crate::tui::action::Action;
+    let asking = app.saves.as_ref().is_some_and(|l| l.confirm_delete);
+    if asking {
+        return vec![("y".into(), "yes"), ("any other key".into(), "no")];
+    }
+    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
+    vec![
+        (format!("{}{}", first(Action::Up), first(Action::Down)), "choose"),
+        (first(Action::Place), "play on / review"),
+        (crate::tui::saves::keys::DELETE_KEY.to_string(), "delete"),
+        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "menu"),
+    ]
+}
+
+/// The primer's keys.
+fn primer(app: &App) -> Vec<(String, &'static str)> {
+    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
+    let next = if app.primer.is_last() { "done" } else { "next" };
+    vec![
+        (format!("{}/{}", first(Action::Right), first(Action::Place)), next),
+        (first(Action::Left), "previous"),
+        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "skip"),
+    ]
+}

@@ -1,0 +1,4 @@
+//! The spinner shown while the AI thinks (side panel, status line, review): a leaf the views share.
+
+/// The spinner's frames.
+pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];

@@ -1,0 +1,236 @@
+//! The opening book: the first moves of a game without the swap rule, searched once for a long time and
+//! shipped with the program, so that the impossible level spends its own short move time only where the
+//! book has nothing.
+//!
+//! The opening is where a one-second search judges worst: the board is empty, every playout is long and
+//! noisy, and the tree is spread over a hundred moves. The book (`assets/hex-book.txt`) holds, for the
+//! common sizes, the move a much longer search of the same player chose for the empty board and for every
+//! first stone. `scripts/build-hex-book.sh` rebuilds it with `hextoe analyze`.
+//!
+//! A position is looked up by its stones, so transpositions and positions typed with `--position` find
+//! their entry too, and by its 180° rotation (which maps the board onto itself with the same edges for
+//! each colour), so the book stores only one of each pair. A position the book lacks, a game under the
+//! swap rule, or a board size it does not cover gets `None`: the caller searches as usual.
+//!
+//! **Not switched on.** The impossible level does not consult it yet: the shipped 11×11 book was built
+//! from 5-second searches (30 s for the empty board) on a busy machine, and with it impossible won 3 of 10
+//! games against itself without it at 1 s a move (README, "Against MoHex 2.0"). A book only pays when its
+//! searches are far longer than the player's own; rebuild it so (`BOOK_SECONDS`), measure, and then let
+//! [`MctsState::choose`](super::mcts::MctsState::choose) ask [`choice`] first.
+
+use super::{HexChoice, MoveEval, Proof};
+use crate::game::hex::{Board, Cell, Color, Game, HexMove};
+use crate::numbers::thousands;
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// The shipped book's text.
+const SHIPPED: &str = include_str!("../../../../../assets/hex-book.txt");
+
+/// One book answer: the move and what the search that chose it saw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// The move to play.
+    pub mv: HexMove,
+    /// Its win rate for the side to move in the building search, 0..=1.
+    pub win_rate: f64,
+    /// Playouts of the building search.
+    pub simulations: u64,
+}
+
+/// A position as the book keys it: the board side and each colour's stones, sorted.
+type Key = (usize, Vec<Cell>, Vec<Cell>);
+
+/// Why a book line was refused; the message names the line and what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("opening book line {line}: {why} (expected: SIZE BLACK WHITE MOVE WIN_RATE SIMULATIONS)")]
+pub struct BookError {
+    /// 1-based line number.
+    pub line: usize,
+    /// What was wrong.
+    pub why: String,
+}
+
+/// An opening book: positions without the swap rule and the move to play in each.
+#[derive(Clone, Debug, Default)]
+pub struct Book {
+    entries: HashMap<Key, Entry>,
+}
+
+impl Book {
+    /// The book shipped in `assets/hex-book.txt`, parsed once. A book that does not parse (which a test
+    /// rules out) counts as empty, so the player falls back to searching rather than failing.
+    pub fn shipped() -> &'static Book {
+        static BOOK: OnceLock<Book> = OnceLock::new();
+        BOOK.get_or_init(|| Book::parse(SHIPPED).unwrap_or_default())
+    }
+
+    /// Parses a book: one entry a line, `SIZE BLACK WHITE MOVE WIN_RATE SIMULATIONS`, where BLACK and WHITE
+    /// are comma-separated cells or `-` for none; `#` starts a comment. Each entry's move must be legal in
+    /// its position, and the stone counts must be reachable with Black moving first.
+    pub fn parse(text: &str) -> Result<Book, BookError> {
+        let mut entries = HashMap::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let err = |why: String| BookError { line: i + 1, why };
+            let fields: Vec<&str> = line.split_whitespace().collect();
+            let [size, black, white, mv, rate, sims] = fields[..] else {
+                return Err(err(format!("{} fields", fields.len())));
+            };
+            let size: usize = size.parse().map_err(|_| err(format!("bad size '{size}'")))?;
+            if !(1..=19).contains(&size) {
+                return Err(err(format!("size {size} is not 1 to 19")));
+            }
+            let black = cells(black, size).map_err(err)?;
+            let white = cells(white, size).map_err(err)?;
+            if black.len() != white.len() && black.len() != white.len() + 1 {
+                return Err(err(format!("{} black and {} white stones", black.len(), white.len())));
+            }
+            let board = board_of(size, &black, &white).map_err(err)?;
+            let mv = HexMove::parse(mv, size).map_err(|e| err(e.to_string()))?;
+            match mv.cell() {
+                Some(c) if board.is_empty_cell(c) => {}
+                _ => return Err(err(format!("{mv} is not an empty cell"))),
+            }
+            let win_rate: f64 = rate.parse().map_err(|_| err(format!("bad win rate '{rate}'")))?;
+            if !(0.0..=1.0).contains(&win_rate) {
+                return Err(err(format!("win rate {win_rate} is not 0 to 1")));
+            }
+            let simulations: u64 = sims.parse().map_err(|_| err(format!("bad simulation count '{sims}'")))?;
+            entries.insert((size, black, white), Entry { mv, win_rate, simulations });
+        }
+        Ok(Book { entries })
+    }
+
+    /// Entries in the book.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True if the book has no entries.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The book's move for the side to move, or `None` when the game uses the swap rule, is over, or its
+    /// position (in either orientation) is not in the book.
+    pub fn lookup(&self, game: &Game) -> Option<Entry> {
+        if game.swap_rule() || game.winner().is_some() {
+            return None;
+        }
+        let board = game.board();
+        let n = board.size();
+        let sorted = |c: Color, rotate: bool| {
+            let mut v: Vec<Cell> = board.stones(c).iter().map(|x| if rotate { x.rotate(n) } else { x }).collect();
+            v.sort();
+            v
+        };
+        for rotate in [false, true] {
+            let key = (n, sorted(Color::Black, rotate), sorted(Color::White, rotate));
+            if let Some(e) = self.entries.get(&key) {
+                let mv = match e.mv {
+                    HexMove::Place(c) if rotate => HexMove::Place(c.rotate(n)),
+                    other => other,
+                };
+                if game.check(mv).is_ok() {
+                    return Some(Entry { mv, ..e.clone() });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The shipped book's answer for the side to move as a player's choice, or `None` to search.
+pub fn choice(game: &Game) -> Option<HexChoice> {
+    let e = Book::shipped().lookup(game)?;
+    let explanation = format!(
+        "opening book: {} (win rate {:.0} % after {} playouts of a longer search)",
+        e.mv,
+        e.win_rate * 100.0,
+        thousands(e.simulations)
+    );
+    let eval =
+        MoveEval { mv: e.mv, score: e.win_rate, visits: Some(e.simulations), proven: Proof::Unknown, win_in: None };
+    Some(HexChoice { mv: e.mv, explanation, evals: vec![eval] })
+}
+
+/// Parses a comma-separated cell list, or `-` for none, sorted.
+fn cells(s: &str, size: usize) -> Result<Vec<Cell>, String> {
+    if s == "-" {
+        return Ok(Vec::new());
+    }
+    let mut v =
+        s.split(',').map(|t| Cell::parse(t, size).map_err(|e| format!("'{t}': {e}"))).collect::<Result<Vec<_>, _>>()?;
+    v.sort();
+    Ok(v)
+}
+
+/// The board with these stones; refuses a cell given twice.
+fn board_of(size: usize, black: &[Cell], white: &[Cell]) -> Result<Board, String> {
+    let mut board = Board::new(size).map_err(|e| e.to_string())?;
+    for (color, list) in [(Color::Black, black), (Color::White, white)] {
+        for &c in list {
+            if !board.is_empty_cell(c) {
+                return Err(format!("{c} is given twice"));
+            }
+            board.play(c, color);
+        }
+    }
+    Ok(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hex::parse_position;
+
+    fn game(moves: &str, size: usize) -> Game {
+        parse_position(moves, size, false).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn the_shipped_book_parses_and_every_move_is_legal() {
+        let book = Book::parse(SHIPPED).unwrap_or_else(|e| panic!("{e}"));
+        assert!(book.len() >= 2, "the shipped book has {} entries", book.len());
+        assert_eq!(Book::shipped().len(), book.len());
+    }
+
+    #[test]
+    fn the_book_answers_its_positions_in_both_orientations() {
+        let book = Book::parse("7 - - d4 0.7 1000\n7 a1 - c5 0.4 500\n").unwrap_or_else(|e| panic!("{e}"));
+        let e = book.lookup(&game("", 7));
+        assert_eq!(e.map(|e| e.mv.to_string()), Some("d4".into()));
+        assert_eq!(book.lookup(&game("a1", 7)).map(|e| e.mv.to_string()), Some("c5".into()));
+        // g7 is a1 turned 180°, and so is the answer: c5 → e3.
+        assert_eq!(book.lookup(&game("g7", 7)).map(|e| e.mv.to_string()), Some("e3".into()));
+    }
+
+    #[test]
+    fn the_book_falls_back_when_it_has_no_entry() {
+        let book = Book::parse("7 - - d4 0.7 1000\n").unwrap_or_else(|e| panic!("{e}"));
+        assert!(book.lookup(&game("b2", 7)).is_none(), "a position the book lacks");
+        assert!(book.lookup(&game("", 8)).is_none(), "a size the book lacks");
+        let swap = parse_position("", 7, true).unwrap_or_else(|e| panic!("{e}"));
+        assert!(book.lookup(&swap).is_none(), "the book is for games without the swap rule");
+    }
+
+    #[test]
+    fn bad_books_are_refused_with_the_line() {
+        for (text, want) in [
+            ("11 - - f6 0.5\n", "line 1: 5 fields"),
+            ("\n# c\n11 - - z9 0.5 10\n", "line 3"),
+            ("11 f6 - f6 0.5 10\n", "f6 is not an empty cell"),
+            ("11 f6,g6 - a1 0.5 10\n", "2 black and 0 white"),
+            ("11 - - f6 1.5 10\n", "win rate 1.5"),
+            ("11 f6 f6 a1 0.5 10\n", "f6 is given twice"),
+            ("40 - - a1 0.5 10\n", "size 40"),
+        ] {
+            let e = Book::parse(text).map(|b| b.len()).unwrap_err().to_string();
+            assert!(e.contains(want), "{text:?}: {e}");
+        }
+    }
+}

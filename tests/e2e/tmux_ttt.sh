@@ -4,41 +4,7 @@
 # screen, the alternate screen and mouse capture are off, and `stty -a` shows a cooked terminal.
 #
 # Usage: tests/e2e/tmux_ttt.sh   (builds target/release/hextoe if needed; HEXTOE_BIN overrides the binary)
-set -euo pipefail
-cd "$(dirname "$0")/../.."
-ROOT=$PWD
-BIN=${HEXTOE_BIN:-$ROOT/target/release/hextoe}
-[ -x "$BIN" ] || cargo build --release --locked
-command -v tmux >/dev/null || { echo "e2e: tmux is not installed" >&2; exit 1; }
-
-WORK=$(mktemp -d)
-SOCK=$WORK/tmux.sock # a private tmux server, so a user's own sessions play no part
-t() { tmux -S "$SOCK" "$@"; }
-cleanup() {
-  local rc=$?
-  t kill-server >/dev/null 2>&1 || true
-  # The pane's shell may still be exiting; try the removal a few times.
-  for _ in 1 2 3 4 5; do rm -rf "$WORK" 2>/dev/null && break; sleep 0.2; done
-  exit "$rc"
-}
-trap cleanup EXIT
-screen() { t capture-pane -p -t e2e; }
-fail() { echo "e2e: FAIL: $*" >&2; echo "--- screen ---" >&2; screen >&2 || true; exit 1; }
-wait_for() { # wait up to 5 s for a fixed string on the screen
-  for _ in $(seq 1 50); do
-    if screen | grep -qF -- "$1"; then return 0; fi
-    sleep 0.1
-  done
-  fail "timed out waiting for: $1"
-}
-flag() { t display -p -t e2e "#{$1}"; }
-
-t new-session -d -s e2e -x 100 -y 40 \
-  "env -i HOME=$WORK PATH=$PATH TERM=xterm-256color HISTFILE=/dev/null PS1='e2e-shell\$ ' bash --norc --noprofile"
-wait_for 'e2e-shell$'
-stty_before=$WORK/stty-before.txt
-t send-keys -t e2e "stty -a > $stty_before" Enter
-sleep 0.3
+source "$(dirname "$0")/harness.sh"
 
 t send-keys -t e2e "XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config $BIN play --game tictactoe --first human --level impossible" Enter
 wait_for 'Your move (x)'

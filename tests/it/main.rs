@@ -16,6 +16,8 @@ mod parsers_unicode;
 mod solver_command;
 mod tourney_runs;
 mod ttt_analyze;
+// The tic-tac-toe oracle is the core tests' own, so the two test binaries share one copy.
+#[path = "../../crates/hextoe-core/tests/core/ttt_common.rs"]
 mod ttt_common;
 mod ttt_explain;
 mod ttt_perft;

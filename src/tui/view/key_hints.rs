@@ -51,6 +51,17 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
                     (k(Action::SwitchGame), other),
                 ];
             }
+            if g.is_over() {
+                // Nothing left to place: the ways on from a finished game.
+                return vec![
+                    (k(Action::Review), "review"),
+                    (k(Action::NewGame), "new"),
+                    (k(Action::Undo), "undo"),
+                    (last_key(app, Action::Back), "menu"),
+                    (k(Action::Save), "save"),
+                    (k(Action::SwitchGame), other),
+                ];
+            }
             let goto = first_key(app, Action::Goto);
             let mut v = vec![(arrows(app), "move")];
             match kind {

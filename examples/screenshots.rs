@@ -111,8 +111,9 @@ fn ttt_finished(out: &Path) -> std::io::Result<()> {
         let cell = c.parse().map_err(std::io::Error::other)?;
         p.play(Move::Ttt(cell)).map_err(std::io::Error::other)?;
     }
-    let mut a = app(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi, Level::Impossible));
-    a.start(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi, Level::Impossible), Some(p))
+    // Easy looks one ply ahead, so it can miss a fork; impossible never loses at tic-tac-toe.
+    let mut a = app(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi, Level::Easy));
+    a.start(settings(GameKind::Tictactoe, 3, Opponent::HumanVsAi, Level::Easy), Some(p))
         .map_err(std::io::Error::other)?;
     settle(&mut a);
     // The winning move by key: 3 is c1, the diagonal c1 b2 a3.

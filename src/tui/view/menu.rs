@@ -8,7 +8,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// Width of the menu box.
 const BOX_W: u16 = 56;
@@ -85,12 +85,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     let h = lines.len() as u16 + 2;
     let rect = centered(body, BOX_W, h);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(theme.muted())
-        .title(Span::styled(" hextoe ", theme.accent()))
-        .title_alignment(ratatui::layout::Alignment::Center);
+    let block = super::panel::panel(" hextoe ".to_string(), theme);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
     footer::draw_status(frame, status, app);
     footer::draw_keys(frame, keys, app, status.height);

@@ -19,6 +19,7 @@ pub mod help;
 pub mod hex_board;
 pub mod key_hints;
 pub mod menu;
+pub mod panel;
 pub mod primer;
 pub mod review;
 pub mod review_graph;

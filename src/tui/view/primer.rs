@@ -12,7 +12,7 @@ use crate::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph, Wrap};
+use ratatui::widgets::{Paragraph, Wrap};
 
 /// A small board: its side, its stones, and marked empty cells (a character in the accent style).
 struct Diagram<'a> {
@@ -165,12 +165,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let lines = page(n, app);
     let rect = centered(body, 78, lines.len() as u16 + 3);
     let title = format!(" How to play Hex · {}/{} · {} ", n + 1, PAGES.len(), PAGES[n]);
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(theme.muted())
-        .title(Span::styled(title, theme.accent()))
-        .title_alignment(ratatui::layout::Alignment::Center);
+    let block = super::panel::panel(title, theme);
     let mut all = vec![Line::raw("")];
     all.extend(lines);
     frame.render_widget(Paragraph::new(all).block(block).wrap(Wrap { trim: false }), rect);

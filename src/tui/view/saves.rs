@@ -10,7 +10,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, BorderType, Borders, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// The widest the box gets.
 const BOX_W: u16 = 92;
@@ -62,12 +62,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     let count = entries.len();
     let title = format!(" Load game · {count} save{} ", if count == 1 { "" } else { "s" });
-    let block = Block::default()
-        .borders(Borders::ALL)
-        .border_type(BorderType::Rounded)
-        .border_style(theme.muted())
-        .title(Span::styled(title, theme.accent()))
-        .title_alignment(ratatui::layout::Alignment::Center);
+    let block = super::panel::panel(title, theme);
     let h = (lines.len() as u16 + 2).min(rect.height);
     let rect = Rect { height: h, y: rect.y + (rect.height - h) / 3, ..rect };
     frame.render_widget(Paragraph::new(lines).block(block), rect);

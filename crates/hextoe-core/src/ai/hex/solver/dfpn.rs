@@ -9,7 +9,8 @@
 
 use super::inferior::fill_in;
 use super::limits::{Limits, Progress};
-use super::position::{Pos, Rings, Zobrist};
+use super::order::by_resistance;
+use super::position::{Key, Pos, Rings, Zobrist};
 use super::tt::{INF, Tt};
 use super::vc::{EdgeLink, HSearch};
 use crate::ai::hex::Proof;
@@ -29,7 +30,7 @@ pub(crate) enum Expansion<B> {
         /// The position after fill-in.
         pos: Pos<B>,
         /// Its key.
-        key: u64,
+        key: Key,
         /// The candidate moves (compact indices).
         moves: Vec<usize>,
     },
@@ -54,6 +55,8 @@ pub(crate) struct Dfpn<'a, B> {
     /// Set once a limit is reached; the search then unwinds without proving anything more.
     pub aborted: bool,
     root_key: u64,
+    /// Moves tried first at the root (compact indices): replies that refuted similar positions.
+    hints: Vec<usize>,
 }
 
 /// An open position's expansion, kept for when the search comes back to it.
@@ -61,7 +64,7 @@ pub(crate) struct Dfpn<'a, B> {
 struct Cached<B> {
     key: u64,
     filled: Pos<B>,
-    filled_key: u64,
+    filled_key: Key,
     moves: Vec<usize>,
 }
 
@@ -108,8 +111,14 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             nodes: 0,
             aborted: false,
             root_key: 0,
+            hints: Vec::new(),
             geo,
         }
+    }
+
+    /// Moves to try first at the root, where they are among its moves (compact indices, best first).
+    pub fn set_hints(&mut self, hints: Vec<usize>) {
+        self.hints = hints;
     }
 
     /// The geometry.
@@ -118,8 +127,8 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     }
 
     /// The key of a position.
-    pub fn key(&self, pos: &Pos<B>) -> u64 {
-        self.zob.key(self.geo.size(), pos)
+    pub fn key(&self, pos: &Pos<B>) -> Key {
+        Key::of(self.zob, self.geo.size(), pos)
     }
 
     /// Whether the side to move in `pos` (after fill-in) has a virtual connection between its edges: a full
@@ -135,7 +144,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     }
 
     /// Fills in `pos`, reads the opponent's virtual connections and returns the result or the moves.
-    pub(crate) fn expand(&mut self, pos: &Pos<B>, key: u64) -> Expansion<B> {
+    pub(crate) fn expand(&mut self, pos: &Pos<B>, key: Key) -> Expansion<B> {
         let geo = &self.geo;
         let mut p = *pos;
         let filled = fill_in(geo, &self.rings, &mut p);
@@ -159,11 +168,11 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         let mut key = key;
         for (c, set) in [(x, filled.captured[x.index()]), (y, filled.captured[y.index()] | filled.dead)] {
             for k in set.ones() {
-                key ^= self.zob.stone(c, k);
+                key = key.toggle(self.zob, c, k);
             }
         }
         let mut moves: Vec<usize> = must.ones().collect();
-        moves.sort_by_key(|&k| self.rank[k]);
+        by_resistance(geo, &p, &self.rank, &mut moves);
         Expansion::Moves { pos: p, key, moves }
     }
 
@@ -196,7 +205,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     /// Proves or disproves `pos` for its side to move, until a limit is reached.
     pub fn solve(&mut self, pos: &Pos<B>) -> Proof {
         let key = self.key(pos);
-        self.root_key = key;
+        self.root_key = key.canonical();
         while !self.aborted {
             let (pn, dn) = self.mid(pos, key, INF, INF);
             if pn == 0 {
@@ -206,7 +215,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                 return Proof::Loss;
             }
         }
-        match self.lookup(key) {
+        match self.lookup(key.canonical()) {
             (0, _) => Proof::Win,
             (_, 0) => Proof::Loss,
             _ => Proof::Unknown,
@@ -214,13 +223,15 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     }
 
     /// The stored winning move of a proven win, if one is needed.
-    pub fn best(&self, key: u64) -> Option<usize> {
-        self.tt().get(key).filter(|e| e.pn == 0 && e.best != u16::MAX).map(|e| e.best as usize)
+    pub fn best(&self, key: Key) -> Option<usize> {
+        let e = self.tt().get(key.canonical()).filter(|e| e.pn == 0 && e.best != u16::MAX)?;
+        Some(key.orient(e.best as usize))
     }
 
     /// Multiple iterative deepening: searches `pos` until its proof or disproof number reaches its
     /// threshold, and returns both numbers.
-    fn mid(&mut self, pos: &Pos<B>, key: u64, th_pn: u32, th_dn: u32) -> (u32, u32) {
+    fn mid(&mut self, pos: &Pos<B>, full_key: Key, th_pn: u32, th_dn: u32) -> (u32, u32) {
+        let key = full_key.canonical();
         let (pn, dn) = self.lookup(key);
         if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {
             return (pn, dn);
@@ -231,9 +242,9 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             return (pn, dn);
         }
         let start = self.nodes;
-        let slot = (key as usize) & (CACHE_SLOTS - 1);
+        let slot = (full_key.plain as usize) & (CACHE_SLOTS - 1);
         let cached = match &self.cache[slot] {
-            Some(c) if c.key == key => {
+            Some(c) if c.key == full_key.plain => {
                 Some(Expansion::Moves { pos: c.filled, key: c.filled_key, moves: c.moves.clone() })
             }
             _ => None,
@@ -241,16 +252,22 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         let expansion = match cached {
             Some(e) => e,
             None => {
-                let e = self.expand(pos, key);
+                let mut e = self.expand(pos, full_key);
+                if let Expansion::Moves { moves, .. } = &mut e
+                    && key == self.root_key
+                {
+                    promote(moves, &self.hints);
+                }
                 if let Expansion::Moves { pos, key: pk, moves } = &e {
-                    self.cache[slot] = Some(Cached { key, filled: *pos, filled_key: *pk, moves: moves.clone() });
+                    let c = Cached { key: full_key.plain, filled: *pos, filled_key: *pk, moves: moves.clone() };
+                    self.cache[slot] = Some(c);
                 }
                 e
             }
         };
         let (p, pkey, moves) = match expansion {
             Expansion::Win(best) => {
-                self.tt().store(key, 0, INF, 1, best);
+                self.tt().store(key, 0, INF, 1, best.map(|k| full_key.orient(k)));
                 return (0, INF);
             }
             Expansion::Loss => {
@@ -260,7 +277,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             Expansion::Moves { pos, key, moves } => (pos, key, moves),
         };
         let mover = p.to_move;
-        let children: Vec<u64> = moves.iter().map(|&k| pkey ^ self.zob.stone(mover, k) ^ self.zob.flip()).collect();
+        let children: Vec<Key> = moves.iter().map(|&k| pkey.play(self.zob, mover, k)).collect();
         // The children's numbers: the table's when it has them (transpositions update them), else what the
         // last search of the child returned, so that a full table cannot make the loop spin.
         let mut vals = vec![(1u32, 1u32); children.len()];
@@ -269,11 +286,28 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             let (mut min_dn, mut second, mut sum_pn, mut best_pn) = (INF, INF, 0u32, 1u32);
             let tt = self.tt();
             for (i, &ck) in children.iter().enumerate() {
-                if let Some(e) = tt.get(ck) {
+                if let Some(e) = tt.get(ck.canonical()) {
                     vals[i] = (e.pn, e.dn);
                 }
-                let (cpn, cdn) = vals[i];
+            }
+            drop(tt);
+            let window = widening_window(&vals);
+            let mut open_seen = 0;
+            for (i, &(cpn, cdn)) in vals.iter().enumerate() {
                 sum_pn = sum_pn.saturating_add(cpn).min(INF);
+                if cdn == 0 {
+                    // A winning move, wherever it stands.
+                    min_dn = 0;
+                    best = i;
+                    break;
+                }
+                if cpn == 0 {
+                    continue;
+                }
+                open_seen += 1;
+                if open_seen > window {
+                    continue;
+                }
                 if cdn < min_dn {
                     second = min_dn;
                     min_dn = cdn;
@@ -283,11 +317,10 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                     second = cdn;
                 }
             }
-            drop(tt);
             let (pn, dn) = (min_dn, sum_pn);
             let work = self.nodes - start;
             if pn == 0 {
-                self.tt().store(key, 0, INF, work, Some(moves[best]));
+                self.tt().store(key, 0, INF, work, Some(full_key.orient(moves[best])));
                 return (0, INF);
             }
             if dn == 0 || pn >= th_pn || dn >= th_dn || self.aborted {
@@ -302,4 +335,28 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             vals[best] = self.mid(&child, children[best], child_th_pn, child_th_dn);
         }
     }
+}
+
+/// Moves the hinted moves that are in `moves` to its front, in the hints' order, keeping the rest in order.
+fn promote(moves: &mut Vec<usize>, hints: &[usize]) {
+    let mut front: Vec<usize> = Vec::with_capacity(moves.len());
+    for &h in hints {
+        if moves.contains(&h) && !front.contains(&h) {
+            front.push(h);
+        }
+    }
+    moves.retain(|m| !front.contains(m));
+    front.append(moves);
+    *moves = front;
+}
+
+/// Progressive widening (as in Benzene's df-pn): of the children not yet proven lost for the mover (won by
+/// the opponent), only the first `1 + ⌈n/4⌉` in move order compete for the proof; the rest still count
+/// towards the disproof. With fewer than two such children every child competes.
+fn widening_window(vals: &[(u32, u32)]) -> usize {
+    let open = vals.iter().filter(|&&(pn, _)| pn != 0).count();
+    if open < 2 {
+        return usize::MAX;
+    }
+    1 + open.div_ceil(4)
 }

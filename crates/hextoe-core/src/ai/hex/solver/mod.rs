@@ -3,6 +3,7 @@
 //! - [`position`]: the solver's position, Zobrist keys, the ring of neighbours of each cell.
 //! - [`inferior`]: dead cells and captured pairs, filled in before a position is searched.
 //! - [`vc`]: virtual connections by H-search, giving wins and must-play regions.
+//! - [`order`]: move ordering by the electrical-resistance evaluation.
 //! - [`tt`]: the transposition table of proof and disproof numbers.
 //! - [`dfpn`]: depth-first proof-number search over all of the above.
 //! - [`limits`]: when a search gives up, and the progress it reports.
@@ -15,6 +16,7 @@
 pub mod dfpn;
 pub mod inferior;
 pub mod limits;
+pub mod order;
 pub mod position;
 pub mod tt;
 pub mod vc;
@@ -31,6 +33,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tt::Tt;
+
+/// How many of the latest refutations (replies that won against other moves) are tried first when a move
+/// is checked.
+const REFUTATION_HINTS: usize = 3;
 
 /// The result of solving one position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +97,19 @@ impl Solver {
         limits: &Limits,
         progress: &(dyn Fn(&Progress) + Sync),
     ) -> Solved {
+        self.solve_hinted(board, to_move, limits, progress, &[])
+    }
+
+    /// Solves `board` with `to_move` to move, trying the `hints` first among the moves at the root: the
+    /// replies that refuted similar positions (a neighbouring opening) often refute this one too.
+    pub fn solve_hinted(
+        &self,
+        board: &Board,
+        to_move: Color,
+        limits: &Limits,
+        progress: &(dyn Fn(&Progress) + Sync),
+        hints: &[Cell],
+    ) -> Solved {
         if let Some(w) = board.winner() {
             return Solved {
                 proof: Proof::of(w == to_move),
@@ -101,7 +120,7 @@ impl Solver {
             };
         }
         let tt = &self.tt;
-        dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress))
+        dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, hints))
     }
 
     /// Solves a game position and finds every winning move of the side to move (the swap included where it
@@ -143,11 +162,18 @@ impl Solver {
             Proof::Loss => sol.winner = Some(me.opponent()),
             Proof::Win => {
                 sol.winner = Some(me);
-                let cells: Vec<Cell> = board.empty_cells().iter().collect();
+                let n = board.size();
+                let all: Vec<Cell> = board.empty_cells().iter().collect();
+                // On a board that looks the same turned 180°, a move and its turned image are worth the
+                // same: solve one of each pair and copy its result to the other.
+                let symmetric = is_symmetric(board);
+                let cells: Vec<Cell> =
+                    if symmetric { all.iter().copied().filter(|&c| c <= c.rotate(n)).collect() } else { all.clone() };
                 let total = cells.len();
                 on_move(0, total);
                 let done = AtomicUsize::new(0);
-                let results: Vec<(Cell, Solved)> = cells
+                let refutations: Mutex<Vec<Cell>> = Mutex::new(Vec::new());
+                let mut results: Vec<(Cell, Solved)> = cells
                     .into_par_iter()
                     .map(|c| {
                         let r = if root.every_move_wins {
@@ -161,12 +187,30 @@ impl Solver {
                         } else {
                             let mut child = board.clone();
                             child.play(c, me);
-                            self.solve(&child, me.opponent(), limits, progress)
+                            let hints = refutations.lock().map(|r| r.clone()).unwrap_or_default();
+                            let r = self.solve_hinted(&child, me.opponent(), limits, progress, &hints);
+                            if let (Proof::Win, Some(reply)) = (r.proof, r.best)
+                                && let Ok(mut known) = refutations.lock()
+                            {
+                                // The latest refutation first: neighbouring openings are solved together.
+                                known.retain(|&k| k != reply);
+                                known.insert(0, reply);
+                                known.truncate(REFUTATION_HINTS);
+                            }
+                            r
                         };
                         on_move(done.fetch_add(1, Ordering::Relaxed) + 1, total);
                         (c, r)
                     })
                     .collect();
+                let solved: Vec<Cell> = results.iter().map(|(c, _)| *c).collect();
+                let mirrored: Vec<(Cell, Solved)> = results
+                    .iter()
+                    .filter(|(c, _)| symmetric && c.rotate(n) != *c && !solved.contains(&c.rotate(n)))
+                    .map(|(c, r)| (c.rotate(n), Solved { nodes: 0, ..r.clone() }))
+                    .collect();
+                results.extend(mirrored);
+                results.sort_by_key(|(c, _)| all.iter().position(|a| a == c));
                 for (c, r) in results {
                     sol.nodes += r.nodes;
                     match r.proof {
@@ -183,19 +227,30 @@ impl Solver {
     }
 }
 
+/// Whether `board` is unchanged by the 180° turn (which maps each colour's edges onto themselves, so the
+/// turned position is the same game with the same side to move).
+pub fn is_symmetric(board: &Board) -> bool {
+    let n = board.size();
+    board.cells().all(|c| board.at(c) == board.at(c.rotate(n)))
+}
+
 fn solve_in<B: Bits>(
     tt: &Mutex<Tt>,
     board: &Board,
     to_move: Color,
     limits: &Limits,
     progress: &(dyn Fn(&Progress) + Sync),
+    hints: &[Cell],
 ) -> Solved {
     let Some(geo) = Geometry::<B>::new(board.size()) else {
         return Solved { proof: Proof::Unknown, best: None, by_connection: false, every_move_wins: false, nodes: 0 };
     };
     let pos = Pos::from_board(&geo, board, to_move);
     let any_empty = pos.empty(&geo).lowest();
+    let n = board.size();
+    let hints = hints.iter().filter(|c| c.on_board(n) && board.at(**c).is_none()).map(|&c| geo.index(c)).collect();
     let mut d = Dfpn::new(geo, tt, limits, progress);
+    d.set_hints(hints);
     let key = d.key(&pos);
     let own = d.own_connection(&pos);
     let by_connection = own.is_some();

@@ -101,6 +101,71 @@ impl Zobrist {
     }
 }
 
+/// A position's key together with the key of the position turned 180°, which is the same game (each
+/// colour keeps its edges). The table is indexed by the smaller of the two, so a position and its turned
+/// image share one entry; moves stored there are turned with it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Key {
+    /// The key of the position as it stands.
+    pub plain: u64,
+    /// The key of the turned position.
+    pub turned: u64,
+    /// n² − 1, which turns a compact index: k ↦ last − k.
+    last: u16,
+}
+
+impl Key {
+    /// The key of `pos` on an n×n board.
+    pub fn of<B: Bits>(zob: &Zobrist, n: usize, pos: &Pos<B>) -> Key {
+        let last = n * n - 1;
+        let mut turned = zob.size[n];
+        for c in [Color::Black, Color::White] {
+            for k in pos.of(c).ones() {
+                turned ^= zob.cell[c.index()][last - k];
+            }
+        }
+        if pos.to_move == Color::White {
+            turned ^= zob.white_to_move;
+        }
+        Key { plain: zob.key(n, pos), turned, last: last as u16 }
+    }
+
+    /// The table's key: the smaller of the two.
+    #[inline]
+    pub fn canonical(&self) -> u64 {
+        self.plain.min(self.turned)
+    }
+
+    /// Whether the table sees the position turned, so a move stored for it is turned too.
+    #[inline]
+    fn is_turned(&self) -> bool {
+        self.turned < self.plain
+    }
+
+    /// A move of this position (compact index) as the table stores it, or back.
+    #[inline]
+    pub fn orient(&self, k: usize) -> usize {
+        if self.is_turned() { self.last as usize - k } else { k }
+    }
+
+    /// The key after a `c` stone is put on (or taken off) compact cell `k`.
+    #[inline]
+    pub fn toggle(self, zob: &Zobrist, c: Color, k: usize) -> Key {
+        Key {
+            plain: self.plain ^ zob.stone(c, k),
+            turned: self.turned ^ zob.stone(c, self.last as usize - k),
+            last: self.last,
+        }
+    }
+
+    /// The key after the side to move plays compact cell `k` (a `mover` stone, and the turn passes).
+    #[inline]
+    pub fn play(self, zob: &Zobrist, mover: Color, k: usize) -> Key {
+        let k2 = self.toggle(zob, mover, k);
+        Key { plain: k2.plain ^ zob.flip(), turned: k2.turned ^ zob.flip(), last: self.last }
+    }
+}
+
 /// What lies in one direction from a cell: another cell, or an edge, which counts as a stone of its owner.
 const EDGE_BLACK: u16 = u16::MAX - 1;
 const EDGE_WHITE: u16 = u16::MAX;
@@ -203,5 +268,26 @@ mod tests {
         let q = p.play(5);
         assert_eq!(z.key(4, &q), z.key(4, &p) ^ z.stone(Color::Black, 5) ^ z.flip());
         assert_ne!(z.key(4, &p), z.key(5, &Pos::<u64> { stones: [0, 0], to_move: Color::Black }));
+    }
+
+    #[test]
+    fn a_turned_position_has_the_same_canonical_key_and_moves_turn_with_it() {
+        let z = Zobrist::get();
+        let n = 5;
+        let last = n * n - 1;
+        let p = Pos::<u64> { stones: [1 << 1 | 1 << 12, 1 << 7], to_move: Color::White };
+        let turned = Pos::<u64> { stones: [1 << (last - 1) | 1 << 12, 1 << (last - 7)], to_move: Color::White };
+        let (a, b) = (Key::of(z, n, &p), Key::of(z, n, &turned));
+        assert_eq!(a.plain, z.key(n, &p));
+        assert_eq!((a.plain, a.turned), (b.turned, b.plain));
+        assert_eq!(a.canonical(), b.canonical());
+        // A move stored by one is read back turned by the other.
+        assert_eq!(b.orient(a.orient(3)), last - 3);
+        // Incremental keys agree with keys from scratch, both ways round.
+        assert_eq!(a.play(z, Color::White, 9), Key::of(z, n, &p.play(9)));
+        assert_eq!(a.toggle(z, Color::Black, 20).toggle(z, Color::Black, 20), a);
+        // A different position keeps a different key.
+        let other = Pos::<u64> { stones: [1 << 2 | 1 << 12, 1 << 7], to_move: Color::White };
+        assert_ne!(Key::of(z, n, &other).canonical(), a.canonical());
     }
 }

@@ -226,6 +226,12 @@ impl<B: Bits> HSearch<B> {
 
     /// Combines VC x–m (carrier `c`) with every VC m–z.
     fn and_rule(&mut self, x: usize, m: usize, c: B) {
+        if m < 2 {
+            // No AND over an edge (as in Benzene): two points joined through an edge matter only for
+            // reaching that edge, which each of them does already, and these combinations were most of
+            // H-search's work.
+            return;
+        }
         let xb = self.cell_bit[x];
         let mb = self.cell_bit[m];
         let m_is_cell = self.is_cell[m];

@@ -102,6 +102,8 @@ pub(crate) struct HSearch<B> {
     vc: Vec<List<B, VC_MAX>>,
     sc: Vec<List<B, SC_MAX>>,
     queue: Vec<(u16, u16, B)>,
+    /// The pairs whose lists are not empty.
+    touched: Vec<u32>,
     /// Per point, a bitset (`words` words) of the points it has a VC with.
     links: Vec<u64>,
     words: usize,
@@ -120,6 +122,7 @@ impl<B: Bits> Default for HSearch<B> {
             vc: Vec::new(),
             sc: Vec::new(),
             queue: Vec::new(),
+            touched: Vec::new(),
             links: Vec::new(),
             words: 0,
             edge_sc: Vec::new(),
@@ -181,10 +184,17 @@ impl<B: Bits> HSearch<B> {
         self.cell_bit.extend((0..p).map(|i| if i >= first_cell { sets[i] } else { B::ZERO }));
         self.is_cell.clear();
         self.is_cell.extend((0..p).map(|i| i >= first_cell));
-        self.vc.clear();
-        self.vc.resize(p * p, List::EMPTY);
-        self.sc.clear();
-        self.sc.resize(p * p, List::EMPTY);
+        // Only the pairs the last run wrote to are cleared: most of the p² lists stay empty, and wiping
+        // them all cost more than some whole searches.
+        for &i in &self.touched {
+            self.vc[i as usize].len = 0;
+            self.sc[i as usize].len = 0;
+        }
+        self.touched.clear();
+        if self.vc.len() < p * p {
+            self.vc.resize(p * p, List::EMPTY);
+            self.sc.resize(p * p, List::EMPTY);
+        }
         self.queue.clear();
         self.words = p.div_ceil(64);
         self.links.clear();
@@ -281,6 +291,10 @@ impl<B: Bits> HSearch<B> {
         if list.has_subset_of(c) {
             return;
         }
+        if list.len == 0 && self.sc[i].len == 0 {
+            self.touched.push(i as u32);
+        }
+        let list = &mut self.vc[i];
         list.drop_supersets(c);
         if !list.push(c) {
             return;
@@ -300,6 +314,9 @@ impl<B: Bits> HSearch<B> {
         let i = self.pair(x, y);
         if self.vc[i].has_subset_of(s) || self.sc[i].has_subset_of(s) {
             return;
+        }
+        if self.vc[i].len == 0 && self.sc[i].len == 0 {
+            self.touched.push(i as u32);
         }
         self.sc[i].drop_supersets(s);
         let others = self.sc[i];

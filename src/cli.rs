@@ -214,6 +214,9 @@ pub struct SolveArgs {
     /// is solved.
     #[arg(long, value_parser = seconds, value_name = "S")]
     pub time_limit: Option<Duration>,
+    /// Hex: prove who wins and give one winning move, without checking every other move.
+    #[arg(long)]
+    pub one: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,

@@ -42,6 +42,9 @@ struct HexSolveReport {
     pub seconds: f64,
     /// Positions the solver expanded.
     pub nodes: u64,
+    /// With `--one`: `winning_moves` holds one winning move, the others unchecked.
+    #[serde(skip)]
+    pub one: bool,
 }
 
 /// The tic-tac-toe result; its JSON shape is stable and documented in the README.
@@ -120,7 +123,11 @@ fn solve_hex(args: &SolveArgs, config: &Config, stop: &Stop, show_progress: bool
         Some(t) => Limits::time(t, stop),
         None => Limits::unlimited(stop),
     };
-    let sol = solver.winning_moves(&game, &limits, &on_progress, &on_move);
+    let sol = if args.one {
+        solver.one_winning_move(&game, &limits, &on_progress)
+    } else {
+        solver.winning_moves(&game, &limits, &on_progress, &on_move)
+    };
     bar.finish_and_clear();
     if let Some(t) = args.time_limit
         && !sol.complete
@@ -145,6 +152,7 @@ fn solve_hex(args: &SolveArgs, config: &Config, stop: &Stop, show_progress: bool
         winning_moves: sol.winning_moves.iter().map(HexMove::to_string).collect(),
         seconds: started.elapsed().as_secs_f64(),
         nodes: sol.nodes,
+        one: args.one,
     })
 }
 
@@ -178,6 +186,13 @@ fn hex_text(r: &HexSolveReport) -> String {
     }
     if game.as_ref().and_then(|g| g.winner()).is_some() {
         s.push_str(&format!("{n}×{n}: the game is over, {} has won.\n", r.winner));
+    } else if r.one && !r.winning_moves.is_empty() {
+        s.push_str(&format!(
+            "{n}×{n}, {} to move: {} wins.\na winning move: {} (--one: the other moves were not checked)\n",
+            r.to_move,
+            r.winner,
+            r.winning_moves.join(" ")
+        ));
     } else if r.winning_moves.is_empty() {
         s.push_str(&format!("{n}×{n}, {} to move: {} wins; every move of {} loses.\n", r.to_move, r.winner, r.to_move));
     } else {
@@ -197,6 +212,9 @@ fn hex_text(r: &HexSolveReport) -> String {
 fn solve_ttt(args: &SolveArgs) -> anyhow::Result<TttSolveReport> {
     if args.board.size.is_some() {
         refuse!("--size is for Hex: tic-tac-toe is always 3×3");
+    }
+    if args.one {
+        refuse!("--one is for Hex: tic-tac-toe is solved whole at once");
     }
     let board = if args.position.trim().is_empty() {
         ttt::Board::new()

@@ -106,3 +106,23 @@ fn a_time_limit_gives_up_with_a_clear_message() {
         .failure()
         .stderr(contains("expected more than 0"));
 }
+
+#[test]
+fn one_gives_a_single_proven_winning_move() {
+    // 4×4: the winning openings are d1 c2 b3 a4; --one names one of them.
+    let v = json(&["--size", "4", "--one"]);
+    assert_eq!(v["winner"], "black");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert!(["d1", "c2", "b3", "a4"].contains(&moves[0].as_str().unwrap()), "{moves:?}");
+    // A lost position has no winning move.
+    let v = json(&["--size", "3", "--position", "b2", "--one"]);
+    assert_eq!((v["winner"].as_str(), v["winning_moves"].as_array().map(Vec::len)), (Some("black"), Some(0)));
+    hextoe()
+        .args(["solve", "--size", "5", "--one"])
+        .assert()
+        .success()
+        .stdout(contains("a winning move: "))
+        .stdout(contains("the other moves were not checked"));
+    hextoe().args(["solve", "--game", "tictactoe", "--one"]).assert().code(2).stderr(contains("--one is for Hex"));
+}

@@ -123,6 +123,46 @@ impl Solver {
         dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, hints))
     }
 
+    /// Solves a game position and finds one winning move of the side to move: the one the proof used (the
+    /// swap, where it is legal and no stone wins). Much cheaper than [`Solver::winning_moves`] when the
+    /// mover wins, since no other move is checked. In the result, `complete` means the winner is proven;
+    /// `winning_moves` holds at most one move.
+    pub fn one_winning_move(&self, game: &Game, limits: &Limits, progress: &(dyn Fn(&Progress) + Sync)) -> Solution {
+        let started = Instant::now();
+        let board = game.board();
+        let me = game.to_move();
+        let mut sol = Solution {
+            to_move: me,
+            winner: board.winner(),
+            winning_moves: Vec::new(),
+            complete: true,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        };
+        if board.winner().is_none() {
+            let root = self.solve(board, me, limits, progress);
+            sol.nodes = root.nodes;
+            match root.proof {
+                Proof::Unknown => {
+                    sol.winner = None;
+                    sol.complete = false;
+                }
+                Proof::Loss => {
+                    sol.winner = Some(me.opponent());
+                    if game.can_swap() {
+                        sol.winning_moves.push(HexMove::Swap);
+                    }
+                }
+                Proof::Win => {
+                    sol.winner = Some(me);
+                    sol.winning_moves.extend(root.best.map(HexMove::Place));
+                }
+            }
+        }
+        sol.elapsed = started.elapsed();
+        sol
+    }
+
     /// Solves a game position and finds every winning move of the side to move (the swap included where it
     /// is legal), checking the moves in parallel on all cores. `on_move` is told how many of the moves are
     /// decided, as `(done, total)`.

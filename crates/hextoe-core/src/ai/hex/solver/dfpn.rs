@@ -75,7 +75,7 @@ const CACHE_SLOTS: usize = 1 << 14;
 /// The 1+ε trick: a child may run until its disproof number passes the second best by this fraction,
 /// which cuts the re-expansions of plain df-pn.
 const EPSILON_NUM: u64 = 1;
-const EPSILON_DEN: u64 = 4;
+const EPSILON_DEN: u64 = 2;
 
 impl<'a, B: Bits> Dfpn<'a, B> {
     /// A search on the n×n board `geo` describes.
@@ -351,12 +351,12 @@ fn promote(moves: &mut Vec<usize>, hints: &[usize]) {
 }
 
 /// Progressive widening (as in Benzene's df-pn): of the children not yet proven lost for the mover (won by
-/// the opponent), only the first `1 + ⌈n/4⌉` in move order compete for the proof; the rest still count
+/// the opponent), only the first `1 + ⌈n/2⌉` in move order compete for the proof; the rest still count
 /// towards the disproof. With fewer than two such children every child competes.
 fn widening_window(vals: &[(u32, u32)]) -> usize {
     let open = vals.iter().filter(|&&(pn, _)| pn != 0).count();
     if open < 2 {
         return usize::MAX;
     }
-    1 + open.div_ceil(4)
+    1 + open.div_ceil(2)
 }

@@ -4,6 +4,7 @@
 use super::tree::{Proof, SWAP, Tree};
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
+use crate::ai::hex::patterns::{PatternTable, Shapes};
 use crate::ai::hex::playout::{FastRng, PlayBoard};
 use crate::game::hex::Color;
 use std::time::{Duration, Instant};
@@ -22,6 +23,10 @@ pub struct Params {
     pub first_play: f32,
     /// Leave dead and captured cells out of the tree (see [`crate::ai::hex::solver::inferior`]).
     pub prune_inferior: bool,
+    /// Weight of the learned pattern prior (progressive bias): a child's value gets
+    /// `prior_weight · prior / √(visits + 1)`, where `prior` is its shape's share of its siblings' pattern
+    /// strength. 0 turns the patterns off.
+    pub prior_weight: f32,
 }
 
 impl Params {
@@ -33,9 +38,13 @@ impl Params {
             explore: 0.0,
             first_play: 0.5,
             prune_inferior: true,
+            prior_weight: PRIOR_WEIGHT,
         }
     }
 }
+
+/// The default [`Params::prior_weight`], chosen by self-play (see the README's "Against MoHex 2.0").
+pub(crate) const PRIOR_WEIGHT: f32 = 1.0;
 
 /// When a search stops.
 #[derive(Clone, Debug)]
@@ -71,19 +80,23 @@ struct Scratch<B> {
     board: PlayBoard<B>,
     path: Vec<Step>,
     kids: Vec<(u16, Proof)>,
+    /// The shapes of the board's cells, when the search uses the pattern prior.
+    shapes: Option<Shapes>,
 }
 
 /// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
 /// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
 /// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
 /// where it is legal. Without threats, dead and captured cells are left out when `prune` is set: a move
-/// there is never better than one elsewhere. Returns true if `leaf`'s own proof changed.
+/// there is never better than one elsewhere. With `shapes`, each child gets its pattern prior. Returns
+/// true if `leaf`'s own proof changed.
 fn expand<B: Bits>(
     tree: &mut Tree,
     leaf: usize,
     board: &PlayBoard<B>,
     swap: bool,
     prune: bool,
+    shapes: Option<&Shapes>,
     kids: &mut Vec<(u16, Proof)>,
 ) -> bool {
     let geo = board.geometry();
@@ -117,7 +130,29 @@ fn expand<B: Bits>(
         return false;
     }
     tree.expand(leaf, kids);
+    if let Some(shapes) = shapes {
+        set_priors(tree, leaf, board, shapes, kids);
+    }
     tree.update_proof(leaf)
+}
+
+/// Gives `leaf`'s new children their share of the pattern strength; the swap gets an average share.
+fn set_priors<B: Bits>(tree: &mut Tree, leaf: usize, board: &PlayBoard<B>, shapes: &Shapes, kids: &[(u16, Proof)]) {
+    let table = PatternTable::shipped();
+    let me = board.to_move();
+    let (mine, theirs) = (board.stones(me), board.stones(me.opponent()));
+    let mut gammas = [0f32; 19 * 19 + 1];
+    let mut total = 0.0;
+    for (g, &(mv, _)) in gammas.iter_mut().zip(kids) {
+        *g = if mv == SWAP { 0.0 } else { table.gamma(shapes.key(mv as usize, me, mine, theirs)) };
+        total += *g;
+    }
+    if total <= 0.0 {
+        return;
+    }
+    let average = 1.0 / kids.len() as f32;
+    let priors = gammas.iter().zip(kids).map(|(&g, &(mv, _))| if mv == SWAP { average } else { g / total });
+    tree.set_priors(leaf, priors);
 }
 
 /// The child of `i` to descend into: a proven win at once, never a proven loss, else the best
@@ -148,12 +183,13 @@ fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize>
         let (num, den) = match node.proof {
             Proof::Win => return Some(c),
             Proof::Loss => continue,
-            Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => (p.first_play, 1.0),
+            Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => (p.first_play + bias(p, node), 1.0),
             Proof::Unknown => {
                 let (v, w) = (node.visits as f32, node.wins as f32);
                 let (rv, rw) = (node.rave_visits as f32, node.rave_wins as f32);
                 let brv = p.rave_bias * rv;
-                (w * (1.0 + brv) + rw, rv + v + brv * v)
+                let den = rv + v + brv * v;
+                (w * (1.0 + brv) + rw + bias(p, node) * den, den)
             }
         };
         if num * best_den > best_num * den {
@@ -163,6 +199,16 @@ fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize>
         }
     }
     best
+}
+
+/// The progressive bias of a child: its pattern prior, fading with its visits.
+#[inline]
+fn bias(p: &Params, node: &super::tree::Node) -> f32 {
+    if p.prior_weight == 0.0 || node.prior == 0.0 {
+        0.0
+    } else {
+        p.prior_weight * node.prior / (node.visits as f32 + 1.0).sqrt()
+    }
 }
 
 /// [`select`] with a UCT exploration term, for searches that ask for one.
@@ -189,7 +235,8 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
                 let brv = p.rave_bias * rv;
                 (node.wins as f32 * (1.0 + brv) + node.rave_wins as f32) / (rv + v + brv * v)
             }
-        } + p.explore * (ln_n / (v + 1.0)).sqrt();
+        } + bias(p, node)
+            + p.explore * (ln_n / (v + 1.0)).sqrt();
         if value > best_v {
             best_v = value;
             best = Some(c);
@@ -201,9 +248,12 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
 /// Runs simulations from `root` into `tree` until a limit is reached or the root is proven; returns the
 /// number of simulations run.
 pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
-    let mut s = Scratch { board: root.board.clone(), path: Vec::with_capacity(64), kids: Vec::with_capacity(400) };
+    let shapes = (p.prior_weight > 0.0).then(|| Shapes::new(root.board.geometry().size()));
+    let mut s =
+        Scratch { board: root.board.clone(), path: Vec::with_capacity(64), kids: Vec::with_capacity(400), shapes };
     if tree.node(0).n_children == 0 && tree.node(0).proof == Proof::Unknown {
-        expand(tree, 0, &root.board, root.swap_depth == Some(0), p.prune_inferior, &mut s.kids);
+        let swap = root.swap_depth == Some(0);
+        expand(tree, 0, &root.board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
     }
     let mut sims = 0u64;
     let started = Instant::now();
@@ -288,7 +338,8 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
             if tree.node(node).visits < p.expand_after || !tree.has_room(board.empty_cells().count() as usize + 1) {
                 break;
             }
-            changed = expand(tree, node, board, root.swap_depth == Some(depth), p.prune_inferior, &mut s.kids);
+            let swap = root.swap_depth == Some(depth);
+            changed = expand(tree, node, board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
             if changed || tree.node(node).n_children == 0 {
                 break;
             }

@@ -5,7 +5,7 @@
 //! The games file has one game a line: the board side, then the moves (`11 f6 e7 ...`), Black first, no
 //! swap; `#` starts a comment line. Every move is an example of a strong choice among the empty cells.
 
-use hextoe::ai::hex::patterns::train::{Example, examples_from_game, fit};
+use hextoe::ai::hex::patterns::train::{Example, examples_from_game, fit, fit_playout};
 use hextoe::game::hex::Cell;
 use std::process::ExitCode;
 
@@ -49,7 +49,9 @@ fn main() -> ExitCode {
         }
         games += 1;
     }
-    let table = fit(&examples, iterations as usize, min_seen);
+    let tree = fit(&examples, iterations as usize, min_seen);
+    let playout = fit_playout(&examples, iterations as usize);
+
     println!(
         "# hextoe's learned Hex shapes: key (7 hex digits: 12 cells × 2 bits, or from 1000000 on the 6 neighbours only) and strength γ."
     );
@@ -57,6 +59,6 @@ fn main() -> ExitCode {
     println!(
         "# {iterations} rounds of minorization-maximization; shapes seen under {min_seen} times go by their six neighbours."
     );
-    print!("{}", table.to_text());
+    print!("{}{}", tree.to_text(), playout.to_text());
     ExitCode::SUCCESS
 }

@@ -62,6 +62,8 @@ pub struct MctsState {
     won: Option<(Board, bool, Analysis)>,
     /// A pattern-prior weight that replaces [`Params::prior_weight`], for measuring what the prior is worth.
     prior_weight: Option<f32>,
+    /// Whether the playouts reply locally by learned shape, replacing [`Params::local_replies`].
+    local_replies: Option<bool>,
 }
 
 /// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
@@ -91,11 +93,19 @@ impl MctsState {
         MctsState { prior_weight: Some(weight), ..MctsState::default() }
     }
 
+    /// This player with the playouts' learned local replies on or off, for measuring what they are worth.
+    pub fn with_local_replies(self, on: bool) -> MctsState {
+        MctsState { local_replies: Some(on), ..self }
+    }
+
     /// The search parameters for an n×n board.
     fn params(&self, n: usize) -> Params {
         let mut p = Params::for_size(n);
         if let Some(w) = self.prior_weight {
             p.prior_weight = w;
+        }
+        if let Some(on) = self.local_replies {
+            p.local_replies = on;
         }
         p
     }

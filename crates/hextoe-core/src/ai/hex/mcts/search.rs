@@ -5,7 +5,7 @@ use super::tree::{Proof, SWAP, Tree};
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::{PatternTable, Shapes};
-use crate::ai::hex::playout::{FastRng, PlayBoard};
+use crate::ai::hex::playout::{FastRng, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
 use std::time::{Duration, Instant};
 
@@ -27,6 +27,9 @@ pub struct Params {
     /// `prior_weight · prior / √(visits + 1)`, where `prior` is its shape's share of its siblings' pattern
     /// strength. 0 turns the patterns off.
     pub prior_weight: f32,
+    /// Reply next to the last stone by learned shape in the playouts (see
+    /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
+    pub local_replies: bool,
 }
 
 impl Params {
@@ -39,12 +42,13 @@ impl Params {
             first_play: 0.5,
             prune_inferior: true,
             prior_weight: PRIOR_WEIGHT,
+            local_replies: true,
         }
     }
 }
 
 /// The default [`Params::prior_weight`], chosen by self-play (see the README's "Against MoHex 2.0").
-pub(crate) const PRIOR_WEIGHT: f32 = 1.0;
+pub(crate) const PRIOR_WEIGHT: f32 = 2.0;
 
 /// When a search stops.
 #[derive(Clone, Debug)]
@@ -82,6 +86,8 @@ struct Scratch<B> {
     kids: Vec<(u16, Proof)>,
     /// The shapes of the board's cells, when the search uses the pattern prior.
     shapes: Option<Shapes>,
+    /// The playouts' local replies, when the search uses them.
+    local: Option<&'static LocalPolicy>,
 }
 
 /// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
@@ -249,8 +255,14 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
 /// number of simulations run.
 pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
     let shapes = (p.prior_weight > 0.0).then(|| Shapes::new(root.board.geometry().size()));
-    let mut s =
-        Scratch { board: root.board.clone(), path: Vec::with_capacity(64), kids: Vec::with_capacity(400), shapes };
+    let local = p.local_replies.then(LocalPolicy::shipped);
+    let mut s = Scratch {
+        board: root.board.clone(),
+        path: Vec::with_capacity(64),
+        kids: Vec::with_capacity(400),
+        shapes,
+        local,
+    };
     if tree.node(0).n_children == 0 && tree.node(0).proof == Proof::Unknown {
         let swap = root.swap_depth == Some(0);
         expand(tree, 0, &root.board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
@@ -362,7 +374,7 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
     let (winner, amaf) = match tree.node(leaf.node).proof {
         Proof::Win => (leaf.mover, false),
         Proof::Loss => (leaf.mover.opponent(), false),
-        Proof::Unknown => (board.playout(rng, true), true),
+        Proof::Unknown => (board.playout(rng, true, s.local), true),
     };
     for j in (0..s.path.len()).rev() {
         let step = s.path[j];

@@ -121,6 +121,9 @@ pub fn rotated(key: u32) -> u32 {
 /// Marks a small shape's key: the six neighbours only, for shapes too rare to have a strength of their own.
 pub const SMALL: u32 = 1 << 24;
 
+/// Marks a playout shape's key: the six neighbours, with strengths fitted for the playouts' local replies.
+pub const PLAYOUT: u32 = 1 << 25;
+
 /// The key of the small shape inside a (canonical) shape: its six neighbours, turned to their own
 /// canonical orientation, with the [`SMALL`] mark.
 #[inline]
@@ -128,6 +131,26 @@ pub fn small(key: u32) -> u32 {
     let ring = key & 0xfff;
     let turned = ((ring >> 6) | (ring << 6)) & 0xfff;
     ring.min(turned) | SMALL
+}
+
+/// The key of the six-neighbour shape of a ring pattern as the playouts see it: `ring` has two bits per
+/// neighbour (0 empty, 1 black, 2 white; the border counts as its owner's stones) in the playout board's
+/// ring order — east, north-east, north, west, south-west, south — and `mover` is the side to move.
+pub fn playout_key(ring: usize, mover: Color) -> u32 {
+    // The playout ring's steps (row, column), to find each of this module's ring cells in it.
+    const PLAYOUT_RING: [(i32, i32); 6] = [(0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0)];
+    let mut key = 0u32;
+    for (i, &(dr, dc)) in RING.iter().enumerate() {
+        let actual = if mover == Color::White { (dc, dr) } else { (dr, dc) };
+        let j = PLAYOUT_RING.iter().position(|&d| d == actual).unwrap_or(0);
+        let v = match ((ring >> (2 * j)) & 3, mover) {
+            (0, _) => EMPTY,
+            (1, Color::Black) | (2, Color::White) => MINE,
+            _ => THEIRS,
+        };
+        key |= v << (2 * i);
+    }
+    small(key) & !SMALL | PLAYOUT
 }
 
 /// The smaller of a key and its rotation: one key per shape.

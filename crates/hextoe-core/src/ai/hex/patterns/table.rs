@@ -1,7 +1,8 @@
 //! The learned table: a strength (γ) for each shape, read from `assets/hex-patterns.txt`.
 //!
 //! The file is text, one shape a line: the key in seven hexadecimal digits and its γ, e.g. `0000401 3.25`
-//! (keys from `1000000` on are small shapes, the six neighbours only). Lines starting with `#` are
+//! (keys from `1000000` on are small shapes, the six neighbours only, and from `2000000` on the playouts'
+//! six-neighbour shapes). Lines starting with `#` are
 //! comments. A shape the table does not list takes the strength of its small shape, and a small shape it
 //! does not list has γ = 1, the strength every shape starts from before training. The shipped table is
 //! embedded in the binary and read once.
@@ -52,8 +53,8 @@ impl PatternTable {
             };
             let key = u32::from_str_radix(key, 16)
                 .ok()
-                .filter(|k| *k < 1 << 25 && key.len() == 7)
-                .ok_or_else(|| bad("the key must be seven hexadecimal digits, below 2000000"))?;
+                .filter(|k| *k < 1 << 26 && key.len() == 7)
+                .ok_or_else(|| bad("the key must be seven hexadecimal digits, below 4000000"))?;
             let gamma: f32 = gamma
                 .parse()
                 .ok()
@@ -77,7 +78,7 @@ impl PatternTable {
 
     /// The γ the table lists for exactly this key.
     #[inline]
-    fn listed(&self, key: u32) -> Option<f32> {
+    pub fn listed(&self, key: u32) -> Option<f32> {
         self.entries.binary_search_by_key(&key, |e| e.0).ok().map(|i| self.entries[i].1)
     }
 
@@ -120,7 +121,7 @@ mod tests {
         for (text, needle) in [
             ("# c\n0000401\n", "line 2: expected a key"),
             ("zz00401 1.0\n", "seven hexadecimal"),
-            ("2000000 1.0\n", "seven hexadecimal"),
+            ("4000000 1.0\n", "seven hexadecimal"),
             ("000401 1.0\n", "seven hexadecimal"),
             ("0000401 -1\n", "above 0"),
             ("0000401 NaN\n", "above 0"),

@@ -6,7 +6,7 @@
 //! virtual win and one virtual loss against a shape of strength 1, so that shapes seen a few times stay near
 //! 1 instead of running off to 0 or infinity.
 
-use super::shape::{Shapes, small};
+use super::shape::{PLAYOUT, SMALL, Shapes, small};
 use super::table::PatternTable;
 use crate::ai::hex::bitboard::{Bits, Wide};
 use crate::game::hex::{Cell, Color};
@@ -48,6 +48,17 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
     out
 }
 
+/// Fits the strengths of the playouts' six-neighbour shapes: every candidate judged by its neighbours
+/// alone, as the playouts' local replies see it. The keys carry the [`PLAYOUT`] mark.
+pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
+    let local = |k: u32| small(k) & !SMALL | PLAYOUT;
+    let examples: Vec<Example> = examples
+        .iter()
+        .map(|ex| Example { candidates: ex.candidates.iter().map(|&k| local(k)).collect(), chosen: local(ex.chosen) })
+        .collect();
+    mm(&examples, iterations)
+}
+
 /// Fits a strength to every shape seen among the candidates, by `iterations` rounds of MM. A shape seen as a
 /// candidate fewer than `min_seen` times is judged by its small shape instead (as
 /// [`PatternTable::gamma`] will look it up), and small shapes get strengths of their own.
@@ -66,12 +77,17 @@ pub fn fit(examples: &[Example], iterations: usize, min_seen: u32) -> PatternTab
             chosen: feature(ex.chosen),
         })
         .collect();
+    mm(&examples, iterations)
+}
+
+/// Minorization-maximization over examples whose keys are the features themselves.
+fn mm(examples: &[Example], iterations: usize) -> PatternTable {
     let mut index: HashMap<u32, usize> = HashMap::new();
     let mut keys = Vec::new();
     let mut wins = Vec::new();
     // Each example as (candidate shape index, how many candidates have it).
     let mut teams: Vec<Vec<(usize, f64)>> = Vec::with_capacity(examples.len());
-    for ex in &examples {
+    for ex in examples {
         let mut counts: HashMap<usize, f64> = HashMap::new();
         for &key in &ex.candidates {
             let i = *index.entry(key).or_insert_with(|| {

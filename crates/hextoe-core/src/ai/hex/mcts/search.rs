@@ -404,6 +404,47 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::hex::{Game, HexMove};
+
+    /// The root of a search of `moves` on 7×7 after a few simulations with the prior weighted `weight`.
+    fn searched(moves: &str, weight: f32) -> (Tree, PlayBoard<u64>) {
+        let mut g = Game::new(7, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in moves.split_whitespace() {
+            g.play(HexMove::parse(m, 7).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
+        let root = Root { board: board.clone(), swap_depth: None };
+        let mut tree = Tree::new(100_000);
+        let p = Params { prior_weight: weight, ..Params::for_size(7) };
+        let limits = Limits { sims: Some(50), deadline: None, stop: Stop::new() };
+        run(&mut tree, &root, &limits, &p, &mut FastRng::new(3));
+        (tree, board)
+    }
+
+    #[test]
+    fn the_learned_table_gives_the_children_their_share_of_strength() {
+        let (tree, board) = searched("d4 c5 e3", 2.0);
+        let shapes = Shapes::new(7);
+        let table = PatternTable::shipped();
+        let me = board.to_move();
+        let (mine, theirs) = (board.stones(me), board.stones(me.opponent()));
+        let kids: Vec<usize> = tree.children(0).collect();
+        assert!(kids.len() > 10);
+        let gamma = |c: usize| table.gamma(shapes.key(tree.node(c).mv as usize, me, mine, theirs));
+        let total: f32 = kids.iter().map(|&c| gamma(c)).sum();
+        let sum: f32 = kids.iter().map(|&c| tree.node(c).prior).sum();
+        assert!((sum - 1.0).abs() < 1e-3, "priors sum to {sum}");
+        for &c in &kids {
+            assert!((tree.node(c).prior - gamma(c) / total).abs() < 1e-5);
+        }
+        // The shapes differ, so the priors do too: the table is not flat here.
+        let max = kids.iter().map(|&c| tree.node(c).prior).fold(0.0, f32::max);
+        let min = kids.iter().map(|&c| tree.node(c).prior).fold(1.0, f32::min);
+        assert!(max > 2.0 * min, "{min} .. {max}");
+        // Without the prior, the children carry none.
+        let (plain, _) = searched("d4 c5 e3", 0.0);
+        assert!(plain.children(0).all(|c| plain.node(c).prior == 0.0));
+    }
 
     #[test]
     fn the_move_is_settled_only_when_the_runner_up_cannot_catch_up() {

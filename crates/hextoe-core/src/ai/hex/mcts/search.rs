@@ -207,14 +207,28 @@ fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize>
     best
 }
 
-/// The progressive bias of a child: its pattern prior, fading with its visits.
+/// Visits below which 1/√(visits + 1) is read from a table rather than computed: selection weighs every
+/// child of every node it passes, and a square root and a division per child would halve the speed.
+const FADE_TABLE: usize = 4096;
+
+/// 1/√(v + 1) for v below [`FADE_TABLE`].
+fn fade_table() -> &'static [f32; FADE_TABLE] {
+    static TABLE: std::sync::OnceLock<[f32; FADE_TABLE]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| std::array::from_fn(|v| 1.0 / (v as f32 + 1.0).sqrt()))
+}
+
+/// The progressive bias of a child: its pattern prior, fading as 1/√(visits + 1).
 #[inline]
 fn bias(p: &Params, node: &super::tree::Node) -> f32 {
-    if p.prior_weight == 0.0 || node.prior == 0.0 {
-        0.0
-    } else {
-        p.prior_weight * node.prior / (node.visits as f32 + 1.0).sqrt()
+    if node.prior == 0.0 {
+        return 0.0;
     }
+    let v = node.visits as usize;
+    let fade = match fade_table().get(v) {
+        Some(&f) => f,
+        None => 1.0 / (v as f32 + 1.0).sqrt(),
+    };
+    p.prior_weight * node.prior * fade
 }
 
 /// [`select`] with a UCT exploration term, for searches that ask for one.

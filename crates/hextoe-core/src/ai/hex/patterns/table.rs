@@ -7,7 +7,7 @@
 //! does not list has γ = 1, the strength every shape starts from before training. The shipped table is
 //! embedded in the binary and read once.
 
-use super::shape::small;
+use super::shape::{SMALL, small};
 use std::sync::OnceLock;
 
 /// The shipped table's text.
@@ -17,10 +17,31 @@ const SHIPPED: &str = include_str!("../../../../../../assets/hex-patterns.txt");
 /// is wrong.
 const MAX_GAMMA: f32 = 1.0e6;
 
-/// Shapes and their strengths, sorted by key for look-up by binary search.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// Shapes and their strengths: the list sorted by key, plus an open-addressed index of the full shapes
+/// and a direct table of the small ones, because the tree search looks up every child of every new node.
+#[derive(Clone, Debug, Default)]
 pub struct PatternTable {
     entries: Vec<(u32, f32)>,
+    /// Full shapes by hash, linear probing; a power of two long, at most half full. Empty slots hold
+    /// [`NO_KEY`].
+    index: Vec<(u32, f32)>,
+    /// γ of each small shape by its six-neighbour bits (1 where the table lists none).
+    small: Vec<f32>,
+}
+
+impl PartialEq for PatternTable {
+    fn eq(&self, other: &PatternTable) -> bool {
+        self.entries == other.entries
+    }
+}
+
+/// No key can be this (keys are below 2²⁶): marks an empty slot of the index.
+const NO_KEY: u32 = u32::MAX;
+
+/// The index slot a full shape's key starts probing from.
+#[inline]
+fn slot(key: u32, mask: usize) -> usize {
+    (key.wrapping_mul(0x9e37_79b1) >> 7) as usize & mask
 }
 
 impl PatternTable {
@@ -35,7 +56,23 @@ impl PatternTable {
         entries.reverse();
         entries.sort_by_key(|e| e.0);
         entries.dedup_by_key(|e| e.0);
-        PatternTable { entries }
+        let full: Vec<(u32, f32)> = entries.iter().copied().filter(|e| e.0 < SMALL).collect();
+        let len = (full.len() * 2).next_power_of_two().max(16);
+        let mut index = vec![(NO_KEY, 1.0); len];
+        for (key, g) in full {
+            let mut i = slot(key, len - 1);
+            while index[i].0 != NO_KEY {
+                i = (i + 1) & (len - 1);
+            }
+            index[i] = (key, g);
+        }
+        let mut small = vec![1.0; 4096];
+        for &(key, g) in &entries {
+            if key & !0xfff == SMALL {
+                small[(key & 0xfff) as usize] = g;
+            }
+        }
+        PatternTable { entries, index, small }
     }
 
     /// Reads a table, or says which line is wrong and what was expected.
@@ -70,10 +107,21 @@ impl PatternTable {
         self.entries.iter().map(|(k, g)| format!("{k:07x} {g:.4}\n")).collect()
     }
 
-    /// The strength of a shape: its own γ, else its small shape's, else 1.
+    /// The strength of a full shape (a key below [`SMALL`]): its own γ, else its small shape's, else 1.
     #[inline]
     pub fn gamma(&self, key: u32) -> f32 {
-        self.listed(key).or_else(|| self.listed(small(key))).unwrap_or(1.0)
+        let mask = self.index.len().wrapping_sub(1);
+        if mask != usize::MAX {
+            let mut i = slot(key, mask);
+            loop {
+                match self.index[i] {
+                    (NO_KEY, _) => break,
+                    (k, g) if k == key => return g,
+                    _ => i = (i + 1) & mask,
+                }
+            }
+        }
+        self.small.get((small(key) & 0xfff) as usize).copied().unwrap_or(1.0)
     }
 
     /// The γ the table lists for exactly this key.
@@ -114,6 +162,10 @@ mod tests {
         assert_eq!(t.gamma(0x000401), 3.25);
         assert_eq!(t.gamma(0x10_0002), 2.0, "unlisted: its neighbours' strength");
         assert_eq!(t.gamma(0x000003), 1.0, "neither listed");
+        // Many keys, all found through the index.
+        let many: Vec<(u32, f32)> = (0..5000u32).map(|k| (k * 3331 % (1 << 24), 1.0 + k as f32)).collect();
+        let t = PatternTable::from_entries(many.clone());
+        assert!(many.iter().all(|&(k, g)| t.gamma(k) == g));
     }
 
     #[test]

@@ -1,6 +1,8 @@
 //! Tree-search simulations per second on one thread at 11×11 from the empty board (target ≥ 100,000):
 //! each iteration is a fresh search of 20,000 simulations — selection, expansion, bridge-saving playout
-//! and backup with RAVE — so the figure includes building the tree.
+//! and backup with RAVE — so the figure includes building the tree. `simulations_one_thread` is the search
+//! as the impossible level runs it, with the learned patterns (the tree's prior and the playouts' local
+//! replies); `without_patterns` turns both off, to show what they cost.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hextoe::ai::hex::mcts::MctsState;
@@ -27,6 +29,12 @@ fn simulations(c: &mut Criterion) {
     g.throughput(Throughput::Elements(SIMS));
     g.bench_function("simulations_one_thread", |b| {
         b.iter(|| black_box(MctsState::default().analyze(&game, &spec, &stop, &mut rng).simulations))
+    });
+    g.bench_function("without_patterns", |b| {
+        b.iter(|| {
+            let mut state = MctsState::with_prior_weight(0.0).with_local_replies(false);
+            black_box(state.analyze(&game, &spec, &stop, &mut rng).simulations)
+        })
     });
     g.finish();
 }

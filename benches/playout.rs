@@ -20,7 +20,7 @@ fn playouts(c: &mut Criterion) {
     g.bench_function("save_the_bridge", |b| {
         b.iter(|| {
             work.reset_from(&root);
-            black_box(work.playout(&mut rng, black_box(true)))
+            black_box(work.playout(&mut rng, black_box(true), None))
         })
     });
     g.finish();

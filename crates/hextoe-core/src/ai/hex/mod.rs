@@ -16,6 +16,7 @@
 //! - [`solver`]: exact proof-number search with Hex knowledge.
 //! - [`finish`]: the quickest forced win, so that won games are finished rather than filled in.
 //! - [`paths`]: shortest paths counted in empty cells (the distance to winning, and where it runs).
+//! - [`patterns`]: learned local shapes, a prior for the tree search.
 //! - [`external`]: an external HTP engine as a player (the one player that thinks in another process).
 //!
 //! The shared types live in their own files and are re-exported here, so that no player module imports
@@ -31,6 +32,7 @@ pub mod finish;
 pub mod kind;
 pub mod mcts;
 pub mod paths;
+pub mod patterns;
 pub mod player;
 pub mod playout;
 pub mod proof;

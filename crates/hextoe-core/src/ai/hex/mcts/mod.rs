@@ -60,6 +60,10 @@ pub struct MctsState {
     /// The last proven win and the position it was found in: asked again about the same position (a
     /// search cut short, a hint after a move was undone and redone), the player answers at once.
     won: Option<(Board, bool, Analysis)>,
+    /// A pattern-prior weight that replaces [`Params::prior_weight`], for measuring what the prior is worth.
+    prior_weight: Option<f32>,
+    /// Whether the playouts reply locally by learned shape, replacing [`Params::local_replies`].
+    local_replies: Option<bool>,
 }
 
 /// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
@@ -83,6 +87,29 @@ fn code(mv: HexMove, n: usize) -> u16 {
 }
 
 impl MctsState {
+    /// A player whose tree search weighs the pattern prior by `weight` instead of the default (0 turns
+    /// the patterns off): the A/B matches in the README compare such players.
+    pub fn with_prior_weight(weight: f32) -> MctsState {
+        MctsState { prior_weight: Some(weight), ..MctsState::default() }
+    }
+
+    /// This player with the playouts' learned local replies on or off, for measuring what they are worth.
+    pub fn with_local_replies(self, on: bool) -> MctsState {
+        MctsState { local_replies: Some(on), ..self }
+    }
+
+    /// The search parameters for an n×n board.
+    fn params(&self, n: usize) -> Params {
+        let mut p = Params::for_size(n);
+        if let Some(w) = self.prior_weight {
+            p.prior_weight = w;
+        }
+        if let Some(on) = self.local_replies {
+            p.local_replies = on;
+        }
+        p
+    }
+
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
     /// statistics. The game must not be over.
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
@@ -121,7 +148,7 @@ impl MctsState {
         let mut trees = self.take_trees(game, threads, spec.memory_mb);
         let limits = Limits { sims: None, deadline, stop: stop.clone() };
         let n = game.size();
-        let params = Params::for_size(n);
+        let params = self.params(n);
         let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, sims, &params, &mut frng));
         let mut analysis = summarize(&trees, game, simulations, start, &mut frng);
         analysis.solver_nodes = solver_nodes;
@@ -162,7 +189,7 @@ impl MctsState {
         let mut trees = self.take_trees(game, threads, spec.memory_mb);
         let limits = Limits { sims: None, deadline: Some(Instant::now() + PONDER_LIMIT), stop: stop.clone() };
         let n = game.size();
-        let params = Params::for_size(n);
+        let params = self.params(n);
         let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, None, &params, &mut frng));
         self.kept = Some(Kept {
             start: game.start().clone(),

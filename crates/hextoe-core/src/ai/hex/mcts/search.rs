@@ -4,7 +4,8 @@
 use super::tree::{Proof, SWAP, Tree};
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
-use crate::ai::hex::playout::{FastRng, PlayBoard};
+use crate::ai::hex::patterns::{PatternTable, Shapes};
+use crate::ai::hex::playout::{FastRng, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
 use std::time::{Duration, Instant};
 
@@ -22,6 +23,13 @@ pub struct Params {
     pub first_play: f32,
     /// Leave dead and captured cells out of the tree (see [`crate::ai::hex::solver::inferior`]).
     pub prune_inferior: bool,
+    /// Weight of the learned pattern prior (progressive bias): a child's value gets
+    /// `prior_weight · prior / √(visits + 1)`, where `prior` is its shape's share of its siblings' pattern
+    /// strength. 0 turns the patterns off.
+    pub prior_weight: f32,
+    /// Reply next to the last stone by learned shape in the playouts (see
+    /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
+    pub local_replies: bool,
 }
 
 impl Params {
@@ -33,9 +41,14 @@ impl Params {
             explore: 0.0,
             first_play: 0.5,
             prune_inferior: true,
+            prior_weight: PRIOR_WEIGHT,
+            local_replies: true,
         }
     }
 }
+
+/// The default [`Params::prior_weight`], chosen by self-play (see the README's "Against MoHex 2.0").
+pub(crate) const PRIOR_WEIGHT: f32 = 2.0;
 
 /// When a search stops.
 #[derive(Clone, Debug)]
@@ -71,19 +84,25 @@ struct Scratch<B> {
     board: PlayBoard<B>,
     path: Vec<Step>,
     kids: Vec<(u16, Proof)>,
+    /// The shapes of the board's cells, when the search uses the pattern prior.
+    shapes: Option<Shapes>,
+    /// The playouts' local replies, when the search uses them.
+    local: Option<&'static LocalPolicy>,
 }
 
 /// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
 /// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
 /// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
 /// where it is legal. Without threats, dead and captured cells are left out when `prune` is set: a move
-/// there is never better than one elsewhere. Returns true if `leaf`'s own proof changed.
+/// there is never better than one elsewhere. With `shapes`, each child gets its pattern prior. Returns
+/// true if `leaf`'s own proof changed.
 fn expand<B: Bits>(
     tree: &mut Tree,
     leaf: usize,
     board: &PlayBoard<B>,
     swap: bool,
     prune: bool,
+    shapes: Option<&Shapes>,
     kids: &mut Vec<(u16, Proof)>,
 ) -> bool {
     let geo = board.geometry();
@@ -117,7 +136,29 @@ fn expand<B: Bits>(
         return false;
     }
     tree.expand(leaf, kids);
+    if let Some(shapes) = shapes {
+        set_priors(tree, leaf, board, shapes, kids);
+    }
     tree.update_proof(leaf)
+}
+
+/// Gives `leaf`'s new children their share of the pattern strength; the swap gets an average share.
+fn set_priors<B: Bits>(tree: &mut Tree, leaf: usize, board: &PlayBoard<B>, shapes: &Shapes, kids: &[(u16, Proof)]) {
+    let table = PatternTable::shipped();
+    let me = board.to_move();
+    let (mine, theirs) = (board.stones(me), board.stones(me.opponent()));
+    let mut gammas = [0f32; 19 * 19 + 1];
+    let mut total = 0.0;
+    for (g, &(mv, _)) in gammas.iter_mut().zip(kids) {
+        *g = if mv == SWAP { 0.0 } else { table.gamma(shapes.key(mv as usize, me, mine, theirs)) };
+        total += *g;
+    }
+    if total <= 0.0 {
+        return;
+    }
+    let average = 1.0 / kids.len() as f32;
+    let priors = gammas.iter().zip(kids).map(|(&g, &(mv, _))| if mv == SWAP { average } else { g / total });
+    tree.set_priors(leaf, priors);
 }
 
 /// The child of `i` to descend into: a proven win at once, never a proven loss, else the best
@@ -148,12 +189,13 @@ fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize>
         let (num, den) = match node.proof {
             Proof::Win => return Some(c),
             Proof::Loss => continue,
-            Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => (p.first_play, 1.0),
+            Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => (p.first_play + bias(p, node), 1.0),
             Proof::Unknown => {
                 let (v, w) = (node.visits as f32, node.wins as f32);
                 let (rv, rw) = (node.rave_visits as f32, node.rave_wins as f32);
                 let brv = p.rave_bias * rv;
-                (w * (1.0 + brv) + rw, rv + v + brv * v)
+                let den = rv + v + brv * v;
+                (w * (1.0 + brv) + rw + bias(p, node) * den, den)
             }
         };
         if num * best_den > best_num * den {
@@ -163,6 +205,30 @@ fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize>
         }
     }
     best
+}
+
+/// Visits below which 1/√(visits + 1) is read from a table rather than computed: selection weighs every
+/// child of every node it passes, and a square root and a division per child would halve the speed.
+const FADE_TABLE: usize = 4096;
+
+/// 1/√(v + 1) for v below [`FADE_TABLE`].
+fn fade_table() -> &'static [f32; FADE_TABLE] {
+    static TABLE: std::sync::OnceLock<[f32; FADE_TABLE]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| std::array::from_fn(|v| 1.0 / (v as f32 + 1.0).sqrt()))
+}
+
+/// The progressive bias of a child: its pattern prior, fading as 1/√(visits + 1).
+#[inline]
+fn bias(p: &Params, node: &super::tree::Node) -> f32 {
+    if node.prior == 0.0 {
+        return 0.0;
+    }
+    let v = node.visits as usize;
+    let fade = match fade_table().get(v) {
+        Some(&f) => f,
+        None => 1.0 / (v as f32 + 1.0).sqrt(),
+    };
+    p.prior_weight * node.prior * fade
 }
 
 /// [`select`] with a UCT exploration term, for searches that ask for one.
@@ -189,7 +255,8 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
                 let brv = p.rave_bias * rv;
                 (node.wins as f32 * (1.0 + brv) + node.rave_wins as f32) / (rv + v + brv * v)
             }
-        } + p.explore * (ln_n / (v + 1.0)).sqrt();
+        } + bias(p, node)
+            + p.explore * (ln_n / (v + 1.0)).sqrt();
         if value > best_v {
             best_v = value;
             best = Some(c);
@@ -201,9 +268,18 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
 /// Runs simulations from `root` into `tree` until a limit is reached or the root is proven; returns the
 /// number of simulations run.
 pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
-    let mut s = Scratch { board: root.board.clone(), path: Vec::with_capacity(64), kids: Vec::with_capacity(400) };
+    let shapes = (p.prior_weight > 0.0).then(|| Shapes::new(root.board.geometry().size()));
+    let local = p.local_replies.then(LocalPolicy::shipped);
+    let mut s = Scratch {
+        board: root.board.clone(),
+        path: Vec::with_capacity(64),
+        kids: Vec::with_capacity(400),
+        shapes,
+        local,
+    };
     if tree.node(0).n_children == 0 && tree.node(0).proof == Proof::Unknown {
-        expand(tree, 0, &root.board, root.swap_depth == Some(0), p.prune_inferior, &mut s.kids);
+        let swap = root.swap_depth == Some(0);
+        expand(tree, 0, &root.board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
     }
     let mut sims = 0u64;
     let started = Instant::now();
@@ -288,7 +364,8 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
             if tree.node(node).visits < p.expand_after || !tree.has_room(board.empty_cells().count() as usize + 1) {
                 break;
             }
-            changed = expand(tree, node, board, root.swap_depth == Some(depth), p.prune_inferior, &mut s.kids);
+            let swap = root.swap_depth == Some(depth);
+            changed = expand(tree, node, board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
             if changed || tree.node(node).n_children == 0 {
                 break;
             }
@@ -311,7 +388,7 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
     let (winner, amaf) = match tree.node(leaf.node).proof {
         Proof::Win => (leaf.mover, false),
         Proof::Loss => (leaf.mover.opponent(), false),
-        Proof::Unknown => (board.playout(rng, true), true),
+        Proof::Unknown => (board.playout(rng, true, s.local), true),
     };
     for j in (0..s.path.len()).rev() {
         let step = s.path[j];
@@ -341,6 +418,47 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::hex::{Game, HexMove};
+
+    /// The root of a search of `moves` on 7×7 after a few simulations with the prior weighted `weight`.
+    fn searched(moves: &str, weight: f32) -> (Tree, PlayBoard<u64>) {
+        let mut g = Game::new(7, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in moves.split_whitespace() {
+            g.play(HexMove::parse(m, 7).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
+        let root = Root { board: board.clone(), swap_depth: None };
+        let mut tree = Tree::new(100_000);
+        let p = Params { prior_weight: weight, ..Params::for_size(7) };
+        let limits = Limits { sims: Some(50), deadline: None, stop: Stop::new() };
+        run(&mut tree, &root, &limits, &p, &mut FastRng::new(3));
+        (tree, board)
+    }
+
+    #[test]
+    fn the_learned_table_gives_the_children_their_share_of_strength() {
+        let (tree, board) = searched("d4 c5 e3", 2.0);
+        let shapes = Shapes::new(7);
+        let table = PatternTable::shipped();
+        let me = board.to_move();
+        let (mine, theirs) = (board.stones(me), board.stones(me.opponent()));
+        let kids: Vec<usize> = tree.children(0).collect();
+        assert!(kids.len() > 10);
+        let gamma = |c: usize| table.gamma(shapes.key(tree.node(c).mv as usize, me, mine, theirs));
+        let total: f32 = kids.iter().map(|&c| gamma(c)).sum();
+        let sum: f32 = kids.iter().map(|&c| tree.node(c).prior).sum();
+        assert!((sum - 1.0).abs() < 1e-3, "priors sum to {sum}");
+        for &c in &kids {
+            assert!((tree.node(c).prior - gamma(c) / total).abs() < 1e-5);
+        }
+        // The shapes differ, so the priors do too: the table is not flat here.
+        let max = kids.iter().map(|&c| tree.node(c).prior).fold(0.0, f32::max);
+        let min = kids.iter().map(|&c| tree.node(c).prior).fold(1.0, f32::min);
+        assert!(max > 2.0 * min, "{min} .. {max}");
+        // Without the prior, the children carry none.
+        let (plain, _) = searched("d4 c5 e3", 0.0);
+        assert!(plain.children(0).all(|c| plain.node(c).prior == 0.0));
+    }
 
     #[test]
     fn the_move_is_settled_only_when_the_runner_up_cannot_catch_up() {

@@ -25,6 +25,9 @@ pub struct Node {
     pub rave_visits: u32,
     /// The AMAF simulations won by the parent's mover.
     pub rave_wins: u32,
+    /// The learned prior: the share of the siblings' pattern strength that this move's shape has (0 when
+    /// the search runs without patterns). It pulls the search towards the move while its visits are few.
+    pub prior: f32,
 }
 
 impl Node {
@@ -90,6 +93,13 @@ impl Tree {
         let n = &self.nodes[i];
         let s = n.first_child as usize;
         s..s + n.n_children as usize
+    }
+
+    /// Sets the priors of `i`'s children, in child order.
+    pub(crate) fn set_priors(&mut self, i: usize, priors: impl Iterator<Item = f32>) {
+        for (c, p) in self.children(i).zip(priors) {
+            self.nodes[c].prior = p;
+        }
     }
 
     /// True if `k` more nodes fit.

@@ -6,7 +6,7 @@
 //! every bridge intrusion this way (and every intrusion into a template-II edge bridge) are far closer to
 //! real play than uniform ones, at the cost of one look at six cells per move.
 
-use super::FastRng;
+use super::{FastRng, LocalPolicy};
 use crate::ai::hex::bitboard::{Bits, Geometry, dead_pattern};
 use crate::game::hex::{Board, Color, MAX_SIZE};
 
@@ -178,6 +178,37 @@ impl<B: Bits> PlayBoard<B> {
         }
     }
 
+    /// A reply among the empty neighbours of the stone at padded index `last`, drawn by their shapes'
+    /// strengths against the rest of the board (see [`LocalPolicy`]); `None` to play at random instead.
+    #[inline]
+    fn local_reply(&self, last: usize, mover: Color, policy: &LocalPolicy, rng: &mut FastRng) -> Option<usize> {
+        let mut weights = [0f32; 6];
+        let (mut sum, mut local) = (0f32, 0usize);
+        for (i, w) in weights.iter_mut().enumerate() {
+            let q = last.wrapping_add_signed(self.ring[i]);
+            if self.cells[q] == EMPTY {
+                *w = policy.gamma(mover, self.pattern(q));
+                sum += *w;
+                local += 1;
+            }
+        }
+        if local == 0 {
+            return None;
+        }
+        let total = sum + policy.other(mover) * (self.empty - local) as f32;
+        let mut x = rng.unit() * total;
+        if x >= sum {
+            return None;
+        }
+        for (i, &w) in weights.iter().enumerate() {
+            if w > 0.0 && x < w {
+                return Some(last.wrapping_add_signed(self.ring[i]));
+            }
+            x -= w;
+        }
+        None
+    }
+
     /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)
     /// in ring order, the border counting as its owner's stones — the solver's convention.
     #[inline]
@@ -223,9 +254,10 @@ impl<B: Bits> PlayBoard<B> {
         out
     }
 
-    /// Plays random moves to the end of the game — answering every bridge intrusion when `bridges` is set
-    /// — and returns the winner. Afterwards [`PlayBoard::at`] tells the colour of every cell, for AMAF.
-    pub fn playout(&mut self, rng: &mut FastRng, bridges: bool) -> Color {
+    /// Plays random moves to the end of the game — answering every bridge intrusion when `bridges` is set,
+    /// and replying next to the last stone by learned shape with `local` — and returns the winner.
+    /// Afterwards [`PlayBoard::at`] tells the colour of every cell, for AMAF.
+    pub fn playout(&mut self, rng: &mut FastRng, bridges: bool, local: Option<&LocalPolicy>) -> Color {
         let mut color = self.to_move;
         let mut last = self.last;
         let mut len = self.list.len();
@@ -234,6 +266,11 @@ impl<B: Bits> PlayBoard<B> {
             let mut mv = None;
             if bridges && let Some(l) = last {
                 mv = self.save_bridge(l, code(color));
+                if mv.is_none()
+                    && let Some(policy) = local
+                {
+                    mv = self.local_reply(l, color, policy, rng);
+                }
             }
             let p = match mv {
                 Some(p) => p,
@@ -285,7 +322,7 @@ mod tests {
             let mut b = base.clone();
             for _ in 0..200 {
                 b.reset_from(&base);
-                let w = b.playout(&mut rng, true);
+                let w = b.playout(&mut rng, true, None);
                 // Replay the filled board through the rules layer's union–find.
                 let mut rb = Board::new(n).unwrap_or_else(|e| panic!("{e}"));
                 for k in 0..n * n {
@@ -307,7 +344,7 @@ mod tests {
         let lost = (0..200)
             .filter(|_| {
                 let mut b = base.clone();
-                b.playout(&mut rng, false);
+                b.playout(&mut rng, false, None);
                 b.at(b3) == Some(Color::White)
             })
             .count();
@@ -337,7 +374,7 @@ mod tests {
         let mut rng = FastRng::new(seed);
         for _ in 0..tries {
             let mut b = base.clone();
-            b.playout(&mut rng, true);
+            b.playout(&mut rng, true, None);
             assert_eq!(b.at(k), Some(Color::Black), "{answer} after {intrusion} in {moves}");
         }
         (base, k, rng)

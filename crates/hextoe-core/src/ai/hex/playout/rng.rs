@@ -29,6 +29,12 @@ impl FastRng {
         (t >> 64) as u64 ^ t as u64
     }
 
+    /// A number in [0, 1), for weighted choices.
+    #[inline]
+    pub fn unit(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 / (1u64 << 24) as f32
+    }
+
     /// A number in `0..n` (Lemire's multiply-shift; the bias is below 2⁻³² for the small `n` playouts use).
     #[inline]
     pub fn below(&mut self, n: usize) -> usize {

@@ -1,0 +1,93 @@
+//! A/B self-play: the tree search with one pattern-prior weight against another, at equal simulations or
+//! equal time, colours alternating, no swap, from the empty board.
+//!
+//! `cargo run --release --example ab_mcts -- SIZE GAMES A B (SIMS | TIMEs) [SEED]`
+//! e.g. `... -- 11 100 2 0 5000 1` (5,000 simulations a move) or `... -- 11 40 2 2/flat 0.5s 1`.
+//!
+//! A player is its pattern-prior weight (0 = no prior), followed by `/flat` for playouts without the
+//! learned local replies.
+
+use hextoe::ai::hex::mcts::MctsState;
+use hextoe::ai::hex::{PlayerKind, PlayerSpec};
+use hextoe::ai::{Budget, Stop};
+use hextoe::game::hex::{Color, Game};
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use std::process::ExitCode;
+use std::time::Duration;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT or WEIGHT/flat";
+    let player = |s: &str| {
+        let (w, flat) = s.strip_suffix("/flat").map_or((s, false), |w| (w, true));
+        w.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0).map(|w| (w, !flat))
+    };
+    let (Some(size), Some(games), Some(a), Some(b), Some(limit)) = (
+        args.first().and_then(|s| s.parse::<usize>().ok()),
+        args.get(1).and_then(|s| s.parse::<u32>().ok()),
+        args.get(2).and_then(|s| player(s)),
+        args.get(3).and_then(|s| player(s)),
+        args.get(4),
+    ) else {
+        eprintln!("{usage}");
+        return ExitCode::from(2);
+    };
+    let seed = args.get(5).and_then(|s| s.parse::<u64>().ok()).unwrap_or(1);
+    let budget = match limit.strip_suffix('s') {
+        Some(t) => {
+            t.parse::<f64>().ok().map(|t| Budget { move_time: Some(Duration::from_secs_f64(t)), ..Budget::default() })
+        }
+        None => limit.parse::<u64>().ok().map(|n| Budget { nodes: Some(n), ..Budget::default() }),
+    };
+    let Some(budget) = budget else {
+        eprintln!("{usage}");
+        return ExitCode::from(2);
+    };
+    let spec = PlayerSpec { kind: PlayerKind::Mcts, budget: Budget { threads: 1, ..budget }, memory_mb: 256 };
+    let stop = Stop::new();
+    let mut rng = StdRng::seed_from_u64(seed);
+    let (mut a_wins, mut a_black_wins) = (0, 0);
+    // Simulations and moves of A and B, for the simulation rate each achieved.
+    let mut sims = [(0u64, 0u64); 2];
+    for g in 0..games {
+        let Ok(mut game) = Game::new(size, false) else {
+            eprintln!("no {size}×{size} board");
+            return ExitCode::from(2);
+        };
+        let a_black = g % 2 == 0;
+        let mut players = [a, b].map(|(w, local)| MctsState::with_prior_weight(w).with_local_replies(local));
+        while game.winner().is_none() {
+            let a_moves = (game.to_move() == Color::Black) == a_black;
+            let who = usize::from(!a_moves);
+            let analysis = players[who].analyze(&game, &spec, &stop, &mut rng);
+            sims[who].0 += analysis.simulations;
+            sims[who].1 += 1;
+            let mv = analysis.best;
+            if game.play(mv).is_err() {
+                eprintln!("illegal move {mv}");
+                return ExitCode::from(1);
+            }
+        }
+        let a_won = (game.winner() == Some(Color::Black)) == a_black;
+        a_wins += u32::from(a_won);
+        a_black_wins += u32::from(a_won && a_black);
+        eprintln!(
+            "game {}: A ({}) {}",
+            g + 1,
+            if a_black { "black" } else { "white" },
+            if a_won { "won" } else { "lost" }
+        );
+    }
+    println!(
+        "A ({}) won {a_wins} of {games} against B ({}): {a_black_wins} of {} as Black, {} of {} as White",
+        args[2],
+        args[3],
+        games.div_ceil(2),
+        a_wins - a_black_wins,
+        games / 2
+    );
+    let mean = |(s, m): (u64, u64)| s / m.max(1);
+    println!("simulations a move: A {}, B {}", mean(sims[0]), mean(sims[1]));
+    ExitCode::SUCCESS
+}

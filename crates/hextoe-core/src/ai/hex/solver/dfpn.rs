@@ -1,6 +1,8 @@
 //! Depth-first proof-number search (Nagai's df-pn) with a transposition table, the 1+ε trick, and Hex
 //! knowledge at every node: fill-in of inferior cells, and moves restricted to the must-play region of the
-//! opponent's virtual connections (a full one is a loss at once).
+//! opponent's virtual connections (a full one is a loss at once). The moves are ordered by resistance
+//! ([`super::order`]) and progressively widened; the table is keyed so that a position and its 180° turn
+//! share an entry ([`Key`]).
 //!
 //! The side to move's own connections are not searched at every node: a win by a semi-connection shows
 //! up one ply later anyway, as the opponent's loss to a full connection, and skipping that second

@@ -164,8 +164,10 @@ impl Solver {
     }
 
     /// Solves a game position and finds every winning move of the side to move (the swap included where it
-    /// is legal), checking the moves in parallel on all cores. `on_move` is told how many of the moves are
-    /// decided, as `(done, total)`.
+    /// is legal), checking the moves in parallel on all cores. A position that the 180° turn leaves
+    /// unchanged (the empty board) has only one move of each turned pair checked, and the replies that
+    /// refuted earlier moves are tried first on the later ones. `on_move` is told how many of the moves
+    /// are decided, as `(done, total)`.
     pub fn winning_moves(
         &self,
         game: &Game,

@@ -6,8 +6,8 @@
 //!
 //! The side to move's own connections are not searched at every node: a win by a semi-connection shows
 //! up one ply later anyway, as the opponent's loss to a full connection. Running that second H-search at
-//! every node saves about a fifth of the nodes on 7×7 but costs as much time as it saves. [`Dfpn::own_connection`] reads
-//! them where they are wanted, at the root.
+//! every node saves about a fifth of the nodes on 7×7 but costs as much time as it saves.
+//! `Dfpn::own_connection` reads them where they are wanted, at the root.
 
 use super::inferior::fill_in;
 use super::limits::{Limits, Progress};

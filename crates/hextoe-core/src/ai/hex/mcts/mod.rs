@@ -2,7 +2,8 @@
 //! the exact solver taking over where it can prove the position.
 //!
 //! - [`tree`]: the node arena with its hard size limit, proofs, re-rooting.
-//! - [`search`]: one thread's simulations (selection, knowledge-pruned expansion, playout, backup).
+//! - [`search`]: one thread's simulations (descend, play out, back up), with `select` choosing the child
+//!   to descend into and `expand` giving a leaf its children and their learned priors.
 //! - [`report`]: merging the threads' roots, the principal variation, the explanation.
 //! - [`exact`]: the exact solver, tried first on positions small enough for it.
 //! - [`convert`]: finishing won games — a win in one, the quickest forced win, the shortest way on.
@@ -14,8 +15,11 @@
 
 pub mod convert;
 pub mod exact;
+mod expand;
+mod params;
 pub mod report;
 pub mod search;
+mod select;
 pub mod tree;
 
 pub use report::{Analysis, MoveStat, ProofSource};

@@ -1,0 +1,127 @@
+//! Expansion: a leaf's children, pruned by what is certain one move ahead and by inferior cells, each
+//! with its learned prior.
+
+use super::tree::{Proof, SWAP, Tree};
+use crate::ai::hex::bitboard::Bits;
+use crate::ai::hex::patterns::{PatternTable, Shapes};
+use crate::ai::hex::playout::PlayBoard;
+
+/// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
+/// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
+/// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
+/// where it is legal. Without threats, dead and captured cells are left out when `prune` is set: a move
+/// there is never better than one elsewhere. With `shapes`, each child gets its pattern prior. Returns
+/// true if `leaf`'s own proof changed.
+pub(crate) fn expand<B: Bits>(
+    tree: &mut Tree,
+    leaf: usize,
+    board: &PlayBoard<B>,
+    swap: bool,
+    prune: bool,
+    shapes: Option<&Shapes>,
+    kids: &mut Vec<(u16, Proof)>,
+) -> bool {
+    let geo = board.geometry();
+    let me = board.to_move();
+    let empty = board.empty_cells();
+    kids.clear();
+    if swap {
+        kids.push((SWAP, Proof::Unknown));
+    }
+    let mine = geo.winning_cells(board.stones(me), empty, me);
+    if !mine.is_zero() {
+        kids.extend(mine.ones().map(|k| (k as u16, Proof::Win)));
+    } else {
+        let theirs = geo.winning_cells(board.stones(me.opponent()), empty, me.opponent());
+        match theirs.count() {
+            0 => {
+                let mut moves = empty;
+                if prune {
+                    let useful = empty.minus(board.inferior_cells());
+                    if !useful.is_zero() {
+                        moves = useful;
+                    }
+                }
+                kids.extend(moves.ones().map(|k| (k as u16, Proof::Unknown)));
+            }
+            1 => kids.extend(theirs.ones().map(|k| (k as u16, Proof::Unknown))),
+            _ => kids.extend(theirs.ones().map(|k| (k as u16, Proof::Loss))),
+        }
+    }
+    if !tree.has_room(kids.len()) {
+        return false;
+    }
+    tree.expand(leaf, kids);
+    if let Some(shapes) = shapes {
+        set_priors(tree, leaf, board, shapes, kids);
+    }
+    tree.update_proof(leaf)
+}
+
+/// Gives `leaf`'s new children their share of the pattern strength; the swap gets an average share.
+fn set_priors<B: Bits>(tree: &mut Tree, leaf: usize, board: &PlayBoard<B>, shapes: &Shapes, kids: &[(u16, Proof)]) {
+    let table = PatternTable::shipped();
+    let me = board.to_move();
+    let (mine, theirs) = (board.stones(me), board.stones(me.opponent()));
+    let mut gammas = [0f32; 19 * 19 + 1];
+    let mut total = 0.0;
+    for (g, &(mv, _)) in gammas.iter_mut().zip(kids) {
+        *g = if mv == SWAP { 0.0 } else { table.gamma(shapes.key(mv as usize, me, mine, theirs)) };
+        total += *g;
+    }
+    if total <= 0.0 {
+        return;
+    }
+    let average = 1.0 / kids.len() as f32;
+    let priors = gammas.iter().zip(kids).map(|(&g, &(mv, _))| if mv == SWAP { average } else { g / total });
+    tree.set_priors(leaf, priors);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Stop;
+    use crate::ai::hex::mcts::search::{Limits, Params, Root, run};
+    use crate::ai::hex::playout::FastRng;
+    use crate::game::hex::{Game, HexMove};
+
+    /// The root of a search of `moves` on 7×7 after a few simulations with the prior weighted `weight`.
+    fn searched(moves: &str, weight: f32) -> (Tree, PlayBoard<u64>) {
+        let mut g = Game::new(7, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in moves.split_whitespace() {
+            g.play(HexMove::parse(m, 7).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
+        let root = Root { board: board.clone(), swap_depth: None };
+        let mut tree = Tree::new(100_000);
+        let p = Params { prior_weight: weight, ..Params::for_size(7) };
+        let limits = Limits { sims: Some(50), deadline: None, stop: Stop::new() };
+        run(&mut tree, &root, &limits, &p, &mut FastRng::new(3));
+        (tree, board)
+    }
+
+    #[test]
+    fn the_learned_table_gives_the_children_their_share_of_strength() {
+        let (tree, board) = searched("d4 c5 e3", 2.0);
+        let shapes = Shapes::new(7);
+        let table = PatternTable::shipped();
+        let me = board.to_move();
+        let (mine, theirs) = (board.stones(me), board.stones(me.opponent()));
+        let kids: Vec<usize> = tree.children(0).collect();
+        assert!(kids.len() > 10);
+        let gamma = |c: usize| table.gamma(shapes.key(tree.node(c).mv as usize, me, mine, theirs));
+        let total: f32 = kids.iter().map(|&c| gamma(c)).sum();
+        let sum: f32 = kids.iter().map(|&c| tree.node(c).prior).sum();
+        assert!((sum - 1.0).abs() < 1e-3, "priors sum to {sum}");
+        for &c in &kids {
+            assert!((tree.node(c).prior - gamma(c) / total).abs() < 1e-5);
+        }
+        // The shapes differ, so the priors do too: the table is not flat here.
+        let max = kids.iter().map(|&c| tree.node(c).prior).fold(0.0, f32::max);
+        let min = kids.iter().map(|&c| tree.node(c).prior).fold(1.0, f32::min);
+        assert!(max > 2.0 * min, "{min} .. {max}");
+        // Without the prior, the children carry none.
+        let (plain, _) = searched("d4 c5 e3", 0.0);
+        assert!(plain.children(0).all(|c| plain.node(c).prior == 0.0));
+    }
+}

@@ -1,0 +1,42 @@
+//! The search's tuning: expansion threshold, RAVE, exploration, pruning and the learned shapes' weights.
+
+/// Tuning of the search.
+#[derive(Copy, Clone, Debug)]
+pub struct Params {
+    /// A leaf gets children once it has been visited this often.
+    pub expand_after: u32,
+    /// RAVE's bias term: the weight of the AMAF value is ñ / (ñ + n + bias·ñ·n), so it fades as the node's
+    /// own visits n grow.
+    pub rave_bias: f32,
+    /// UCT exploration constant (0 = pure RAVE-guided greed, as MoHex plays).
+    pub explore: f32,
+    /// Value of a move with neither visits nor AMAF statistics.
+    pub first_play: f32,
+    /// Leave dead and captured cells out of the tree (see [`crate::ai::hex::solver::inferior`]).
+    pub prune_inferior: bool,
+    /// Weight of the learned pattern prior (progressive bias): a child's value gets
+    /// `prior_weight · prior / √(visits + 1)`, where `prior` is its shape's share of its siblings' pattern
+    /// strength. 0 turns the patterns off.
+    pub prior_weight: f32,
+    /// Reply next to the last stone by learned shape in the playouts (see
+    /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
+    pub local_replies: bool,
+}
+
+impl Params {
+    /// The defaults for an n×n board.
+    pub(crate) fn for_size(n: usize) -> Params {
+        Params {
+            expand_after: if n <= 7 { 1 } else { 2 },
+            rave_bias: 0.002,
+            explore: 0.0,
+            first_play: 0.5,
+            prune_inferior: true,
+            prior_weight: PRIOR_WEIGHT,
+            local_replies: true,
+        }
+    }
+}
+
+/// The default [`Params::prior_weight`], chosen by self-play (see the README's "Against MoHex 2.0").
+pub(crate) const PRIOR_WEIGHT: f32 = 2.0;

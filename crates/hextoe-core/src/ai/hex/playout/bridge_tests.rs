@@ -1,0 +1,127 @@
+//! Tests of the playout board: playouts agree with the rules, bridges are saved, inferior cells match the
+//! solver's definitions.
+
+use super::*;
+use crate::game::hex::{Game, HexMove};
+
+fn game(moves: &str, n: usize) -> Game {
+    let mut g = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
+    for m in moves.split_whitespace() {
+        g.play(HexMove::parse(m, n).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+    }
+    g
+}
+
+#[test]
+fn playouts_fill_the_board_and_agree_with_the_rules() {
+    let mut rng = FastRng::new(11);
+    for n in [1, 2, 5, 8] {
+        let g = game("", n);
+        let base = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!());
+        let mut b = base.clone();
+        for _ in 0..200 {
+            b.reset_from(&base);
+            let w = b.playout(&mut rng, true, None);
+            // Replay the filled board through the rules layer's union–find.
+            let mut rb = Board::new(n).unwrap_or_else(|e| panic!("{e}"));
+            for k in 0..n * n {
+                let c = b.geometry().cell(k);
+                rb.play(c, b.at(k).unwrap_or_else(|| panic!("cell {c} left empty")));
+            }
+            assert_eq!(rb.winner(), Some(w));
+            assert_eq!(b.stones(Color::Black).count() as usize, n * n / 2 + n * n % 2);
+        }
+    }
+}
+
+#[test]
+fn a_broken_bridge_is_always_saved() {
+    // Black b2 and c3 form a bridge through c2 and b3 (5×5). White intrudes at c2; with bridge saving,
+    // Black's next move is always b3.
+    let (base, b3, mut rng) = always_answered("b2 a1 c3 c2", 5, "c2", "b3", 5, 100);
+    // Without bridge saving Black sometimes loses the cell.
+    let lost = (0..200)
+        .filter(|_| {
+            let mut b = base.clone();
+            b.playout(&mut rng, false, None);
+            b.at(b3) == Some(Color::White)
+        })
+        .count();
+    assert!(lost > 0);
+}
+
+#[test]
+fn an_edge_bridge_is_saved() {
+    // Black b2 stands on row 2 of 4×4; White takes b1; Black answers c1.
+    always_answered("b2 b1", 4, "b1", "c1", 8, 50);
+}
+
+/// Plays `tries` bridge-saving playouts for Black after White's `intrusion` in the game `moves`, and
+/// checks that Black always holds `answer`. Returns the board, the answer's index and the generator.
+fn always_answered(
+    moves: &str,
+    n: usize,
+    intrusion: &str,
+    answer: &str,
+    seed: u64,
+    tries: usize,
+) -> (PlayBoard<u64>, usize, FastRng) {
+    let g = game(moves, n);
+    let mut base = PlayBoard::<u64>::new(g.board(), Color::Black).unwrap_or_else(|| panic!());
+    base.set_last(Some(g_index(&base, intrusion)));
+    let k = g_index(&base, answer);
+    let mut rng = FastRng::new(seed);
+    for _ in 0..tries {
+        let mut b = base.clone();
+        b.playout(&mut rng, true, None);
+        assert_eq!(b.at(k), Some(Color::Black), "{answer} after {intrusion} in {moves}");
+    }
+    (base, k, rng)
+}
+
+#[test]
+fn inferior_cells_match_the_solver_definitions() {
+    // The padded-array analysis against the solver's ring patterns: dead cells, and pairs of empty
+    // neighbours captured by either colour.
+    use crate::ai::hex::solver::position::{Pos, Rings};
+    let mut rng = FastRng::new(21);
+    let mut seen = 0;
+    for n in [4, 6, 8] {
+        let rings = Rings::new(n);
+        for _ in 0..100 {
+            let mut g = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
+            for _ in 0..rng.below(n * n / 2) {
+                let moves = g.legal_moves();
+                let _ = g.play(moves[rng.below(moves.len())]);
+                if g.winner().is_some() {
+                    break;
+                }
+            }
+            let b = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!());
+            let pos = Pos { stones: [b.stones(Color::Black), b.stones(Color::White)], to_move: g.to_move() };
+            let empty = b.empty_cells();
+            let mut want = 0u64;
+            for k in empty.ones() {
+                let pk = rings.pattern(&pos, k);
+                if dead_pattern(pk) {
+                    want |= 1 << k;
+                }
+                for j in rings.cells(k).filter(|&j| empty.has(j)) {
+                    let (sj, sk) = (rings.slot(k, j).unwrap_or(0), rings.slot(j, k).unwrap_or(0));
+                    let pj = rings.pattern(&pos, j);
+                    if [1, 2].iter().any(|v| dead_pattern(pk | v << (2 * sj)) && dead_pattern(pj | v << (2 * sk))) {
+                        want |= 1 << k | 1 << j;
+                    }
+                }
+            }
+            assert_eq!(b.inferior_cells(), want, "{:?}", g.board());
+            seen += want.count();
+        }
+    }
+    assert!(seen > 50, "{seen}");
+}
+
+fn g_index<B: Bits>(b: &PlayBoard<B>, name: &str) -> usize {
+    let n = b.geometry().size();
+    b.geometry().index(crate::game::hex::Cell::parse(name, n).unwrap_or_else(|e| panic!("{e}")))
+}

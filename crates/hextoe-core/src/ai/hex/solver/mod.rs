@@ -71,6 +71,21 @@ pub struct Solution {
     pub elapsed: Duration,
 }
 
+impl Solution {
+    /// The solution of `board` with `me` to move before any search: the winner if the game is over, no
+    /// winning moves yet, complete until a search says otherwise.
+    fn before_search(board: &Board, me: Color) -> Solution {
+        Solution {
+            to_move: me,
+            winner: board.winner(),
+            winning_moves: Vec::new(),
+            complete: true,
+            nodes: 0,
+            elapsed: Duration::ZERO,
+        }
+    }
+}
+
 /// The solver with its transposition table. The table sits behind a lock, so that [`Solver::winning_moves`]
 /// can check the moves on all cores at once while they share what they prove.
 #[derive(Debug)]
@@ -131,14 +146,7 @@ impl Solver {
         let started = Instant::now();
         let board = game.board();
         let me = game.to_move();
-        let mut sol = Solution {
-            to_move: me,
-            winner: board.winner(),
-            winning_moves: Vec::new(),
-            complete: true,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        };
+        let mut sol = Solution::before_search(board, me);
         if board.winner().is_none() {
             let root = self.solve(board, me, limits, progress);
             sol.nodes = root.nodes;
@@ -178,14 +186,7 @@ impl Solver {
         let started = Instant::now();
         let board = game.board();
         let me = game.to_move();
-        let mut sol = Solution {
-            to_move: me,
-            winner: board.winner(),
-            winning_moves: Vec::new(),
-            complete: true,
-            nodes: 0,
-            elapsed: Duration::ZERO,
-        };
+        let mut sol = Solution::before_search(board, me);
         if board.winner().is_some() {
             return sol;
         }

@@ -89,16 +89,9 @@ fn a_symmetric_middle_game_matches_its_moves_solved_one_by_one() {
     assert!(sol.complete);
     let board = game.board();
     let me = game.to_move();
-    let want: Vec<HexMove> = board
-        .empty_cells()
-        .iter()
-        .filter(|&c| {
-            let mut b = board.clone();
-            b.play(c, me);
-            Solver::new(16).solve(&b, me.opponent(), &Limits::unlimited(&Stop::new()), &|_| {}).proof == Proof::Loss
-        })
-        .map(HexMove::Place)
-        .collect();
+    let want = moves_leaving_a_loss(board, me, |b| {
+        Solver::new(16).solve(b, me.opponent(), &Limits::unlimited(&Stop::new()), &|_| {}).proof == Proof::Loss
+    });
     assert_eq!(sol.winning_moves, want);
     assert!(!want.is_empty());
 }
@@ -149,6 +142,20 @@ fn random_position(n: usize, stones: usize, rng: &mut StdRng) -> Option<Game> {
     Some(g)
 }
 
+/// The moves of `me` after which `lost` says the opponent, to move, loses: the winning moves, in cell order.
+fn moves_leaving_a_loss(board: &Board, me: Color, mut lost: impl FnMut(&Board) -> bool) -> Vec<HexMove> {
+    board
+        .empty_cells()
+        .iter()
+        .filter(|&c| {
+            let mut b = board.clone();
+            b.play(c, me);
+            lost(&b)
+        })
+        .map(HexMove::Place)
+        .collect()
+}
+
 fn check_against_brute_force(n: usize, min_stones: usize, positions: usize, seed: u64) {
     let mut rng = StdRng::seed_from_u64(seed);
     let mut memo = HashMap::new();
@@ -160,16 +167,7 @@ fn check_against_brute_force(n: usize, min_stones: usize, positions: usize, seed
         let board = game.board();
         let me = board.to_move();
         let sol = solver.winning_moves(&game, &Limits::unlimited(&Stop::new()), &|_| {}, &|_, _| {});
-        let want: Vec<HexMove> = board
-            .empty_cells()
-            .iter()
-            .filter(|&c| {
-                let mut b = board.clone();
-                b.play(c, me);
-                !brute_wins(&b, &mut memo)
-            })
-            .map(HexMove::Place)
-            .collect();
+        let want = moves_leaving_a_loss(board, me, |b| !brute_wins(b, &mut memo));
         let winner = if want.is_empty() { me.opponent() } else { me };
         assert_eq!(sol.winner, Some(winner), "{}", board.to_text());
         assert!(sol.complete);

@@ -111,11 +111,13 @@ impl Shapes {
 
 /// The key of the same shape turned 180°: each ring moves three steps on.
 pub fn rotated(key: u32) -> u32 {
-    let ring = |base: u32| {
-        let part = (key >> (2 * base)) & 0xfff;
-        ((part >> 6) | (part << 6)) & 0xfff
-    };
-    ring(0) | ring(6) << 12
+    turned(key & 0xfff) | turned((key >> 12) & 0xfff) << 12
+}
+
+/// A ring of six two-bit cells turned 180°: three steps on.
+#[inline]
+fn turned(ring: u32) -> u32 {
+    ((ring >> 6) | (ring << 6)) & 0xfff
 }
 
 /// Marks a small shape's key: the six neighbours only, for shapes too rare to have a strength of their own.
@@ -129,8 +131,14 @@ pub const PLAYOUT: u32 = 1 << 25;
 #[inline]
 pub fn small(key: u32) -> u32 {
     let ring = key & 0xfff;
-    let turned = ((ring >> 6) | (ring << 6)) & 0xfff;
-    ring.min(turned) | SMALL
+    ring.min(turned(ring)) | SMALL
+}
+
+/// The key of the playouts' six-neighbour shape inside a (canonical) shape: its small shape with the
+/// [`PLAYOUT`] mark instead of the [`SMALL`] one.
+#[inline]
+pub fn playout_shape(key: u32) -> u32 {
+    small(key) & !SMALL | PLAYOUT
 }
 
 /// The key of the six-neighbour shape of a ring pattern as the playouts see it: `ring` has two bits per
@@ -150,7 +158,7 @@ pub fn playout_key(ring: usize, mover: Color) -> u32 {
         };
         key |= v << (2 * i);
     }
-    small(key) & !SMALL | PLAYOUT
+    playout_shape(key)
 }
 
 /// The smaller of a key and its rotation: one key per shape.

@@ -6,7 +6,7 @@
 //! virtual win and one virtual loss against a shape of strength 1, so that shapes seen a few times stay near
 //! 1 instead of running off to 0 or infinity.
 
-use super::shape::{PLAYOUT, SMALL, Shapes, small};
+use super::shape::{Shapes, playout_shape, small};
 use super::table::PatternTable;
 use crate::ai::hex::bitboard::{Bits, Wide};
 use crate::game::hex::{Cell, Color};
@@ -49,12 +49,14 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
 }
 
 /// Fits the strengths of the playouts' six-neighbour shapes: every candidate judged by its neighbours
-/// alone, as the playouts' local replies see it. The keys carry the [`PLAYOUT`] mark.
+/// alone, as the playouts' local replies see it. The keys carry the [`PLAYOUT`](super::shape::PLAYOUT) mark.
 pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
-    let local = |k: u32| small(k) & !SMALL | PLAYOUT;
     let examples: Vec<Example> = examples
         .iter()
-        .map(|ex| Example { candidates: ex.candidates.iter().map(|&k| local(k)).collect(), chosen: local(ex.chosen) })
+        .map(|ex| Example {
+            candidates: ex.candidates.iter().map(|&k| playout_shape(k)).collect(),
+            chosen: playout_shape(ex.chosen),
+        })
         .collect();
     mm(&examples, iterations)
 }

@@ -4,10 +4,11 @@
 //! `cargo run --release --example ab_mcts -- SIZE GAMES A B (SIMS | TIMEs) [SEED]`
 //! e.g. `... -- 11 100 2 0 5000 1` (5,000 simulations a move) or `... -- 11 40 2 2/flat 0.5s 1`.
 //!
-//! A player is its pattern-prior weight (0 = no prior), followed by `/flat` for playouts without the
-//! learned local replies.
+//! A player is its pattern-prior weight (0 = no prior), optionally followed by `/flat` for playouts
+//! without the learned local replies, and by where it uses virtual-connection knowledge: `/nok` nowhere,
+//! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`.
 
-use hextoe::ai::hex::mcts::MctsState;
+use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
 use hextoe::ai::{Budget, Stop};
 use hextoe::game::hex::{Color, Game};
@@ -18,10 +19,20 @@ use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT or WEIGHT/flat";
+    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN]";
     let player = |s: &str| {
-        let (w, flat) = s.strip_suffix("/flat").map_or((s, false), |w| (w, true));
-        w.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0).map(|w| (w, !flat))
+        let mut parts = s.split('/');
+        let w = parts.next()?.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0)?;
+        let (mut local, mut knowledge) = (true, None);
+        for part in parts {
+            match part {
+                "flat" => local = false,
+                "nok" => knowledge = Some(KnowledgeAt::Off),
+                "root" => knowledge = Some(KnowledgeAt::Root),
+                _ => knowledge = Some(KnowledgeAt::Nodes(part.strip_prefix('k')?.parse::<u32>().ok()?)),
+            }
+        }
+        Some((w, local, knowledge))
     };
     let (Some(size), Some(games), Some(a), Some(b), Some(limit)) = (
         args.first().and_then(|s| s.parse::<usize>().ok()),
@@ -56,7 +67,13 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         let a_black = g % 2 == 0;
-        let mut players = [a, b].map(|(w, local)| MctsState::with_prior_weight(w).with_local_replies(local));
+        let mut players = [a, b].map(|(w, local, knowledge)| {
+            let state = MctsState::with_prior_weight(w).with_local_replies(local);
+            match knowledge {
+                Some(at) => state.with_knowledge(at),
+                None => state,
+            }
+        });
         while game.winner().is_none() {
             let a_moves = (game.to_move() == Color::Black) == a_black;
             let who = usize::from(!a_moves);

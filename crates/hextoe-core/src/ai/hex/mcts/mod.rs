@@ -5,6 +5,8 @@
 //! - [`search`]: one thread's simulations (descend, play out, back up), with `select` choosing the child
 //!   to descend into and `expand` giving a leaf its children and their learned priors.
 //! - [`report`]: merging the threads' roots, the principal variation, the explanation.
+//! - `knowledge`: virtual connections at the root (and, if asked, at well-visited nodes) prove moves won
+//!   or lost: the must-play region against the opponent's threats.
 //! - [`exact`]: the exact solver, tried first on positions small enough for it.
 //! - [`convert`]: finishing won games — a win in one, the quickest forced win, the shortest way on.
 //!
@@ -16,6 +18,7 @@
 pub mod convert;
 pub mod exact;
 mod expand;
+mod knowledge;
 mod params;
 pub mod report;
 pub mod search;
@@ -23,7 +26,7 @@ mod select;
 pub mod tree;
 
 pub use report::{Analysis, MoveStat, ProofSource};
-pub use search::Params;
+pub use search::{KnowledgeAt, Params};
 
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
@@ -68,6 +71,8 @@ pub struct MctsState {
     prior_weight: Option<f32>,
     /// Whether the playouts reply locally by learned shape, replacing [`Params::local_replies`].
     local_replies: Option<bool>,
+    /// Where the search uses virtual-connection knowledge, replacing [`Params::knowledge`].
+    knowledge: Option<KnowledgeAt>,
 }
 
 /// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
@@ -102,6 +107,12 @@ impl MctsState {
         MctsState { local_replies: Some(on), ..self }
     }
 
+    /// This player with virtual-connection knowledge `at` the given nodes, for measuring what the
+    /// knowledge is worth.
+    pub fn with_knowledge(self, at: KnowledgeAt) -> MctsState {
+        MctsState { knowledge: Some(at), ..self }
+    }
+
     /// The search parameters for an n×n board.
     fn params(&self, n: usize) -> Params {
         let mut p = Params::for_size(n);
@@ -110,6 +121,9 @@ impl MctsState {
         }
         if let Some(on) = self.local_replies {
             p.local_replies = on;
+        }
+        if let Some(at) = self.knowledge {
+            p.knowledge = at;
         }
         p
     }

@@ -3,7 +3,8 @@
 //! [`super::select`], expansion in [`super::expand`].
 
 use super::expand::expand;
-pub use super::params::Params;
+use super::knowledge::Knowledge;
+pub use super::params::{KnowledgeAt, Params};
 use super::select::select;
 use super::tree::{Proof, SWAP, Tree};
 use crate::ai::Stop;
@@ -51,6 +52,8 @@ struct Scratch<B> {
     shapes: Option<Shapes>,
     /// The playouts' local replies, when the search uses them.
     local: Option<&'static LocalPolicy>,
+    /// Virtual-connection knowledge for the root (and well-visited nodes), when the search uses it.
+    knowledge: Option<Knowledge<B>>,
 }
 /// Runs simulations from `root` into `tree` until a limit is reached or the root is proven; returns the
 /// number of simulations run.
@@ -63,10 +66,17 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
         kids: Vec::with_capacity(400),
         shapes,
         local,
+        knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(root.board.geometry().size())),
     };
     if tree.node(0).n_children == 0 && tree.node(0).proof == Proof::Unknown {
         let swap = root.swap_depth == Some(0);
         expand(tree, 0, &root.board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
+    }
+    if let Some(k) = s.knowledge.as_mut()
+        && !tree.node(0).known
+        && tree.node(0).n_children > 0
+    {
+        k.apply(tree, 0, &root.board, true);
     }
     let mut sims = 0u64;
     let started = Instant::now();
@@ -154,6 +164,15 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
             let swap = root.swap_depth == Some(depth);
             changed = expand(tree, node, board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
             if changed || tree.node(node).n_children == 0 {
+                break;
+            }
+        } else if let KnowledgeAt::Nodes(after) = p.knowledge
+            && tree.node(node).visits >= after
+            && !tree.node(node).known
+            && let Some(k) = s.knowledge.as_mut()
+        {
+            changed = k.apply(tree, node, board, false);
+            if changed {
                 break;
             }
         }

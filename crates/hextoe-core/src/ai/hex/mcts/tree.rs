@@ -15,6 +15,9 @@ pub struct Node {
     pub n_children: u16,
     /// What is proven.
     pub proof: Proof,
+    /// True once [knowledge](super::knowledge) has looked at this node's moves, so that the expensive
+    /// look happens once per node.
+    pub known: bool,
     /// Index of the first child in the arena.
     pub first_child: u32,
     /// Simulations through this node.

@@ -1,0 +1,193 @@
+//! Knowledge at tree nodes: once a node has been visited often enough to matter, H-search's virtual
+//! connections settle what they can prove about its moves (Huang et al., *MoHex 2.0*, 2013).
+//!
+//! Cheap ring patterns prune a node's children when it is expanded (see [`super::expand`]); this is the
+//! expensive second look, paid only at the few nodes the search keeps returning to:
+//!
+//! - dead cells and captured pairs are filled in, as the solver does;
+//! - if the side to move has a virtual connection between its edges, the keys of its semi connections
+//!   (or every move, for a full one) are proven wins;
+//! - if the opponent has one, every move is a proven loss; if the opponent has semi connections, every
+//!   move outside the intersection of their carriers (the *must-play* region) is a proven loss, because
+//!   the opponent answers it at the key and is connected.
+//!
+//! Every connection H-search reports is a proof, so these marks are as sound as the solver's, and the
+//! search never spends another simulation on a move they rule out.
+
+use super::tree::{Proof, SWAP, Tree};
+use crate::ai::hex::bitboard::Bits;
+use crate::ai::hex::playout::PlayBoard;
+use crate::ai::hex::solver::inferior::fill_in;
+use crate::ai::hex::solver::position::{Pos, Rings};
+use crate::ai::hex::solver::vc::{EdgeLink, HSearch};
+use crate::game::hex::Color;
+
+/// One search thread's H-search tables and neighbour rings, kept between nodes so that no node pays for
+/// allocating them.
+#[derive(Debug)]
+pub(crate) struct Knowledge<B> {
+    hs: HSearch<B>,
+    rings: Rings,
+}
+
+impl<B: Bits> Knowledge<B> {
+    /// The tables for an n×n board.
+    pub(crate) fn new(n: usize) -> Knowledge<B> {
+        Knowledge { hs: HSearch::default(), rings: Rings::new(n) }
+    }
+
+    /// Marks what the virtual connections of `board` prove about the children of node `i` (which must be
+    /// expanded and have no swap among its children), and settles `i`'s own proof from them. Returns true
+    /// if `i`'s proof changed.
+    ///
+    /// The mover's own connections are looked for only with `own`: below the root, the child after the
+    /// winning move finds them as the opponent's connections when its turn comes, so the parent need not
+    /// pay for a second H-search.
+    pub(crate) fn apply(&mut self, tree: &mut Tree, i: usize, board: &PlayBoard<B>, own: bool) -> bool {
+        tree.node_mut(i).known = true;
+        if tree.node(i).proof != Proof::Unknown || tree.children(i).any(|c| tree.node(c).mv == SWAP) {
+            return false;
+        }
+        let geo = board.geometry();
+        let x = board.to_move();
+        let y = x.opponent();
+        let mut pos = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: x };
+        let filled = fill_in(geo, &self.rings, &mut pos);
+        let verdict = |mv: u16, own: &EdgeLink<B>| match own {
+            EdgeLink::Joined | EdgeLink::Vc(_) => Some(Proof::Win),
+            EdgeLink::Sc(keys) if keys.iter().any(|&(k, _)| k == mv as usize) => Some(Proof::Win),
+            _ => None,
+        };
+        let own = if own { self.hs.run(geo, &pos, x, true) } else { EdgeLink::None };
+        if matches!(own, EdgeLink::None) {
+            let empty = pos.empty(geo);
+            // A move into a pair the opponent has captured is only inferior, not lost: the opponent must
+            // spend its reply keeping the capture, and so cannot also play its key. A move into a dead cell
+            // is a pass.
+            let lost = match self.hs.run(geo, &pos, y, false) {
+                EdgeLink::Joined | EdgeLink::Vc(_) => geo.board(),
+                EdgeLink::Sc(list) => (empty | filled.dead).minus(list.iter().fold(empty, |acc, &(_, c)| acc & c)),
+                EdgeLink::None => return false,
+            };
+            for c in tree.children(i) {
+                if lost.has(tree.node(c).mv as usize) {
+                    tree.node_mut(c).proof = Proof::Loss;
+                }
+            }
+        } else {
+            for c in tree.children(i) {
+                if let Some(proof) = verdict(tree.node(c).mv, &own) {
+                    tree.node_mut(c).proof = proof;
+                }
+            }
+        }
+        tree.update_proof(i)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Stop;
+    use crate::ai::hex::bitboard::Geometry;
+    use crate::ai::hex::playout::FastRng;
+    use crate::ai::hex::solver::{Limits, Solver};
+    use crate::game::hex::{Game, HexMove};
+
+    /// The root of `game`, expanded with every empty cell and then given knowledge, on `B`-wide boards.
+    fn known<B: Bits>(game: &Game) -> (Tree, bool) {
+        let board = PlayBoard::<B>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("fits"));
+        let mut tree = Tree::new(1000);
+        let kids: Vec<(u16, Proof)> = board.empty_cells().ones().map(|k| (k as u16, Proof::Unknown)).collect();
+        tree.expand(0, &kids);
+        let changed = Knowledge::new(game.size()).apply(&mut tree, 0, &board, true);
+        (tree, changed)
+    }
+
+    /// A game on an n×n board after `moves`.
+    fn game(n: usize, moves: &str) -> Game {
+        let mut g = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in moves.split_whitespace() {
+            g.play(HexMove::parse(m, n).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
+        g
+    }
+
+    /// Random unfinished 7×7 positions of 6 to 17 stones.
+    fn random_positions(count: usize, seed: u64) -> Vec<Game> {
+        let geo = Geometry::<u64>::new(7).unwrap_or_else(|| panic!("7×7 fits"));
+        let mut rng = FastRng::new(seed);
+        let mut out = Vec::new();
+        while out.len() < count {
+            let mut g = game(7, "");
+            for _ in 0..6 + rng.below(12) {
+                let c = geo.cell(rng.below(49));
+                if g.board().at(c).is_none() && g.winner().is_none() {
+                    g.play(HexMove::Place(c)).unwrap_or_else(|e| panic!("{e}"));
+                }
+            }
+            if g.winner().is_none() {
+                out.push(g);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn every_move_knowledge_marks_is_marked_truly() {
+        // Every move marked lost must lose and every move marked won must win, by the solver (moves into a
+        // pair the opponent has captured are only inferior, and must stay unmarked); and the marks must
+        // come up often enough to matter.
+        let geo = Geometry::<u64>::new(7).unwrap_or_else(|| panic!("7×7 fits"));
+        let solver = Solver::new(64);
+        let (mut marked, mut open) = (0, 0);
+        for g in random_positions(40, 9) {
+            let (tree, _) = known::<u64>(&g);
+            let me = g.to_move();
+            for c in tree.children(0) {
+                let node = tree.node(c);
+                if node.proof == Proof::Unknown {
+                    open += 1;
+                    continue;
+                }
+                marked += 1;
+                let mut after = g.board().clone();
+                after.play(geo.cell(node.mv as usize), me);
+                let solved = solver.solve(&after, me.opponent(), &Limits::unlimited(&Stop::new()), &|_| {});
+                let want = if node.proof == Proof::Loss { Proof::Win } else { Proof::Loss };
+                let at = g.board().to_text();
+                assert_eq!(solved.proof, want, "{at}: {} marked {:?}", geo.cell(node.mv as usize), node.proof);
+            }
+            assert!(tree.node(0).known);
+        }
+        assert!(marked > 300 && open > 300, "{marked} marked, {open} left open");
+    }
+
+    #[test]
+    fn wide_boards_mark_the_same_moves_as_narrow_ones() {
+        for g in random_positions(100, 4) {
+            let (narrow, _) = known::<u64>(&g);
+            let (wide, _) = known::<u128>(&g);
+            let marks = |t: &Tree| t.children(0).map(|c| (t.node(c).mv, t.node(c).proof)).collect::<Vec<_>>();
+            assert_eq!(marks(&narrow), marks(&wide), "{}", g.board().to_text());
+        }
+    }
+
+    #[test]
+    fn a_semi_connection_of_the_mover_proves_its_key_a_win() {
+        // Black to move on 3×3 with the centre: two bridges join it to its edges once it moves, so the
+        // root is proven won for Black (lost for White, who moved into it), and a winning move is marked.
+        let (tree, changed) = known::<u64>(&game(3, "b2 a1"));
+        assert!(changed);
+        assert_eq!(tree.node(0).proof, Proof::Loss);
+        assert!(tree.children(0).any(|c| tree.node(c).proof == Proof::Win));
+    }
+
+    #[test]
+    fn an_empty_board_is_left_alone() {
+        let (tree, changed) = known::<u64>(&game(7, ""));
+        assert!(!changed);
+        assert!(tree.children(0).all(|c| tree.node(c).proof == Proof::Unknown));
+        assert!(tree.node(0).known);
+    }
+}

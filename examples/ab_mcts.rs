@@ -6,7 +6,8 @@
 //!
 //! A player is its pattern-prior weight (0 = no prior), optionally followed by `/flat` for playouts
 //! without the learned local replies, and by where it uses virtual-connection knowledge: `/nok` nowhere,
-//! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`.
+//! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`; `/full` uses
+//! all of a time budget instead of stopping once the move cannot change.
 
 use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
@@ -19,20 +20,22 @@ use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN]";
+    let usage =
+        "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full]";
     let player = |s: &str| {
         let mut parts = s.split('/');
         let w = parts.next()?.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0)?;
-        let (mut local, mut knowledge) = (true, None);
+        let (mut local, mut knowledge, mut full) = (true, None, false);
         for part in parts {
             match part {
                 "flat" => local = false,
+                "full" => full = true,
                 "nok" => knowledge = Some(KnowledgeAt::Off),
                 "root" => knowledge = Some(KnowledgeAt::Root),
                 _ => knowledge = Some(KnowledgeAt::Nodes(part.strip_prefix('k')?.parse::<u32>().ok()?)),
             }
         }
-        Some((w, local, knowledge))
+        Some((w, local, knowledge, full))
     };
     let (Some(size), Some(games), Some(a), Some(b), Some(limit)) = (
         args.first().and_then(|s| s.parse::<usize>().ok()),
@@ -67,8 +70,8 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         let a_black = g % 2 == 0;
-        let mut players = [a, b].map(|(w, local, knowledge)| {
-            let state = MctsState::with_prior_weight(w).with_local_replies(local);
+        let mut players = [a, b].map(|(w, local, knowledge, full)| {
+            let state = MctsState::with_prior_weight(w).with_local_replies(local).with_stop_when_settled(!full);
             match knowledge {
                 Some(at) => state.with_knowledge(at),
                 None => state,

@@ -11,6 +11,24 @@ use hextoe::tui::settings::Opponent;
 use hextoe::tui::storage::Storage;
 use ratatui::crossterm::event::KeyCode;
 
+/// The app started again on `dir` after an earlier one with a game in progress was dropped. The earlier
+/// app's autosave slot is locked with `flock`, and a test running beside this one in the same process may
+/// be starting a program at that moment: its child holds a copy of the lock's file descriptor until it
+/// executes the program, so for a moment the slot still looks taken and the new app starts in the next
+/// one. A person's next run cannot meet this (the earlier process has exited); the test waits it out.
+fn reopen(dir: &std::path::Path) -> App {
+    let mut b = app_with(Some(Storage::at(dir)));
+    for _ in 0..200 {
+        if b.menu.selected == MenuRow::ResumeLast {
+            break;
+        }
+        drop(b);
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        b = app_with(Some(Storage::at(dir)));
+    }
+    b
+}
+
 #[test]
 fn n_tab_and_a_new_game_from_the_menu_ask_before_discarding_a_game() {
     let mut a = started(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans));
@@ -69,7 +87,7 @@ fn every_move_is_autosaved_and_the_next_start_offers_to_resume_it() {
     // Quit (or crash) mid-game: the next start offers the game, selected, with its players and level.
     a.quit();
     drop(a);
-    let mut b = app_with(Some(Storage::at(dir.path())));
+    let mut b = reopen(dir.path());
     assert_eq!((b.resume_row(), b.menu.selected), (Some(MenuRow::ResumeLast), MenuRow::ResumeLast));
     key(&mut b, KeyCode::Enter);
     let g = b.session.game.as_ref().unwrap_or_else(|| panic!("not resumed"));
@@ -97,7 +115,7 @@ fn an_unfinished_game_of_the_last_run_is_kept_when_another_starts() {
     drop(a);
     let text = std::fs::read_to_string(dir.path().join("autosave.txt")).unwrap_or_default();
     assert!(text.contains("# x: human\n# o: human") && text.contains("x b2\no c3"), "{text}");
-    let mut b = app_with(Some(Storage::at(dir.path())));
+    let mut b = reopen(dir.path());
     b.menu.selected = MenuRow::Start;
     key(&mut b, KeyCode::Enter);
     assert!(b.status.message.as_ref().is_some_and(|m| m.text.contains("kept in")), "{:?}", b.status.message);
@@ -204,7 +222,7 @@ fn the_menu_shows_the_last_games_settings_and_its_changes_apply_on_resuming() {
     settle(&mut a);
     assert_eq!(ply(&a), 1);
     drop(a);
-    let mut b = app_with(Some(Storage::at(dir.path())));
+    let mut b = reopen(dir.path());
     let m = &b.menu.settings;
     assert_eq!(
         (m.game, m.size, m.swap, m.opponent, m.level),

@@ -73,6 +73,8 @@ pub struct MctsState {
     local_replies: Option<bool>,
     /// Where the search uses virtual-connection knowledge, replacing [`Params::knowledge`].
     knowledge: Option<KnowledgeAt>,
+    /// Whether a time budget ends once the move is settled, replacing [`Params::stop_when_settled`].
+    stop_when_settled: Option<bool>,
 }
 
 /// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
@@ -113,6 +115,12 @@ impl MctsState {
         MctsState { knowledge: Some(at), ..self }
     }
 
+    /// This player with the early stop of a settled move on or off, for measuring what the time it saves
+    /// would have been worth.
+    pub fn with_stop_when_settled(self, on: bool) -> MctsState {
+        MctsState { stop_when_settled: Some(on), ..self }
+    }
+
     /// The search parameters for an n×n board.
     fn params(&self, n: usize) -> Params {
         let mut p = Params::for_size(n);
@@ -124,6 +132,9 @@ impl MctsState {
         }
         if let Some(at) = self.knowledge {
             p.knowledge = at;
+        }
+        if let Some(on) = self.stop_when_settled {
+            p.stop_when_settled = on;
         }
         p
     }

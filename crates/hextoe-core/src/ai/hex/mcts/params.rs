@@ -23,6 +23,9 @@ pub struct Params {
     pub local_replies: bool,
     /// Which nodes get [knowledge](super::knowledge) from virtual connections.
     pub knowledge: KnowledgeAt,
+    /// End a time budget early once the move cannot change (see [`super::search::settled`]), so that a
+    /// person waits no longer than the search needs; off, the search always uses all of its time.
+    pub stop_when_settled: bool,
 }
 
 impl Params {
@@ -37,6 +40,7 @@ impl Params {
             prior_weight: PRIOR_WEIGHT,
             local_replies: true,
             knowledge: KnowledgeAt::Root,
+            stop_when_settled: true,
         }
     }
 }

@@ -93,6 +93,7 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
         if sims.is_multiple_of(SETTLED_EVERY)
             && sims > 0
             && limits.sims.is_none()
+            && p.stop_when_settled
             && let Some(deadline) = limits.deadline
         {
             let now = Instant::now();

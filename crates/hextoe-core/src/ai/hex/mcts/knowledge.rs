@@ -40,10 +40,12 @@ impl<B: Bits> Knowledge<B> {
     /// expanded and have no swap among its children), and settles `i`'s own proof from them. Returns true
     /// if `i`'s proof changed.
     ///
-    /// The mover's own connections are looked for only with `own`: below the root, the child after the
+    /// At the `root`, the mover's own connections are looked for too (below it, the child after the
     /// winning move finds them as the opponent's connections when its turn comes, so the parent need not
-    /// pay for a second H-search.
-    pub(crate) fn apply(&mut self, tree: &mut Tree, i: usize, board: &PlayBoard<B>, own: bool) -> bool {
+    /// pay for a second H-search). And the root is never proven lost here: when every move loses against
+    /// perfect play, the search must still find the one that holds out longest against a fallible
+    /// opponent, so then nothing is marked.
+    pub(crate) fn apply(&mut self, tree: &mut Tree, i: usize, board: &PlayBoard<B>, root: bool) -> bool {
         tree.node_mut(i).known = true;
         if tree.node(i).proof != Proof::Unknown || tree.children(i).any(|c| tree.node(c).mv == SWAP) {
             return false;
@@ -58,7 +60,7 @@ impl<B: Bits> Knowledge<B> {
             EdgeLink::Sc(keys) if keys.iter().any(|&(k, _)| k == mv as usize) => Some(Proof::Win),
             _ => None,
         };
-        let own = if own { self.hs.run(geo, &pos, x, true) } else { EdgeLink::None };
+        let own = if root { self.hs.run(geo, &pos, x, true) } else { EdgeLink::None };
         if matches!(own, EdgeLink::None) {
             let empty = pos.empty(geo);
             // A move into a pair the opponent has captured is only inferior, not lost: the opponent must
@@ -69,6 +71,9 @@ impl<B: Bits> Knowledge<B> {
                 EdgeLink::Sc(list) => (empty | filled.dead).minus(list.iter().fold(empty, |acc, &(_, c)| acc & c)),
                 EdgeLink::None => return false,
             };
+            if root && tree.children(i).all(|c| lost.has(tree.node(c).mv as usize)) {
+                return false;
+            }
             for c in tree.children(i) {
                 if lost.has(tree.node(c).mv as usize) {
                     tree.node_mut(c).proof = Proof::Loss;
@@ -96,11 +101,16 @@ mod tests {
 
     /// The root of `game`, expanded with every empty cell and then given knowledge, on `B`-wide boards.
     fn known<B: Bits>(game: &Game) -> (Tree, bool) {
+        known_as::<B>(game, true)
+    }
+
+    /// [`known`], with the knowledge of a node below the root unless `root`.
+    fn known_as<B: Bits>(game: &Game, root: bool) -> (Tree, bool) {
         let board = PlayBoard::<B>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("fits"));
         let mut tree = Tree::new(1000);
         let kids: Vec<(u16, Proof)> = board.empty_cells().ones().map(|k| (k as u16, Proof::Unknown)).collect();
         tree.expand(0, &kids);
-        let changed = Knowledge::new(game.size()).apply(&mut tree, 0, &board, true);
+        let changed = Knowledge::new(game.size()).apply(&mut tree, 0, &board, root);
         (tree, changed)
     }
 
@@ -141,8 +151,8 @@ mod tests {
         let geo = Geometry::<u64>::new(7).unwrap_or_else(|| panic!("7×7 fits"));
         let solver = Solver::new(64);
         let (mut marked, mut open) = (0, 0);
-        for g in random_positions(40, 9) {
-            let (tree, _) = known::<u64>(&g);
+        for (g, root) in random_positions(40, 9).into_iter().flat_map(|g| [(g.clone(), true), (g, false)]) {
+            let (tree, _) = known_as::<u64>(&g, root);
             let me = g.to_move();
             for c in tree.children(0) {
                 let node = tree.node(c);
@@ -181,6 +191,19 @@ mod tests {
         assert!(changed);
         assert_eq!(tree.node(0).proof, Proof::Loss);
         assert!(tree.children(0).any(|c| tree.node(c).proof == Proof::Win));
+    }
+
+    #[test]
+    fn a_lost_root_keeps_its_moves_open_for_holding_out_and_a_lost_node_is_proven() {
+        // White to move on 3×3 against Black's centre, joined to both edges by bridges: every move loses.
+        let g = game(3, "b2");
+        let (root, changed) = known_as::<u64>(&g, true);
+        assert!(!changed);
+        assert!(root.children(0).all(|c| root.node(c).proof == Proof::Unknown));
+        let (node, changed) = known_as::<u64>(&g, false);
+        assert!(changed);
+        assert!(node.children(0).all(|c| node.node(c).proof == Proof::Loss));
+        assert_eq!(node.node(0).proof, Proof::Win, "won for Black, who moved into it");
     }
 
     #[test]

@@ -21,9 +21,9 @@ pub struct Params {
     /// Reply next to the last stone by learned shape in the playouts (see
     /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
     pub local_replies: bool,
-    /// Which nodes get [knowledge](super::knowledge) from virtual connections.
+    /// Which nodes get knowledge from virtual connections (`mcts/knowledge.rs`): moves proven won or lost.
     pub knowledge: KnowledgeAt,
-    /// End a time budget early once the move cannot change (see [`super::search::settled`]), so that a
+    /// End a time budget early once the move cannot change (see `search::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.
     pub stop_when_settled: bool,
 }

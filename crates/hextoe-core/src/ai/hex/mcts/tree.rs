@@ -15,8 +15,8 @@ pub struct Node {
     pub n_children: u16,
     /// What is proven.
     pub proof: Proof,
-    /// True once [knowledge](super::knowledge) has looked at this node's moves, so that the expensive
-    /// look happens once per node.
+    /// True once the virtual-connection knowledge (`mcts/knowledge.rs`) has looked at this node's moves,
+    /// so that the expensive look happens once per node.
     pub known: bool,
     /// Index of the first child in the arena.
     pub first_child: u32,

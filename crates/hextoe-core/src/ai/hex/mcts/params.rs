@@ -54,7 +54,8 @@ pub enum KnowledgeAt {
     /// Nowhere.
     Off,
     /// At the root only: the default, chosen by self-play (see the README's "Against MoHex 2.0"), where it
-    /// beat both the search without it and the search with it at every node of 1,024 visits.
+    /// beat the search without knowledge, which in turn beat the search with it at every node of 1,024
+    /// visits.
     Root,
     /// At the root and at every node once it has this many visits.
     Nodes(u32),

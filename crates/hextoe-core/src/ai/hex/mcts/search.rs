@@ -72,7 +72,10 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
         let swap = root.swap_depth == Some(0);
         expand(tree, 0, &root.board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
     }
+    // Where the swap is legal, at the root or one move below, a connection proves nothing: the
+    // opponent may take the stones over.
     if let Some(k) = s.knowledge.as_mut()
+        && root.swap_depth.is_none()
         && !tree.node(0).known
         && tree.node(0).n_children > 0
     {
@@ -168,6 +171,7 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
                 break;
             }
         } else if let KnowledgeAt::Nodes(after) = p.knowledge
+            && root.swap_depth.is_none_or(|d| s.path.len() - 1 > d)
             && tree.node(node).visits >= after
             && !tree.node(node).known
             && let Some(k) = s.knowledge.as_mut()

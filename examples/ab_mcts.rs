@@ -7,7 +7,8 @@
 //! A player is its pattern-prior weight (0 = no prior), optionally followed by `/flat` for playouts
 //! without the learned local replies, and by where it uses virtual-connection knowledge: `/nok` nowhere,
 //! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`; `/full` uses
-//! all of a time budget instead of stopping once the move cannot change.
+//! all of a time budget instead of stopping once the move cannot change; `/tN` searches with N threads
+//! (root parallelism) instead of one.
 
 use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
@@ -21,21 +22,24 @@ use std::time::Duration;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage =
-        "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full]";
+        "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full][/tN]";
     let player = |s: &str| {
         let mut parts = s.split('/');
         let w = parts.next()?.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0)?;
-        let (mut local, mut knowledge, mut full) = (true, None, false);
+        let (mut local, mut knowledge, mut full, mut threads) = (true, None, false, 1);
         for part in parts {
             match part {
                 "flat" => local = false,
                 "full" => full = true,
+                _ if part.starts_with('t') => {
+                    threads = part[1..].parse::<usize>().ok().filter(|t| (1..=256).contains(t))?
+                }
                 "nok" => knowledge = Some(KnowledgeAt::Off),
                 "root" => knowledge = Some(KnowledgeAt::Root),
                 _ => knowledge = Some(KnowledgeAt::Nodes(part.strip_prefix('k')?.parse::<u32>().ok()?)),
             }
         }
-        Some((w, local, knowledge, full))
+        Some((w, local, knowledge, full, threads))
     };
     let (Some(size), Some(games), Some(a), Some(b), Some(limit)) = (
         args.first().and_then(|s| s.parse::<usize>().ok()),
@@ -58,7 +62,9 @@ fn main() -> ExitCode {
         eprintln!("{usage}");
         return ExitCode::from(2);
     };
-    let spec = PlayerSpec { kind: PlayerKind::Mcts, budget: Budget { threads: 1, ..budget }, memory_mb: 256 };
+    let spec =
+        |threads: usize| PlayerSpec { kind: PlayerKind::Mcts, budget: Budget { threads, ..budget }, memory_mb: 256 };
+    let specs = [spec(a.4), spec(b.4)];
     let stop = Stop::new();
     let mut rng = StdRng::seed_from_u64(seed);
     let (mut a_wins, mut a_black_wins) = (0, 0);
@@ -70,7 +76,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         let a_black = g % 2 == 0;
-        let mut players = [a, b].map(|(w, local, knowledge, full)| {
+        let mut players = [a, b].map(|(w, local, knowledge, full, _)| {
             let state = MctsState::with_prior_weight(w).with_local_replies(local).with_stop_when_settled(!full);
             match knowledge {
                 Some(at) => state.with_knowledge(at),
@@ -80,7 +86,7 @@ fn main() -> ExitCode {
         while game.winner().is_none() {
             let a_moves = (game.to_move() == Color::Black) == a_black;
             let who = usize::from(!a_moves);
-            let analysis = players[who].analyze(&game, &spec, &stop, &mut rng);
+            let analysis = players[who].analyze(&game, &specs[who], &stop, &mut rng);
             sims[who].0 += analysis.simulations;
             sims[who].1 += 1;
             let mv = analysis.best;

@@ -55,13 +55,13 @@ impl<B: Bits> Knowledge<B> {
         let y = x.opponent();
         let mut pos = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: x };
         let filled = fill_in(geo, &self.rings, &mut pos);
-        let verdict = |mv: u16, own: &EdgeLink<B>| match own {
-            EdgeLink::Joined | EdgeLink::Vc(_) => Some(Proof::Win),
-            EdgeLink::Sc(keys) if keys.iter().any(|&(k, _)| k == mv as usize) => Some(Proof::Win),
-            _ => None,
-        };
         let own = if root { self.hs.run(geo, &pos, x, true) } else { EdgeLink::None };
-        if matches!(own, EdgeLink::None) {
+        let won = match own {
+            EdgeLink::Joined | EdgeLink::Vc(_) => geo.board(),
+            EdgeLink::Sc(keys) => keys.iter().fold(B::ZERO, |acc, &(k, _)| acc | B::bit(k)),
+            EdgeLink::None => B::ZERO,
+        };
+        if won.is_zero() {
             let empty = pos.empty(geo);
             // A move into a pair the opponent has captured is only inferior, not lost: the opponent must
             // spend its reply keeping the capture, and so cannot also play its key. A move into a dead cell
@@ -74,19 +74,20 @@ impl<B: Bits> Knowledge<B> {
             if root && tree.children(i).all(|c| lost.has(tree.node(c).mv as usize)) {
                 return false;
             }
-            for c in tree.children(i) {
-                if lost.has(tree.node(c).mv as usize) {
-                    tree.node_mut(c).proof = Proof::Loss;
-                }
-            }
+            mark(tree, i, lost, Proof::Loss);
         } else {
-            for c in tree.children(i) {
-                if let Some(proof) = verdict(tree.node(c).mv, &own) {
-                    tree.node_mut(c).proof = proof;
-                }
-            }
+            mark(tree, i, won, Proof::Win);
         }
         tree.update_proof(i)
+    }
+}
+
+/// Gives the children of `i` whose cells are in `cells` the proof `proof`.
+fn mark<B: Bits>(tree: &mut Tree, i: usize, cells: B, proof: Proof) {
+    for c in tree.children(i) {
+        if cells.has(tree.node(c).mv as usize) {
+            tree.node_mut(c).proof = proof;
+        }
     }
 }
 

@@ -51,14 +51,7 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
 /// Fits the strengths of the playouts' six-neighbour shapes: every candidate judged by its neighbours
 /// alone, as the playouts' local replies see it. The keys carry the [`PLAYOUT`](super::shape::PLAYOUT) mark.
 pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
-    let examples: Vec<Example> = examples
-        .iter()
-        .map(|ex| Example {
-            candidates: ex.candidates.iter().map(|&k| playout_shape(k)).collect(),
-            chosen: playout_shape(ex.chosen),
-        })
-        .collect();
-    mm(&examples, iterations)
+    mm(&by_feature(examples, playout_shape), iterations)
 }
 
 /// Fits a strength to every shape seen among the candidates, by `iterations` rounds of MM. A shape seen as a
@@ -72,14 +65,18 @@ pub fn fit(examples: &[Example], iterations: usize, min_seen: u32) -> PatternTab
         }
     }
     let feature = |key: u32| if counts.get(&key).is_some_and(|&c| c >= min_seen) { key } else { small(key) };
-    let examples: Vec<Example> = examples
+    mm(&by_feature(examples, feature), iterations)
+}
+
+/// The examples with every shape key, chosen or not, replaced by the feature that stands for it.
+fn by_feature(examples: &[Example], feature: impl Fn(u32) -> u32) -> Vec<Example> {
+    examples
         .iter()
         .map(|ex| Example {
             candidates: ex.candidates.iter().map(|&k| feature(k)).collect(),
             chosen: feature(ex.chosen),
         })
-        .collect();
-    mm(&examples, iterations)
+        .collect()
 }
 
 /// Minorization-maximization over examples whose keys are the features themselves.

@@ -1,20 +1,22 @@
-//! Knowledge at tree nodes: once a node has been visited often enough to matter, H-search's virtual
-//! connections settle what they can prove about its moves (Huang et al., *MoHex 2.0*, 2013).
+//! Knowledge from virtual connections: H-search settles what it can prove about a node's moves (Huang et
+//! al., *MoHex 2.0*, 2013). The search pays for it at the root before each search, and — only if asked
+//! ([`KnowledgeAt::Nodes`](super::search::KnowledgeAt)), since it measured worse — at every node once it
+//! has enough visits.
 //!
 //! Cheap ring patterns prune a node's children when it is expanded (see [`super::expand`]); this is the
-//! expensive second look, paid only at the few nodes the search keeps returning to:
+//! expensive second look:
 //!
 //! - dead cells and captured pairs are filled in, as the solver does;
 //! - if the side to move has a virtual connection between its edges, the keys of its semi connections
 //!   (or every move, for a full one) are proven wins;
-//! - if the opponent has one, every move is a proven loss; if the opponent has semi connections, every
-//!   move outside the intersection of their carriers (the *must-play* region) is a proven loss, because
-//!   the opponent answers it at the key and is connected.
+//! - if the opponent has one, every move is a proven loss (except at the root, see [`Knowledge::apply`]);
+//!   if the opponent has semi connections, every move outside the intersection of their carriers (the
+//!   *must-play* region) is a proven loss, because the opponent answers it at the key and is connected.
 //!
 //! Every connection H-search reports is a proof, so these marks are as sound as the solver's, and the
 //! search never spends another simulation on a move they rule out.
 
-use super::tree::{Proof, SWAP, Tree};
+use super::tree::{Proof, Tree};
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::playout::PlayBoard;
 use crate::ai::hex::solver::inferior::fill_in;
@@ -37,8 +39,8 @@ impl<B: Bits> Knowledge<B> {
     }
 
     /// Marks what the virtual connections of `board` prove about the children of node `i` (which must be
-    /// expanded and have no swap among its children), and settles `i`'s own proof from them. Returns true
-    /// if `i`'s proof changed.
+    /// expanded, with the swap behind it: the caller checks), and settles `i`'s own proof from them.
+    /// Returns true if `i`'s proof changed.
     ///
     /// At the `root`, the mover's own connections are looked for too (below it, the child after the
     /// winning move finds them as the opponent's connections when its turn comes, so the parent need not
@@ -47,7 +49,7 @@ impl<B: Bits> Knowledge<B> {
     /// opponent, so then nothing is marked.
     pub(crate) fn apply(&mut self, tree: &mut Tree, i: usize, board: &PlayBoard<B>, root: bool) -> bool {
         tree.node_mut(i).known = true;
-        if tree.node(i).proof != Proof::Unknown || tree.children(i).any(|c| tree.node(c).mv == SWAP) {
+        if tree.node(i).proof != Proof::Unknown {
             return false;
         }
         let geo = board.geometry();

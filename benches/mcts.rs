@@ -2,7 +2,8 @@
 //! each iteration is a fresh search of 20,000 simulations — selection, expansion, bridge-saving playout
 //! and backup with RAVE — so the figure includes building the tree. `simulations_one_thread` is the search
 //! as the impossible level runs it, with the learned patterns (the tree's prior and the playouts' local
-//! replies); `without_patterns` turns both off, to show what they cost.
+//! replies); `without_patterns` turns both off, to show what they cost; `two_threads` runs the same
+//! simulations on two threads sharing one tree, to show what a second core adds.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hextoe::ai::hex::mcts::MctsState;
@@ -29,6 +30,10 @@ fn simulations(c: &mut Criterion) {
     g.throughput(Throughput::Elements(SIMS));
     g.bench_function("simulations_one_thread", |b| {
         b.iter(|| black_box(MctsState::default().analyze(&game, &spec, &stop, &mut rng).simulations))
+    });
+    let two = PlayerSpec { budget: Budget { threads: 2, ..spec.budget }, ..spec.clone() };
+    g.bench_function("two_threads", |b| {
+        b.iter(|| black_box(MctsState::default().analyze(&game, &two, &stop, &mut rng).simulations))
     });
     g.bench_function("without_patterns", |b| {
         b.iter(|| {

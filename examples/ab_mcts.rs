@@ -8,7 +8,7 @@
 //! without the learned local replies, and by where it uses virtual-connection knowledge: `/nok` nowhere,
 //! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`; `/full` uses
 //! all of a time budget instead of stopping once the move cannot change; `/tN` searches with N threads
-//! (root parallelism) instead of one.
+//! (sharing one tree) instead of one.
 
 use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};

@@ -13,7 +13,7 @@ use crate::ai::hex::playout::PlayBoard;
 /// there is never better than one elsewhere. With `shapes`, each child gets its pattern prior. Returns
 /// true if `leaf`'s own proof changed.
 pub(crate) fn expand<B: Bits>(
-    tree: &mut Tree,
+    tree: &Tree,
     leaf: usize,
     board: &PlayBoard<B>,
     swap: bool,
@@ -51,30 +51,35 @@ pub(crate) fn expand<B: Bits>(
     if !tree.has_room(kids.len()) {
         return false;
     }
-    tree.expand(leaf, kids);
-    if let Some(shapes) = shapes {
-        set_priors(tree, leaf, board, shapes, kids);
-    }
-    tree.update_proof(leaf)
+    let mut priors = [0f32; 19 * 19 + 1];
+    let priors = shapes.and_then(|shapes| set_priors(&mut priors, board, shapes, kids));
+    tree.expand(leaf, kids, priors) && tree.update_proof(leaf)
 }
 
-/// Gives `leaf`'s new children their share of the pattern strength; the swap gets an average share.
-fn set_priors<B: Bits>(tree: &mut Tree, leaf: usize, board: &PlayBoard<B>, shapes: &Shapes, kids: &[(u16, Proof)]) {
+/// Writes into `out` each of the children `kids`' share of the pattern strength (the swap gets an average
+/// share) and returns them; `None` if no child has any strength.
+fn set_priors<'a, B: Bits>(
+    out: &'a mut [f32; 19 * 19 + 1],
+    board: &PlayBoard<B>,
+    shapes: &Shapes,
+    kids: &[(u16, Proof)],
+) -> Option<&'a [f32]> {
     let table = PatternTable::shipped();
     let me = board.to_move();
     let (mine, theirs) = (board.stones(me), board.stones(me.opponent()));
-    let mut gammas = [0f32; 19 * 19 + 1];
     let mut total = 0.0;
-    for (g, &(mv, _)) in gammas.iter_mut().zip(kids) {
+    for (g, &(mv, _)) in out.iter_mut().zip(kids) {
         *g = if mv == SWAP { 0.0 } else { table.gamma(shapes.key(mv as usize, me, mine, theirs)) };
         total += *g;
     }
     if total <= 0.0 {
-        return;
+        return None;
     }
     let average = 1.0 / kids.len() as f32;
-    let priors = gammas.iter().zip(kids).map(|(&g, &(mv, _))| if mv == SWAP { average } else { g / total });
-    tree.set_priors(leaf, priors);
+    for (g, &(mv, _)) in out.iter_mut().zip(kids) {
+        *g = if mv == SWAP { average } else { *g / total };
+    }
+    Some(&out[..kids.len()])
 }
 
 #[cfg(test)]
@@ -93,10 +98,10 @@ mod tests {
         }
         let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
         let root = Root { board: board.clone(), swap_depth: None };
-        let mut tree = Tree::new(100_000);
+        let tree = Tree::new(100_000);
         let p = Params { prior_weight: weight, ..Params::for_size(7) };
-        let limits = Limits { sims: Some(50), deadline: None, stop: Stop::new() };
-        run(&mut tree, &root, &limits, &p, &mut FastRng::new(3));
+        let limits = Limits { sims: Some(50), deadline: None, stop: Stop::new(), threads: 1 };
+        run(&tree, &root, &limits, &p, &mut FastRng::new(3));
         (tree, board)
     }
 

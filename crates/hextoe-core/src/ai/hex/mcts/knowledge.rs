@@ -47,9 +47,8 @@ impl<B: Bits> Knowledge<B> {
     /// pay for a second H-search). And the root is never proven lost here: when every move loses against
     /// perfect play, the search must still find the one that holds out longest against a fallible
     /// opponent, so then nothing is marked.
-    pub(crate) fn apply(&mut self, tree: &mut Tree, i: usize, board: &PlayBoard<B>, root: bool) -> bool {
-        tree.node_mut(i).known = true;
-        if tree.node(i).proof != Proof::Unknown {
+    pub(crate) fn apply(&mut self, tree: &Tree, i: usize, board: &PlayBoard<B>, root: bool) -> bool {
+        if !tree.claim_known(i) || tree.proof(i) != Proof::Unknown {
             return false;
         }
         let geo = board.geometry();
@@ -85,10 +84,10 @@ impl<B: Bits> Knowledge<B> {
 }
 
 /// Gives the children of `i` whose cells are in `cells` the proof `proof`.
-fn mark<B: Bits>(tree: &mut Tree, i: usize, cells: B, proof: Proof) {
+fn mark<B: Bits>(tree: &Tree, i: usize, cells: B, proof: Proof) {
     for c in tree.children(i) {
         if cells.has(tree.node(c).mv as usize) {
-            tree.node_mut(c).proof = proof;
+            tree.set_proof(c, proof);
         }
     }
 }
@@ -110,10 +109,10 @@ mod tests {
     /// [`known`], with the knowledge of a node below the root unless `root`.
     fn known_as<B: Bits>(game: &Game, root: bool) -> (Tree, bool) {
         let board = PlayBoard::<B>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("fits"));
-        let mut tree = Tree::new(1000);
+        let tree = Tree::new(1000);
         let kids: Vec<(u16, Proof)> = board.empty_cells().ones().map(|k| (k as u16, Proof::Unknown)).collect();
-        tree.expand(0, &kids);
-        let changed = Knowledge::new(game.size()).apply(&mut tree, 0, &board, root);
+        tree.expand(0, &kids, None);
+        let changed = Knowledge::new(game.size()).apply(&tree, 0, &board, root);
         (tree, changed)
     }
 

@@ -10,15 +10,15 @@
 //! - [`exact`]: the exact solver, tried first on positions small enough for it.
 //! - [`convert`]: finishing won games — a win in one, the quickest forced win, the shortest way on.
 //!
-//! [`MctsState`] lives in the [`HexPlayer`](super::HexPlayer) between moves. It keeps one tree per thread
-//! (root parallelism: each thread searches its own tree, the roots are summed at the end, so no locks and
-//! no `unsafe`), and when the next position continues the same game it keeps the subtree of the moves
-//! actually played.
+//! [`MctsState`] lives in the [`HexPlayer`](super::HexPlayer) between moves. It keeps the tree, which all
+//! the search threads share (tree parallelism with a virtual loss, lock-free, see [`tree`]), and when the
+//! next position continues the same game it keeps the subtree of the moves actually played.
 
 pub mod convert;
 pub mod exact;
 mod expand;
 mod knowledge;
+mod node;
 mod params;
 pub mod report;
 pub mod search;
@@ -37,7 +37,7 @@ use crate::dispatch_bits;
 use crate::game::hex::{Board, Game, HexMove};
 use crate::numbers::thousands;
 use rand::Rng;
-use report::{describe_rate, merge_root, principal_variation};
+use report::{describe_rate, principal_variation, root_moves};
 use search::{Limits, Root};
 use std::time::{Duration, Instant};
 use tree::{SWAP, Tree};
@@ -49,16 +49,16 @@ const DEFAULT_TIME: Duration = Duration::from_secs(1);
 /// game does not leave a core busy for ever.
 const PONDER_LIMIT: Duration = Duration::from_secs(60);
 
-/// The trees of the last search and the game position they belong to.
+/// The tree of the last search and the game position it belongs to.
 #[derive(Debug)]
 struct Kept {
     start: Board,
     history: Vec<HexMove>,
     swap_rule: bool,
-    trees: Vec<Tree>,
+    tree: Tree,
 }
 
-/// The search state a player keeps between moves: the trees, so that the subtree of the moves actually
+/// The search state a player keeps between moves: the tree, so that the subtree of the moves actually
 /// played is reused, and the solver with its table.
 #[derive(Debug, Default)]
 pub struct MctsState {
@@ -174,12 +174,12 @@ impl MctsState {
             Some(exact::Exact::Loss(n) | exact::Exact::Unknown(n)) => n,
             None => 0,
         };
-        let mut trees = self.take_trees(game, threads, spec.memory_mb);
-        let limits = Limits { sims: None, deadline, stop: stop.clone() };
+        let tree = self.take_tree(game, spec.memory_mb);
+        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64 };
         let n = game.size();
         let params = self.params(n);
-        let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, sims, &params, &mut frng));
-        let mut analysis = summarize(&trees, game, simulations, start, &mut frng);
+        let simulations = dispatch_bits!(n, run_threads(&tree, game, &limits, sims, &params, &mut frng));
+        let mut analysis = summarize(&tree, game, simulations, start, &mut frng);
         analysis.solver_nodes = solver_nodes;
         if let Some(exact::Exact::Loss(_)) = exact {
             // Every move is lost; the search still ranks them, and the most visited holds out longest.
@@ -195,7 +195,7 @@ impl MctsState {
             start: game.start().clone(),
             history: game.history().to_vec(),
             swap_rule: game.swap_rule(),
-            trees,
+            tree,
         });
         if analysis.proven == Proof::Win && !opening {
             convert::finish_proven(&mut analysis, game, &budget);
@@ -206,7 +206,7 @@ impl MctsState {
         analysis
     }
 
-    /// Thinks on the opponent's time: grows the trees of `game`, where the opponent is to move, until `stop`
+    /// Thinks on the opponent's time: grows the tree of `game`, where the opponent is to move, until `stop`
     /// is raised or [`PONDER_LIMIT`] has passed. The next search, after the opponent's move, starts from
     /// that move's subtree. Returns the simulations run; a finished game or a full tree runs none.
     pub fn ponder<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> u64 {
@@ -215,16 +215,17 @@ impl MctsState {
         }
         let threads = spec.budget.threads.clamp(1, 256);
         let mut frng = FastRng::from_rng(rng);
-        let mut trees = self.take_trees(game, threads, spec.memory_mb);
-        let limits = Limits { sims: None, deadline: Some(Instant::now() + PONDER_LIMIT), stop: stop.clone() };
+        let tree = self.take_tree(game, spec.memory_mb);
+        let deadline = Some(Instant::now() + PONDER_LIMIT);
+        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64 };
         let n = game.size();
         let params = self.params(n);
-        let simulations = dispatch_bits!(n, run_threads(&mut trees, game, &limits, None, &params, &mut frng));
+        let simulations = dispatch_bits!(n, run_threads(&tree, game, &limits, None, &params, &mut frng));
         self.kept = Some(Kept {
             start: game.start().clone(),
             history: game.history().to_vec(),
             swap_rule: game.swap_rule(),
-            trees,
+            tree,
         });
         simulations
     }
@@ -269,44 +270,32 @@ impl MctsState {
         Some(exact::try_solve(solver, game, &limits, start, rng))
     }
 
-    /// The trees to search `game` with: the kept ones re-rooted at the current position if it continues
-    /// the kept game, else fresh ones; one per thread, sharing the memory budget.
-    fn take_trees(&mut self, game: &Game, threads: usize, memory_mb: usize) -> Vec<Tree> {
-        // Three quarters of the memory for the trees, a quarter for the solver's table.
-        let limit = (memory_bytes(memory_mb) / 4 * 3) / threads.max(1) / Tree::NODE_BYTES;
+    /// The tree to search `game` with: the kept one re-rooted at the current position if it continues
+    /// the kept game, else a fresh one.
+    fn take_tree(&mut self, game: &Game, memory_mb: usize) -> Tree {
+        // Three quarters of the memory for the tree, a quarter for the solver's table.
+        let limit = (memory_bytes(memory_mb) / 4 * 3) / Tree::NODE_BYTES;
         let n = game.size();
-        let mut trees: Vec<Tree> = match self.kept.take() {
-            Some(k)
-                if &k.start == game.start()
-                    && k.swap_rule == game.swap_rule()
-                    && game.history().starts_with(&k.history) =>
-            {
-                let extra = &game.history()[k.history.len()..];
-                k.trees
-                    .into_iter()
-                    .filter(|t| t.limit() == limit)
-                    .filter_map(|t| {
-                        let mut node = 0;
-                        for &mv in extra {
-                            node = t.child_with(node, code(mv, n))?;
-                        }
-                        Some(if node == 0 { t } else { t.subtree(node) })
-                    })
-                    .collect()
+        let kept = self.kept.take().filter(|k| {
+            &k.start == game.start()
+                && k.swap_rule == game.swap_rule()
+                && game.history().starts_with(&k.history)
+                && k.tree.limit() == limit
+        });
+        kept.and_then(|k| {
+            let mut node = 0;
+            for &mv in &game.history()[k.history.len()..] {
+                node = k.tree.child_with(node, code(mv, n))?;
             }
-            _ => Vec::new(),
-        };
-        trees.truncate(threads);
-        while trees.len() < threads {
-            trees.push(Tree::new(limit));
-        }
-        trees
+            Some(if node == 0 { k.tree } else { k.tree.subtree(node) })
+        })
+        .unwrap_or_else(|| Tree::new(limit))
     }
 }
 
-/// Runs one search per tree, in parallel threads when there are several; returns the simulations run.
+/// Searches `tree` with `limits.threads` threads; returns the simulations run.
 fn run_threads<B: Bits>(
-    trees: &mut [Tree],
+    tree: &Tree,
     game: &Game,
     limits: &Limits,
     sims: Option<u64>,
@@ -319,19 +308,19 @@ fn run_threads<B: Bits>(
     board.set_last(last.map(|c| c.row() * n + c.col()));
     let root = Root { board, swap_depth: swap_depth(game) };
     let params = *params;
-    let k = trees.len() as u64;
+    let k = limits.threads.max(1);
     let per_thread = |i: u64| sims.map(|s| s / k + u64::from(i < s % k));
-    if trees.len() == 1 {
+    if k == 1 {
         let lim = Limits { sims: per_thread(0), ..limits.clone() };
-        return search::run(&mut trees[0], &root, &lim, &params, rng);
+        return search::run(tree, &root, &lim, &params, rng);
     }
-    let seeds: Vec<u64> = (0..trees.len()).map(|_| rng.next_u64()).collect();
+    search::prepare(tree, &root, &params);
+    let seeds: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
     std::thread::scope(|s| {
-        let handles: Vec<_> = trees
-            .iter_mut()
-            .zip(seeds)
+        let handles: Vec<_> = seeds
+            .into_iter()
             .enumerate()
-            .map(|(i, (tree, seed))| {
+            .map(|(i, seed)| {
                 let lim = Limits { sims: per_thread(i as u64), ..limits.clone() };
                 let root = &root;
                 s.spawn(move || search::run(tree, root, &lim, &params, &mut FastRng::new(seed)))
@@ -341,13 +330,13 @@ fn run_threads<B: Bits>(
     })
 }
 
-/// Turns the searched trees into an [`Analysis`].
-fn summarize(trees: &[Tree], game: &Game, simulations: u64, start: Instant, rng: &mut FastRng) -> Analysis {
+/// Turns the searched tree into an [`Analysis`].
+fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Instant, rng: &mut FastRng) -> Analysis {
     let n = game.size();
     let cell_of = |k: usize| {
         crate::game::hex::Cell::new(k % n, k / n).unwrap_or_else(|| unreachable!("index {k} is on the board"))
     };
-    let mut moves = merge_root(trees, &cell_of, rng);
+    let mut moves = root_moves(tree, &cell_of, rng);
     if moves.is_empty() {
         // The tree could not even hold the root's children: fall back to the legal moves, unrated.
         moves = game
@@ -366,7 +355,7 @@ fn summarize(trees: &[Tree], game: &Game, simulations: u64, start: Instant, rng:
         _ if !moves.is_empty() && moves.iter().all(|m| m.proven == Proof::Loss) => Proof::Loss,
         _ => Proof::Unknown,
     };
-    let pv = trees.first().map_or_else(|| vec![best], |t| principal_variation(t, code(best, n), 8, &cell_of));
+    let pv = principal_variation(tree, code(best, n), 8, &cell_of);
     let immediate = proven == Proof::Win && {
         let mut g = game.clone();
         g.play(best).is_ok() && g.winner().is_some()

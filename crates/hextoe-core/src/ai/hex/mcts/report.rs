@@ -89,28 +89,15 @@ pub fn to_move(code: u16, cell_of: &dyn Fn(usize) -> Cell) -> HexMove {
     if code == SWAP { HexMove::Swap } else { HexMove::Place(cell_of(code as usize)) }
 }
 
-/// The root moves of all trees merged by move, best first as [`rank`] orders them. Ties keep a random
-/// order.
-pub(crate) fn merge_root(trees: &[Tree], cell_of: &dyn Fn(usize) -> Cell, rng: &mut FastRng) -> Vec<MoveStat> {
-    let mut stats: Vec<(u16, u64, u64, Proof)> = Vec::new();
-    for t in trees {
-        for c in t.children(0) {
-            let n = t.node(c);
-            let entry = match stats.iter_mut().find(|s| s.0 == n.mv) {
-                Some(e) => e,
-                None => {
-                    stats.push((n.mv, 0, 0, Proof::Unknown));
-                    let last = stats.len() - 1;
-                    &mut stats[last]
-                }
-            };
-            entry.1 += u64::from(n.visits);
-            entry.2 += u64::from(n.wins);
-            if n.proof != Proof::Unknown {
-                entry.3 = n.proof;
-            }
-        }
-    }
+/// The root moves of the tree, best first as [`rank`] orders them. Ties keep a random order.
+pub(crate) fn root_moves(tree: &Tree, cell_of: &dyn Fn(usize) -> Cell, rng: &mut FastRng) -> Vec<MoveStat> {
+    let mut stats: Vec<(u16, u64, u64, Proof)> = tree
+        .children(0)
+        .map(|c| {
+            let n = tree.node(c);
+            (n.mv, u64::from(n.visits), u64::from(n.wins.min(n.visits)), n.proof)
+        })
+        .collect();
     // Shuffle first so that the stable sort leaves equal moves in random order.
     for i in (1..stats.len()).rev() {
         stats.swap(i, rng.below(i + 1));

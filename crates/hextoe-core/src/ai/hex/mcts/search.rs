@@ -23,6 +23,9 @@ pub struct Limits {
     pub deadline: Option<Instant>,
     /// The caller's stop flag.
     pub stop: Stop,
+    /// The threads searching the tree, this one included: the settled-move check counts their
+    /// simulations as this thread's times this many.
+    pub threads: u64,
 }
 
 /// The position the tree's root stands for.
@@ -55,20 +58,16 @@ struct Scratch<B> {
     /// Virtual-connection knowledge for the root (and well-visited nodes), when the search uses it.
     knowledge: Option<Knowledge<B>>,
 }
-/// Runs simulations from `root` into `tree` until a limit is reached or the root is proven; returns the
-/// number of simulations run.
-pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
-    let shapes = (p.prior_weight > 0.0).then(|| Shapes::new(root.board.geometry().size()));
-    let local = p.local_replies.then(LocalPolicy::shipped);
-    let mut s = Scratch {
-        board: root.board.clone(),
-        path: Vec::with_capacity(64),
-        kids: Vec::with_capacity(400),
-        shapes,
-        local,
-        knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(root.board.geometry().size())),
-    };
-    if tree.node(0).n_children == 0 && tree.node(0).proof == Proof::Unknown {
+/// Expands the root and gives it knowledge, if the search uses it and nothing was done yet: before the
+/// threads start, so that none of them searches moves the knowledge rules out.
+pub fn prepare<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params) {
+    let mut s = Scratch::new(root, p);
+    prepare_with(tree, root, p, &mut s);
+}
+
+/// [`prepare`] with a thread's own buffers.
+fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratch<B>) {
+    if !tree.is_expanded(0) && tree.proof(0) == Proof::Unknown {
         let swap = root.swap_depth == Some(0);
         expand(tree, 0, &root.board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
     }
@@ -76,15 +75,35 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
     // opponent may take the stones over.
     if let Some(k) = s.knowledge.as_mut()
         && root.swap_depth.is_none()
-        && !tree.node(0).known
-        && tree.node(0).n_children > 0
+        && tree.is_expanded(0)
     {
         k.apply(tree, 0, &root.board, true);
     }
+}
+
+impl<B: Bits> Scratch<B> {
+    fn new(root: &Root<B>, p: &Params) -> Scratch<B> {
+        let n = root.board.geometry().size();
+        Scratch {
+            board: root.board.clone(),
+            path: Vec::with_capacity(64),
+            kids: Vec::with_capacity(400),
+            shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
+            local: p.local_replies.then(LocalPolicy::shipped),
+            knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n)),
+        }
+    }
+}
+
+/// Runs simulations from `root` into `tree`, which other threads may be searching too, until a limit is
+/// reached or the root is proven; returns the number of simulations this thread ran.
+pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
+    let mut s = Scratch::new(root, p);
+    prepare_with(tree, root, p, &mut s);
     let mut sims = 0u64;
     let started = Instant::now();
     loop {
-        if tree.node(0).proof != Proof::Unknown || limits.sims.is_some_and(|n| sims >= n) {
+        if tree.proof(0) != Proof::Unknown || limits.sims.is_some_and(|n| sims >= n) {
             break;
         }
         if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d))
@@ -103,7 +122,7 @@ pub fn run<B: Bits>(tree: &mut Tree, root: &Root<B>, limits: &Limits, p: &Params
             let spent = now.duration_since(started);
             let left = deadline.saturating_duration_since(now);
             let (lead, second) = leaders(tree);
-            if settled(lead, second, sims, spent, left) {
+            if settled(lead, second, sims * limits.threads.max(1), spent, left) {
                 break;
             }
         }
@@ -147,32 +166,35 @@ pub(crate) fn settled(lead: u64, second: u64, sims: u64, spent: Duration, left: 
     (second as f64 + remaining) < lead as f64 * super::report::WELL_SEARCHED
 }
 
-/// One simulation: descend, maybe expand, play out, back up.
-fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut FastRng, s: &mut Scratch<B>) {
+/// One simulation: descend (counting the visits on the way, the virtual loss), maybe expand, play out,
+/// back up the wins.
+fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng, s: &mut Scratch<B>) {
     let board = &mut s.board;
     board.reset_from(&root.board);
     s.path.clear();
     let root_to_move = board.to_move();
     s.path.push(Step { node: 0, mover: root_to_move.opponent(), to_move: root_to_move });
+    tree.add_visit(0);
     let mut node = 0;
     let mut changed = false;
     loop {
-        if tree.node(node).proof != Proof::Unknown {
+        if tree.proof(node) != Proof::Unknown {
             break;
         }
-        if tree.node(node).n_children == 0 {
+        if !tree.is_expanded(node) {
             let depth = s.path.len() - 1;
-            if tree.node(node).visits < p.expand_after || !tree.has_room(board.empty_cells().count() as usize + 1) {
+            // This simulation's own visit is counted already.
+            if tree.visits(node) <= p.expand_after || !tree.has_room(board.empty_cells().count() as usize + 1) {
                 break;
             }
             let swap = root.swap_depth == Some(depth);
             changed = expand(tree, node, board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
-            if changed || tree.node(node).n_children == 0 {
+            if changed || !tree.is_expanded(node) {
                 break;
             }
         } else if let KnowledgeAt::Nodes(after) = p.knowledge
             && root.swap_depth.is_none_or(|d| s.path.len() - 1 > d)
-            && tree.node(node).visits >= after
+            && tree.visits(node) > after
             && !tree.node(node).known
             && let Some(k) = s.knowledge.as_mut()
         {
@@ -183,20 +205,21 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
         }
         let Some(c) = select(tree, node, p, rng) else { break };
         let to_move = board.to_move();
-        let mv = tree.node(c).mv;
-        let mover = if mv == SWAP { to_move.opponent() } else { to_move };
-        if mv != SWAP {
-            board.play(mv as usize);
+        let child = tree.node(c);
+        let mover = if child.mv == SWAP { to_move.opponent() } else { to_move };
+        if child.mv != SWAP {
+            board.play(child.mv as usize);
         }
+        tree.add_visit(c);
         s.path.push(Step { node: c, mover, to_move: board.to_move() });
         node = c;
         // Descend one step past a fresh expansion, then play out.
-        if tree.node(c).visits == 0 {
+        if child.visits == 0 {
             break;
         }
     }
     let leaf = s.path[s.path.len() - 1];
-    let (winner, amaf) = match tree.node(leaf.node).proof {
+    let (winner, amaf) = match tree.proof(leaf.node) {
         Proof::Win => (leaf.mover, false),
         Proof::Loss => (leaf.mover.opponent(), false),
         Proof::Unknown => (board.playout(rng, true, s.local), true),
@@ -206,22 +229,12 @@ fn simulate<B: Bits>(tree: &mut Tree, root: &Root<B>, p: &Params, rng: &mut Fast
         if changed && j + 1 < s.path.len() {
             changed = tree.update_proof(step.node);
         }
-        let n = tree.node_mut(step.node);
-        n.visits += 1;
-        n.wins += u32::from(winner == step.mover);
+        if winner == step.mover {
+            tree.add_win(step.node);
+        }
         if amaf {
             let own = board.stones(step.to_move);
-            let won = u32::from(winner == step.to_move);
-            for c in tree.children(step.node) {
-                let child = tree.node_mut(c);
-                if child.mv == SWAP {
-                    continue;
-                }
-                // Branch-free: about half the children are hit, at random.
-                let hit = u32::from(own.has(child.mv as usize));
-                child.rave_visits += hit;
-                child.rave_wins += hit & won;
-            }
+            tree.add_rave(step.node, |k| own.has(k), winner == step.to_move);
         }
     }
 }
@@ -237,5 +250,36 @@ mod tests {
         assert!(!settled(20_000, 2_000, 8_192, half, half));
         // Too few simulations to trust the rate.
         assert!(!settled(4_000, 0, 2_048, Duration::from_millis(10), Duration::ZERO));
+    }
+
+    #[test]
+    fn threads_sharing_a_tree_count_every_simulation_once() {
+        let game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
+        let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+        let root = Root { board, swap_depth: None };
+        let tree = Tree::new(1 << 20);
+        let p = Params::for_size(9);
+        let limits = Limits { sims: Some(3_000), deadline: None, stop: Stop::new(), threads: 2 };
+        prepare(&tree, &root, &p);
+        let sims: u64 = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..2)
+                .map(|t| {
+                    let (tree, root, limits) = (&tree, &root, &limits);
+                    s.spawn(move || run(tree, root, limits, &p, &mut FastRng::new(t)))
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        });
+        assert_eq!(sims, 6_000);
+        assert_eq!(u64::from(tree.visits(0)), sims, "every simulation passed the root once");
+        // Each simulation through a child passed its parent, and a win is counted only with its visit.
+        let mut deep = 0;
+        for i in 0..tree.len() {
+            let kids: u64 = tree.children(i).map(|c| u64::from(tree.visits(c))).sum();
+            assert!(kids <= u64::from(tree.visits(i)), "node {i}: children {kids} > {}", tree.visits(i));
+            assert!(tree.node(i).wins <= tree.node(i).visits, "node {i}");
+            deep += usize::from(kids > 0 && i != 0);
+        }
+        assert!(deep > 100, "both threads grew one tree below the root: {deep} inner nodes");
     }
 }

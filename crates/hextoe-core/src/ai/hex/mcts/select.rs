@@ -11,8 +11,8 @@ use crate::ai::hex::playout::FastRng;
 /// (w·(1 + b·ñ) + w̃) / (ñ + n + b·ñ·n): one fraction per child, compared by cross-multiplication, so
 /// the hot loop has no division.
 pub(crate) fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize> {
-    let range = tree.children(i);
-    let len = range.len();
+    let (first, kids) = tree.child_slots(i);
+    let len = kids.len();
     if len == 0 {
         return None;
     }
@@ -25,27 +25,32 @@ pub(crate) fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Op
     // The best value so far as a fraction num / den (den > 0).
     let (mut best_num, mut best_den) = (-1.0f32, 1.0f32);
     for k in 0..len {
-        let mut c = range.start + off + k;
-        if c >= range.end {
-            c -= len;
+        let mut j = off + k;
+        if j >= len {
+            j -= len;
         }
-        let node = tree.node(c);
-        let (num, den) = match node.proof {
-            Proof::Win => return Some(c),
+        let node = &kids[j];
+        let (num, den) = match node.proof() {
+            Proof::Win => return Some(first + j),
             Proof::Loss => continue,
-            Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => (p.first_play + bias(p, fade, node), 1.0),
             Proof::Unknown => {
-                let (v, w) = (node.visits as f32, node.wins as f32);
-                let (rv, rw) = (node.rave_visits as f32, node.rave_wins as f32);
-                let brv = p.rave_bias * rv;
-                let den = rv + v + brv * v;
-                (w * (1.0 + brv) + rw + bias(p, fade, node) * den, den)
+                let (visits, wins, rave_visits, rave_wins) = node.stats();
+                let bias = bias(p, fade, node.prior(), visits);
+                if visits == 0 && rave_visits == 0 {
+                    (p.first_play + bias, 1.0)
+                } else {
+                    let (v, w) = (visits as f32, wins as f32);
+                    let (rv, rw) = (rave_visits as f32, rave_wins as f32);
+                    let brv = p.rave_bias * rv;
+                    let den = rv + v + brv * v;
+                    (w * (1.0 + brv) + rw + bias * den, den)
+                }
             }
         };
         if num * best_den > best_num * den {
             best_num = num;
             best_den = den;
-            best = Some(c);
+            best = Some(first + j);
         }
     }
     best
@@ -62,18 +67,19 @@ fn fade_table() -> &'static [f32; FADE_TABLE] {
 }
 
 /// The progressive bias of a child: its pattern prior, fading as 1/√(visits + 1) (read from `fade`, the
-/// [`fade_table`], which the caller fetches once per node rather than once per child).
+/// [`fade_table`], which the caller fetches once per node rather than once per child), for a child with
+/// `prior` and `visits`.
 #[inline]
-fn bias(p: &Params, fade: &[f32; FADE_TABLE], node: &super::tree::Node) -> f32 {
-    if node.prior == 0.0 {
+fn bias(p: &Params, fade: &[f32; FADE_TABLE], prior: f32, visits: u32) -> f32 {
+    if prior == 0.0 {
         return 0.0;
     }
-    let v = node.visits as usize;
+    let v = visits as usize;
     let fade = match fade.get(v) {
         Some(&f) => f,
         None => 1.0 / (v as f32 + 1.0).sqrt(),
     };
-    p.prior_weight * node.prior * fade
+    p.prior_weight * prior * fade
 }
 
 /// [`select`] with a UCT exploration term, for searches that ask for one.
@@ -101,7 +107,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
                 let brv = p.rave_bias * rv;
                 (node.wins as f32 * (1.0 + brv) + node.rave_wins as f32) / (rv + v + brv * v)
             }
-        } + bias(p, fade, node)
+        } + bias(p, fade, node.prior, node.visits)
             + p.explore * (ln_n / (v + 1.0)).sqrt();
         if value > best_v {
             best_v = value;

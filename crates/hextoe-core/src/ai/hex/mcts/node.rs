@@ -1,0 +1,126 @@
+//! One node of the search tree: the snapshot the search reads, and the atomic slot the tree stores it in
+//! (see [`super::tree`] for how threads share the slots).
+
+use super::tree::Proof;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, Ordering};
+
+/// Every access to a slot is relaxed: the tree publishes new children with its own release store.
+pub(super) const R: Ordering = Ordering::Relaxed;
+
+/// A snapshot of one node: a move and its statistics, seen by the player who made the move.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Node {
+    /// Compact cell index of the move, or [`SWAP`](super::tree::SWAP).
+    pub mv: u16,
+    /// What is proven.
+    pub proof: Proof,
+    /// True once the virtual-connection knowledge (`mcts/knowledge.rs`) has looked at this node's moves,
+    /// so that the expensive look happens once per node.
+    pub known: bool,
+    /// Simulations through this node, the ones still under way included.
+    pub visits: u32,
+    /// Simulations through this node won by the player who made its move.
+    pub wins: u32,
+    /// All-moves-as-first simulations: those from the parent in which this cell went to the parent's mover.
+    pub rave_visits: u32,
+    /// The AMAF simulations won by the parent's mover.
+    pub rave_wins: u32,
+    /// The learned prior: the share of the siblings' pattern strength that this move's shape has (0 when
+    /// the search runs without patterns). It pulls the search towards the move while its visits are few.
+    pub prior: f32,
+}
+
+impl Node {
+    /// The win rate of the move for the player who made it; 0.5 before any simulation.
+    pub fn win_rate(&self) -> f64 {
+        if self.visits == 0 { 0.5 } else { (f64::from(self.wins) / f64::from(self.visits)).min(1.0) }
+    }
+}
+
+/// One node as stored: [`Node`]'s fields as atomics, and where its children are.
+#[derive(Debug, Default)]
+pub(crate) struct Slot {
+    pub(super) mv: AtomicU16,
+    /// Number of children: 0 while the node is a leaf, `u16::MAX` while a thread is expanding it.
+    pub(super) n_children: AtomicU16,
+    pub(super) proof: AtomicU8,
+    pub(super) known: AtomicBool,
+    /// Index of the first child in the arena.
+    pub(super) first_child: AtomicU32,
+    pub(super) visits: AtomicU32,
+    pub(super) wins: AtomicU32,
+    pub(super) rave_visits: AtomicU32,
+    pub(super) rave_wins: AtomicU32,
+    /// The prior's bits.
+    pub(super) prior: AtomicU32,
+}
+
+/// A proof as the byte a slot keeps.
+pub(super) fn proof_code(p: Proof) -> u8 {
+    match p {
+        Proof::Unknown => 0,
+        Proof::Win => 1,
+        Proof::Loss => 2,
+    }
+}
+
+/// The proof a slot's byte stands for.
+pub(super) fn proof_of(code: u8) -> Proof {
+    match code {
+        1 => Proof::Win,
+        2 => Proof::Loss,
+        _ => Proof::Unknown,
+    }
+}
+
+impl Slot {
+    /// The move.
+    #[inline]
+    pub(crate) fn mv(&self) -> u16 {
+        self.mv.load(R)
+    }
+
+    /// What is proven.
+    #[inline]
+    pub(crate) fn proof(&self) -> Proof {
+        proof_of(self.proof.load(R))
+    }
+
+    /// Visits and wins, then all-moves-as-first visits and wins.
+    #[inline]
+    pub(crate) fn stats(&self) -> (u32, u32, u32, u32) {
+        (self.visits.load(R), self.wins.load(R), self.rave_visits.load(R), self.rave_wins.load(R))
+    }
+
+    /// The learned prior.
+    #[inline]
+    pub(crate) fn prior(&self) -> f32 {
+        f32::from_bits(self.prior.load(R))
+    }
+
+    /// The node's fields as they are now (each read on its own: another thread may be adding to them).
+    pub(super) fn snapshot(&self) -> Node {
+        Node {
+            mv: self.mv.load(R),
+            proof: proof_of(self.proof.load(R)),
+            known: self.known.load(R),
+            visits: self.visits.load(R),
+            wins: self.wins.load(R),
+            rave_visits: self.rave_visits.load(R),
+            rave_wins: self.rave_wins.load(R),
+            prior: f32::from_bits(self.prior.load(R)),
+        }
+    }
+
+    /// Writes a snapshot into a slot that no other thread can see yet (its children are left alone).
+    pub(super) fn store(&self, n: &Node) {
+        self.mv.store(n.mv, R);
+        self.proof.store(proof_code(n.proof), R);
+        self.known.store(n.known, R);
+        self.visits.store(n.visits, R);
+        self.wins.store(n.wins, R);
+        self.rave_visits.store(n.rave_visits, R);
+        self.rave_wins.store(n.rave_wins, R);
+        self.prior.store(n.prior.to_bits(), R);
+    }
+}

@@ -8,7 +8,9 @@
 //! without the learned local replies, and by where it uses virtual-connection knowledge: `/nok` nowhere,
 //! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`; `/full` uses
 //! all of a time budget instead of stopping once the move cannot change; `/tN` searches with N threads
-//! (sharing one tree) instead of one.
+//! (sharing one tree) instead of one; `/fill` starts the playouts from the root's fill-in rather than the
+//! real board; `/borrow` lets a move still open at its deadline borrow the time
+//! that settled moves saved.
 
 use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
@@ -21,16 +23,18 @@ use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage =
-        "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full][/tN]";
+    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full][/tN][/fill][/borrow]";
     let player = |s: &str| {
         let mut parts = s.split('/');
         let w = parts.next()?.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0)?;
-        let (mut local, mut knowledge, mut full, mut threads) = (true, None, false, 1);
+        let (mut local, mut knowledge, mut full, mut threads, mut fill, mut borrow) =
+            (true, None, false, 1, false, false);
         for part in parts {
             match part {
                 "flat" => local = false,
                 "full" => full = true,
+                "fill" => fill = true,
+                "borrow" => borrow = true,
                 _ if part.starts_with('t') => {
                     threads = part[1..].parse::<usize>().ok().filter(|t| (1..=256).contains(t))?
                 }
@@ -39,7 +43,7 @@ fn main() -> ExitCode {
                 _ => knowledge = Some(KnowledgeAt::Nodes(part.strip_prefix('k')?.parse::<u32>().ok()?)),
             }
         }
-        Some((w, local, knowledge, full, threads))
+        Some((w, local, knowledge, full, threads, fill, borrow))
     };
     let (Some(size), Some(games), Some(a), Some(b), Some(limit)) = (
         args.first().and_then(|s| s.parse::<usize>().ok()),
@@ -68,16 +72,21 @@ fn main() -> ExitCode {
     let stop = Stop::new();
     let mut rng = StdRng::seed_from_u64(seed);
     let (mut a_wins, mut a_black_wins) = (0, 0);
-    // Simulations and moves of A and B, for the simulation rate each achieved.
+    // Simulations and moves of A and B, for the simulation rate each achieved, and the time they took.
     let mut sims = [(0u64, 0u64); 2];
+    let mut spent = [Duration::ZERO; 2];
     for g in 0..games {
         let Ok(mut game) = Game::new(size, false) else {
             eprintln!("no {size}×{size} board");
             return ExitCode::from(2);
         };
         let a_black = g % 2 == 0;
-        let mut players = [a, b].map(|(w, local, knowledge, full, _)| {
-            let state = MctsState::with_prior_weight(w).with_local_replies(local).with_stop_when_settled(!full);
+        let mut players = [a, b].map(|(w, local, knowledge, full, _, fill, borrow)| {
+            let state = MctsState::with_prior_weight(w)
+                .with_local_replies(local)
+                .with_stop_when_settled(!full)
+                .with_fill_playouts(fill)
+                .with_borrow_time(borrow);
             match knowledge {
                 Some(at) => state.with_knowledge(at),
                 None => state,
@@ -89,6 +98,7 @@ fn main() -> ExitCode {
             let analysis = players[who].analyze(&game, &specs[who], &stop, &mut rng);
             sims[who].0 += analysis.simulations;
             sims[who].1 += 1;
+            spent[who] += analysis.elapsed;
             let mv = analysis.best;
             if game.play(mv).is_err() {
                 eprintln!("illegal move {mv}");
@@ -115,5 +125,7 @@ fn main() -> ExitCode {
     );
     let mean = |(s, m): (u64, u64)| s / m.max(1);
     println!("simulations a move: A {}, B {}", mean(sims[0]), mean(sims[1]));
+    let secs = |w: usize| spent[w].as_secs_f64() / sims[w].1.max(1) as f64;
+    println!("seconds a move: A {:.3}, B {:.3}", secs(0), secs(1));
     ExitCode::SUCCESS
 }

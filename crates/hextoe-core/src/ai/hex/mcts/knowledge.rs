@@ -83,6 +83,25 @@ impl<B: Bits> Knowledge<B> {
     }
 }
 
+/// The stones that fill-in gives each colour in the root `board` (see
+/// [`fill_in`](crate::ai::hex::solver::inferior::fill_in)), Black's then White's: dead cells, and the
+/// pairs each colour has captured. The playouts put them on the board before they start, so that none
+/// wastes a move on a cell whose colour is settled, and each gives a captured pair to its captor. The
+/// tree itself keeps to the real board, so a kept tree stays valid. None when the fill-in would finish
+/// the game or fill the board: then only the real moves tell the moves apart.
+pub(crate) fn root_fill<B: Bits>(board: &PlayBoard<B>) -> [B; 2] {
+    let geo = board.geometry();
+    let mut pos = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: board.to_move() };
+    let filled = fill_in(geo, &Rings::new(geo.size()), &mut pos);
+    let finished = [Color::Black, Color::White].iter().any(|&c| geo.connects(pos.of(c), c));
+    if finished || pos.empty(geo).is_zero() {
+        return [B::ZERO; 2];
+    }
+    let mut fill = filled.captured;
+    fill[pos.to_move.opponent().index()] |= filled.dead;
+    fill
+}
+
 /// Gives the children of `i` whose cells are in `cells` the proof `proof`.
 fn mark<B: Bits>(tree: &Tree, i: usize, cells: B, proof: Proof) {
     for c in tree.children(i) {
@@ -173,6 +192,35 @@ mod tests {
             assert!(tree.node(0).known);
         }
         assert!(marked > 300 && open > 300, "{marked} marked, {open} left open");
+    }
+
+    #[test]
+    fn the_root_fill_takes_only_empty_cells_and_keeps_the_winner() {
+        // The cells given to each colour are empty, given to one colour only, and the position with them
+        // placed has the same winner with perfect play, by the solver.
+        let solver = Solver::new(64);
+        let mut filled = 0;
+        for g in random_positions(40, 11) {
+            let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("fits"));
+            let [black, white] = root_fill(&board);
+            assert!((black | white).subset_of(board.empty_cells()));
+            assert!(!black.meets(white));
+            if (black | white).is_zero() {
+                continue;
+            }
+            filled += 1;
+            let geo = board.geometry();
+            let mut after = g.board().clone();
+            for (set, color) in [(black, Color::Black), (white, Color::White)] {
+                for k in set.ones() {
+                    after.play(geo.cell(k), color);
+                }
+            }
+            let limits = Limits::unlimited(&Stop::new());
+            let before = solver.solve(g.board(), g.to_move(), &limits, &|_| {}).proof;
+            assert_eq!(solver.solve(&after, g.to_move(), &limits, &|_| {}).proof, before, "{}", g.board().to_text());
+        }
+        assert!(filled > 10, "only {filled} positions had cells to fill");
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! the search threads share (tree parallelism with a virtual loss, lock-free, see [`tree`]), and when the
 //! next position continues the same game it keeps the subtree of the moves actually played.
 
+mod clock;
 pub mod convert;
 pub mod exact;
 mod expand;
@@ -24,6 +25,7 @@ pub mod report;
 pub mod search;
 mod select;
 pub mod tree;
+mod tuning;
 
 pub use report::{Analysis, MoveStat, ProofSource};
 pub use search::{KnowledgeAt, Params};
@@ -36,11 +38,13 @@ use crate::ai::hex::{HexChoice, PlayerSpec, Proof, memory_bytes};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Game, HexMove};
 use crate::numbers::thousands;
+use clock::Clock;
 use rand::Rng;
 use report::{describe_rate, principal_variation, root_moves};
 use search::{Limits, Root};
 use std::time::{Duration, Instant};
 use tree::{SWAP, Tree};
+use tuning::Tuning;
 
 /// The time a search takes when its budget names neither time nor simulations.
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -67,14 +71,18 @@ pub struct MctsState {
     /// The last proven win and the position it was found in: asked again about the same position (a
     /// search cut short, a hint after a move was undone and redone), the player answers at once.
     won: Option<(Board, bool, Analysis)>,
-    /// A pattern-prior weight that replaces [`Params::prior_weight`], for measuring what the prior is worth.
-    prior_weight: Option<f32>,
-    /// Whether the playouts reply locally by learned shape, replacing [`Params::local_replies`].
-    local_replies: Option<bool>,
-    /// Where the search uses virtual-connection knowledge, replacing [`Params::knowledge`].
-    knowledge: Option<KnowledgeAt>,
-    /// Whether a time budget ends once the move is settled, replacing [`Params::stop_when_settled`].
-    stop_when_settled: Option<bool>,
+    /// Settings that replace the defaults, for the A/B matches.
+    tuning: Tuning,
+    /// Time saved by moves that settled early, which an open move may borrow.
+    clock: Clock,
+}
+
+/// The time and simulations a search may take: one second if the spec names neither.
+fn budget_of(spec: &PlayerSpec) -> (Option<Duration>, Option<u64>) {
+    match (spec.budget.move_time, spec.budget.nodes) {
+        (None, None) => (Some(DEFAULT_TIME), None),
+        other => other,
+    }
 }
 
 /// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
@@ -98,47 +106,6 @@ fn code(mv: HexMove, n: usize) -> u16 {
 }
 
 impl MctsState {
-    /// A player whose tree search weighs the pattern prior by `weight` instead of the default (0 turns
-    /// the patterns off): the A/B matches in the README compare such players.
-    pub fn with_prior_weight(weight: f32) -> MctsState {
-        MctsState { prior_weight: Some(weight), ..MctsState::default() }
-    }
-
-    /// This player with the playouts' learned local replies on or off, for measuring what they are worth.
-    pub fn with_local_replies(self, on: bool) -> MctsState {
-        MctsState { local_replies: Some(on), ..self }
-    }
-
-    /// This player with virtual-connection knowledge `at` the given nodes, for measuring what the
-    /// knowledge is worth.
-    pub fn with_knowledge(self, at: KnowledgeAt) -> MctsState {
-        MctsState { knowledge: Some(at), ..self }
-    }
-
-    /// This player with the early stop of a settled move on or off, for measuring what the time it saves
-    /// would have been worth.
-    pub fn with_stop_when_settled(self, on: bool) -> MctsState {
-        MctsState { stop_when_settled: Some(on), ..self }
-    }
-
-    /// The search parameters for an n×n board.
-    fn params(&self, n: usize) -> Params {
-        let mut p = Params::for_size(n);
-        if let Some(w) = self.prior_weight {
-            p.prior_weight = w;
-        }
-        if let Some(on) = self.local_replies {
-            p.local_replies = on;
-        }
-        if let Some(at) = self.knowledge {
-            p.knowledge = at;
-        }
-        if let Some(on) = self.stop_when_settled {
-            p.stop_when_settled = on;
-        }
-        p
-    }
-
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
     /// statistics. The game must not be over.
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
@@ -146,14 +113,22 @@ impl MctsState {
     }
 
     /// Searches within the spec's budget and reports what it found (for `hextoe analyze --player mcts`).
+    /// Under a time budget, the time the move leaves unused is saved for later moves, and the time it
+    /// borrows is paid back (see [`clock`]).
     pub fn analyze<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> Analysis {
+        let analysis = self.search(game, spec, stop, rng);
+        if let (Some(t), None) = budget_of(spec) {
+            self.clock.book(t, analysis.elapsed);
+        }
+        analysis
+    }
+
+    /// [`MctsState::analyze`] before the time is booked.
+    fn search<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> Analysis {
         let start = Instant::now();
         let threads = spec.budget.threads.clamp(1, 256);
         let mut frng = FastRng::from_rng(rng);
-        let (time, sims) = match (spec.budget.move_time, spec.budget.nodes) {
-            (None, None) => (Some(DEFAULT_TIME), None),
-            other => other,
-        };
+        let (time, sims) = budget_of(spec);
         let deadline = time.map(|t| start + t);
         if let Some((_, _, a)) = self.won.as_ref().filter(|(b, s, _)| b == game.board() && *s == game.can_swap()) {
             return Analysis { elapsed: start.elapsed(), ..a.clone() };
@@ -178,7 +153,18 @@ impl MctsState {
         let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64 };
         let n = game.size();
         let params = self.params(n);
-        let simulations = dispatch_bits!(n, run_threads(&tree, game, &limits, sims, &params, &mut frng));
+        let mut simulations = dispatch_bits!(n, run_threads(&tree, game, &limits, sims, &params, &mut frng));
+        // A move still open at its deadline searches on with time that earlier moves saved.
+        if let Some(t) = time.filter(|_| params.borrow_time && sims.is_none())
+            && !stop.is_stopped()
+            && tree.proof(0) == Proof::Unknown
+            && clock::still_open(&tree)
+            && let extra = self.clock.may_borrow(t)
+            && !extra.is_zero()
+        {
+            let more = Limits { deadline: Some(Instant::now() + extra), ..limits };
+            simulations += dispatch_bits!(n, run_threads(&tree, game, &more, None, &params, &mut frng));
+        }
         let mut analysis = summarize(&tree, game, simulations, start, &mut frng);
         analysis.solver_nodes = solver_nodes;
         if let Some(exact::Exact::Loss(_)) = exact {
@@ -276,12 +262,14 @@ impl MctsState {
         // Three quarters of the memory for the tree, a quarter for the solver's table.
         let limit = (memory_bytes(memory_mb) / 4 * 3) / Tree::NODE_BYTES;
         let n = game.size();
-        let kept = self.kept.take().filter(|k| {
-            &k.start == game.start()
-                && k.swap_rule == game.swap_rule()
-                && game.history().starts_with(&k.history)
-                && k.tree.limit() == limit
-        });
+        let continues = |k: &Kept| {
+            &k.start == game.start() && k.swap_rule == game.swap_rule() && game.history().starts_with(&k.history)
+        };
+        if !self.kept.as_ref().is_some_and(continues) {
+            // Another game, or this one taken back: the time saved belonged to moves that no longer count.
+            self.clock.reset();
+        }
+        let kept = self.kept.take().filter(|k| continues(k) && k.tree.limit() == limit);
         kept.and_then(|k| {
             let mut node = 0;
             for &mv in &game.history()[k.history.len()..] {

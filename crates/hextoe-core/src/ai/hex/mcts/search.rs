@@ -3,7 +3,7 @@
 //! [`super::select`], expansion in [`super::expand`].
 
 use super::expand::expand;
-use super::knowledge::Knowledge;
+use super::knowledge::{Knowledge, root_fill};
 pub use super::params::{KnowledgeAt, Params};
 use super::select::select;
 use super::tree::{Proof, SWAP, Tree};
@@ -57,6 +57,8 @@ struct Scratch<B> {
     local: Option<&'static LocalPolicy>,
     /// Virtual-connection knowledge for the root (and well-visited nodes), when the search uses it.
     knowledge: Option<Knowledge<B>>,
+    /// The root's filled-in cells, Black's and White's, that each playout starts by placing.
+    fill: [B; 2],
 }
 /// Expands the root and gives it knowledge, if the search uses it and nothing was done yet: before the
 /// threads start, so that none of them searches moves the knowledge rules out.
@@ -91,6 +93,8 @@ impl<B: Bits> Scratch<B> {
             shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
             local: p.local_replies.then(LocalPolicy::shipped),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n)),
+            // Under the swap rule a filled stone's colour may still change hands.
+            fill: if p.fill_playouts && root.swap_depth.is_none() { root_fill(&root.board) } else { [B::ZERO; 2] },
         }
     }
 }
@@ -222,7 +226,14 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
     let (winner, amaf) = match tree.proof(leaf.node) {
         Proof::Win => (leaf.mover, false),
         Proof::Loss => (leaf.mover.opponent(), false),
-        Proof::Unknown => (board.playout(rng, true, s.local), true),
+        Proof::Unknown => {
+            for color in [Color::Black, Color::White] {
+                for k in (s.fill[color.index()] & board.empty_cells()).ones() {
+                    board.place(k, color);
+                }
+            }
+            (board.playout(rng, true, s.local), true)
+        }
     };
     for j in (0..s.path.len()).rev() {
         let step = s.path[j];

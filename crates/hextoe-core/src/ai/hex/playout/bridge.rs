@@ -159,6 +159,19 @@ impl<B: Bits> PlayBoard<B> {
         self.to_move = self.to_move.opponent();
     }
 
+    /// Puts a `color` stone on empty compact cell `k` without passing the turn: a filled-in cell whose
+    /// colour is settled (see `mcts/knowledge.rs`).
+    pub(crate) fn place(&mut self, k: usize, color: Color) {
+        let p = self.pad[k] as usize;
+        if self.cells[p] != EMPTY {
+            return;
+        }
+        self.cells[p] = code(color);
+        self.stones[color.index()] |= B::bit(k);
+        // Its entry in the list goes stale, as after `play`.
+        self.empty -= 1;
+    }
+
     /// Tells the board which stone was played last (compact index), so that the first playout move can
     /// answer it.
     pub(crate) fn set_last(&mut self, k: Option<usize>) {

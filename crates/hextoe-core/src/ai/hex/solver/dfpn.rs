@@ -133,6 +133,11 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         Key::of(self.zob, self.geo.size(), pos)
     }
 
+    /// The key after `mover` plays compact cell `k` in the position of `key`.
+    pub(crate) fn child_key(&self, key: Key, mover: crate::game::hex::Color, k: usize) -> Key {
+        key.play(self.zob, mover, k)
+    }
+
     /// Whether the side to move in `pos` (after fill-in) has a virtual connection between its edges: a full
     /// one (or an existing chain) wins whatever it plays, a semi one wins by its key. `None` if neither.
     pub(crate) fn own_connection(&mut self, pos: &Pos<B>) -> Option<Expansion<B>> {
@@ -184,7 +189,8 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         self.tt.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    fn lookup(&self, key: u64) -> (u32, u32) {
+    /// The stored proof and disproof numbers of a canonical key, (1, 1) for a position never searched.
+    pub(crate) fn lookup(&self, key: u64) -> (u32, u32) {
         self.tt().get(key).map_or((1, 1), |e| (e.pn, e.dn))
     }
 
@@ -355,7 +361,7 @@ fn promote(moves: &mut Vec<usize>, hints: &[usize]) {
 /// Progressive widening (as in Benzene's df-pn): of the children not yet proven lost for the mover (won by
 /// the opponent), only the first `1 + ⌈n/2⌉` in move order compete for the proof; the rest still count
 /// towards the disproof. With fewer than two such children every child competes.
-fn widening_window(vals: &[(u32, u32)]) -> usize {
+pub(super) fn widening_window(vals: &[(u32, u32)]) -> usize {
     let open = vals.iter().filter(|&&(pn, _)| pn != 0).count();
     if open < 2 {
         return usize::MAX;

@@ -14,6 +14,7 @@
 //! players can try the solver within their budget.
 
 pub mod dfpn;
+mod helper;
 pub mod inferior;
 pub mod limits;
 pub mod order;
@@ -33,6 +34,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 use tt::Tt;
+
+/// Positions with fewer empty cells are solved on one core: the search proves them in moments.
+const HELPED_EMPTY: usize = 40;
 
 /// How many of the latest refutations (replies that won against other moves) are tried first when a move
 /// is checked.
@@ -135,7 +139,25 @@ impl Solver {
             };
         }
         let tt = &self.tt;
-        dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, hints))
+        dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, hints, 0))
+    }
+
+    /// Solves `board` with `to_move` to move on all cores: the other cores run helpers that prove ahead
+    /// of the search the positions it will need next (see `helper.rs`). Small positions, which the search
+    /// proves in moments, get no helpers.
+    pub fn solve_on_all_cores(
+        &self,
+        board: &Board,
+        to_move: Color,
+        limits: &Limits,
+        progress: &(dyn Fn(&Progress) + Sync),
+    ) -> Solved {
+        if board.winner().is_some() || board.empty_cells().len() < HELPED_EMPTY {
+            return self.solve(board, to_move, limits, progress);
+        }
+        let helpers = rayon::current_num_threads().saturating_sub(1);
+        let tt = &self.tt;
+        dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, &[], helpers))
     }
 
     /// Solves a game position and finds one winning move of the side to move: the one the proof used (the
@@ -148,7 +170,7 @@ impl Solver {
         let me = game.to_move();
         let mut sol = Solution::before_search(board, me);
         if board.winner().is_none() {
-            let root = self.solve(board, me, limits, progress);
+            let root = self.solve_on_all_cores(board, me, limits, progress);
             sol.nodes = root.nodes;
             match root.proof {
                 Proof::Unknown => {
@@ -284,6 +306,7 @@ fn solve_in<B: Bits>(
     limits: &Limits,
     progress: &(dyn Fn(&Progress) + Sync),
     hints: &[Cell],
+    helpers: usize,
 ) -> Solved {
     let Some(geo) = Geometry::<B>::new(board.size()) else {
         return Solved { proof: Proof::Unknown, best: None, by_connection: false, every_move_wins: false, nodes: 0 };
@@ -298,10 +321,27 @@ fn solve_in<B: Bits>(
     let own = d.own_connection(&pos);
     let by_connection = own.is_some();
     let every_move_wins = matches!(own, Some(Expansion::Win(None)));
-    let proof = d.solve(&pos);
+    let (proof, helped) = if helpers == 0 {
+        (d.solve(&pos), 0)
+    } else {
+        // The helpers stop when the search is done, or when the caller stops it.
+        let done = crate::ai::Stop::new();
+        let helper_limits = Limits { nodes: None, deadline: limits.deadline, stop: done.clone() };
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..helpers)
+                .map(|rank| {
+                    let (geo, limits) = (d.geometry().clone(), &helper_limits);
+                    s.spawn(move || helper::help(&geo, tt, &pos, limits, rank))
+                })
+                .collect();
+            let proof = d.solve(&pos);
+            done.stop();
+            (proof, handles.into_iter().map(|h| h.join().unwrap_or(0)).sum::<u64>())
+        })
+    };
     let best = match proof {
         Proof::Win => d.best(key).or(any_empty).map(|k| d.geometry().cell(k)),
         _ => None,
     };
-    Solved { proof, best, by_connection, every_move_wins, nodes: d.nodes }
+    Solved { proof, best, by_connection, every_move_wins, nodes: d.nodes + helped }
 }

@@ -24,18 +24,19 @@ pub enum Exact {
     Unknown(u64),
 }
 
-/// Tries to prove `game` within `limits`. On a win it also looks for more winning moves, in random order,
-/// while the limits allow, and picks one of them at random.
+/// Tries to prove `game` within `limits`, with `helpers` more threads helping the search. On a win it also
+/// looks for more winning moves, in random order, while the limits allow, and picks one of them at random.
 pub(crate) fn try_solve(
     solver: &mut Solver,
     game: &Game,
     limits: &Limits,
     started: Instant,
     rng: &mut FastRng,
+    helpers: usize,
 ) -> Exact {
     let board = game.board();
     let me = game.to_move();
-    let root = solver.solve(board, me, limits, &|_| {});
+    let root = solver.solve_helped(board, me, limits, &|_| {}, helpers);
     let mut nodes = root.nodes;
     let win = match root.proof {
         Proof::Unknown => return Exact::Unknown(nodes),

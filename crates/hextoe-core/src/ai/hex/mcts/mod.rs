@@ -253,7 +253,9 @@ impl MctsState {
             Some((m, s)) if *m == mb => s,
             slot => &mut slot.insert((mb, Solver::new(mb))).1,
         };
-        Some(exact::try_solve(solver, game, &limits, start, rng))
+        // The search's other threads help the solver.
+        let helpers = spec.budget.threads.clamp(1, 256) - 1;
+        Some(exact::try_solve(solver, game, &limits, start, rng, helpers))
     }
 
     /// The tree to search `game` with: the kept one re-rooted at the current position if it continues

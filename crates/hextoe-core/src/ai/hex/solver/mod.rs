@@ -142,20 +142,20 @@ impl Solver {
         dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, hints, 0))
     }
 
-    /// Solves `board` with `to_move` to move on all cores: the other cores run helpers that prove ahead
-    /// of the search the positions it will need next (see `helper.rs`). Small positions, which the search
-    /// proves in moments, get no helpers.
-    pub fn solve_on_all_cores(
+    /// Solves `board` with `to_move` to move, with `helpers` more threads that prove ahead of the search
+    /// the positions it will need next (see `helper.rs`). Small positions, which the search proves in
+    /// moments, get no helpers.
+    pub fn solve_helped(
         &self,
         board: &Board,
         to_move: Color,
         limits: &Limits,
         progress: &(dyn Fn(&Progress) + Sync),
+        helpers: usize,
     ) -> Solved {
-        if board.winner().is_some() || board.empty_cells().len() < HELPED_EMPTY {
+        if helpers == 0 || board.winner().is_some() || board.empty_cells().len() < HELPED_EMPTY {
             return self.solve(board, to_move, limits, progress);
         }
-        let helpers = rayon::current_num_threads().saturating_sub(1);
         let tt = &self.tt;
         dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, &[], helpers))
     }
@@ -170,7 +170,9 @@ impl Solver {
         let me = game.to_move();
         let mut sol = Solution::before_search(board, me);
         if board.winner().is_none() {
-            let root = self.solve_on_all_cores(board, me, limits, progress);
+            // All cores: one searches, the others help.
+            let helpers = rayon::current_num_threads().saturating_sub(1);
+            let root = self.solve_helped(board, me, limits, progress, helpers);
             sol.nodes = root.nodes;
             match root.proof {
                 Proof::Unknown => {

@@ -6,7 +6,7 @@
 //! simulations on two threads sharing one tree, to show what a second core adds.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use hextoe::ai::hex::mcts::MctsState;
+use hextoe::ai::hex::mcts::{MctsState, Tuning};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
 use hextoe::ai::{Budget, Stop};
 use hextoe::game::hex::Game;
@@ -37,7 +37,7 @@ fn simulations(c: &mut Criterion) {
     });
     g.bench_function("without_patterns", |b| {
         b.iter(|| {
-            let mut state = MctsState::with_prior_weight(0.0).with_local_replies(false);
+            let mut state = MctsState::tuned(Tuning::default().prior_weight(0.0).local_replies(false));
             black_box(state.analyze(&game, &spec, &stop, &mut rng).simulations)
         })
     });

@@ -12,7 +12,7 @@
 //! real board; `/borrow` lets a move still open at its deadline borrow the time
 //! that settled moves saved.
 
-use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState};
+use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState, Tuning};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
 use hextoe::ai::{Budget, Stop};
 use hextoe::game::hex::{Color, Game};
@@ -82,15 +82,16 @@ fn main() -> ExitCode {
         };
         let a_black = g % 2 == 0;
         let mut players = [a, b].map(|(w, local, knowledge, full, _, fill, borrow)| {
-            let state = MctsState::with_prior_weight(w)
-                .with_local_replies(local)
-                .with_stop_when_settled(!full)
-                .with_fill_playouts(fill)
-                .with_borrow_time(borrow);
-            match knowledge {
-                Some(at) => state.with_knowledge(at),
-                None => state,
-            }
+            let tuning = Tuning::default()
+                .prior_weight(w)
+                .local_replies(local)
+                .stop_when_settled(!full)
+                .fill_playouts(fill)
+                .borrow_time(borrow);
+            MctsState::tuned(match knowledge {
+                Some(at) => tuning.knowledge(at),
+                None => tuning,
+            })
         });
         while game.winner().is_none() {
             let a_moves = (game.to_move() == Color::Black) == a_black;

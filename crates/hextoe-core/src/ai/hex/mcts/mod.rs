@@ -29,6 +29,7 @@ mod tuning;
 
 pub use report::{Analysis, MoveStat, ProofSource};
 pub use search::{KnowledgeAt, Params};
+pub use tuning::Tuning;
 
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
@@ -44,7 +45,6 @@ use report::{describe_rate, principal_variation, root_moves};
 use search::{Limits, Root};
 use std::time::{Duration, Instant};
 use tree::{SWAP, Tree};
-use tuning::Tuning;
 
 /// The time a search takes when its budget names neither time nor simulations.
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -106,6 +106,19 @@ fn code(mv: HexMove, n: usize) -> u16 {
 }
 
 impl MctsState {
+    /// A player whose search replaces the defaults by what `tuning` sets: the A/B matches in the README
+    /// compare such players.
+    pub fn tuned(tuning: Tuning) -> MctsState {
+        MctsState { tuning, ..MctsState::default() }
+    }
+
+    /// The search parameters for an n×n board.
+    fn params(&self, n: usize) -> Params {
+        let mut p = Params::for_size(n);
+        self.tuning.apply(&mut p);
+        p
+    }
+
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
     /// statistics. The game must not be over.
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {

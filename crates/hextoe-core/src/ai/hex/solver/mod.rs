@@ -143,8 +143,9 @@ impl Solver {
     }
 
     /// Solves `board` with `to_move` to move, with `helpers` more threads that prove ahead of the search
-    /// the positions it will need next (see `helper.rs`). Small positions, which the search proves in
-    /// moments, get no helpers.
+    /// the positions it will need next (see `helper.rs`), at most one per core beside the search's own
+    /// (a helper keeps tables of several megabytes, and one without a core of its own only slows the
+    /// search). Small positions, which the search proves in moments, get no helpers.
     pub fn solve_helped(
         &self,
         board: &Board,
@@ -153,6 +154,8 @@ impl Solver {
         progress: &(dyn Fn(&Progress) + Sync),
         helpers: usize,
     ) -> Solved {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let helpers = helpers.min(cores.saturating_sub(1));
         if helpers == 0 || board.winner().is_some() || board.empty_cells().len() < HELPED_EMPTY {
             return self.solve(board, to_move, limits, progress);
         }

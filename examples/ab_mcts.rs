@@ -24,26 +24,27 @@ use std::time::Duration;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full][/tN][/fill][/borrow]";
+    // A player: the settings its search replaces, and its threads.
     let player = |s: &str| {
         let mut parts = s.split('/');
         let w = parts.next()?.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0)?;
-        let (mut local, mut knowledge, mut full, mut threads, mut fill, mut borrow) =
-            (true, None, false, 1, false, false);
+        let (mut tuning, mut threads) = (Tuning::default().prior_weight(w), 1);
         for part in parts {
-            match part {
-                "flat" => local = false,
-                "full" => full = true,
-                "fill" => fill = true,
-                "borrow" => borrow = true,
+            tuning = match part {
+                "flat" => tuning.local_replies(false),
+                "full" => tuning.stop_when_settled(false),
+                "fill" => tuning.fill_playouts(true),
+                "borrow" => tuning.borrow_time(true),
                 _ if part.starts_with('t') => {
-                    threads = part[1..].parse::<usize>().ok().filter(|t| (1..=256).contains(t))?
+                    threads = part[1..].parse::<usize>().ok().filter(|t| (1..=256).contains(t))?;
+                    tuning
                 }
-                "nok" => knowledge = Some(KnowledgeAt::Off),
-                "root" => knowledge = Some(KnowledgeAt::Root),
-                _ => knowledge = Some(KnowledgeAt::Nodes(part.strip_prefix('k')?.parse::<u32>().ok()?)),
-            }
+                "nok" => tuning.knowledge(KnowledgeAt::Off),
+                "root" => tuning.knowledge(KnowledgeAt::Root),
+                _ => tuning.knowledge(KnowledgeAt::Nodes(part.strip_prefix('k')?.parse::<u32>().ok()?)),
+            };
         }
-        Some((w, local, knowledge, full, threads, fill, borrow))
+        Some((tuning, threads))
     };
     let (Some(size), Some(games), Some(a), Some(b), Some(limit)) = (
         args.first().and_then(|s| s.parse::<usize>().ok()),
@@ -68,7 +69,7 @@ fn main() -> ExitCode {
     };
     let spec =
         |threads: usize| PlayerSpec { kind: PlayerKind::Mcts, budget: Budget { threads, ..budget }, memory_mb: 256 };
-    let specs = [spec(a.4), spec(b.4)];
+    let specs = [spec(a.1), spec(b.1)];
     let stop = Stop::new();
     let mut rng = StdRng::seed_from_u64(seed);
     let (mut a_wins, mut a_black_wins) = (0, 0);
@@ -81,18 +82,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         let a_black = g % 2 == 0;
-        let mut players = [a, b].map(|(w, local, knowledge, full, _, fill, borrow)| {
-            let tuning = Tuning::default()
-                .prior_weight(w)
-                .local_replies(local)
-                .stop_when_settled(!full)
-                .fill_playouts(fill)
-                .borrow_time(borrow);
-            MctsState::tuned(match knowledge {
-                Some(at) => tuning.knowledge(at),
-                None => tuning,
-            })
-        });
+        let mut players = [a, b].map(|(tuning, _)| MctsState::tuned(tuning));
         while game.winner().is_none() {
             let a_moves = (game.to_move() == Color::Black) == a_black;
             let who = usize::from(!a_moves);

@@ -19,7 +19,7 @@
 use super::tree::{Proof, Tree};
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::playout::PlayBoard;
-use crate::ai::hex::solver::inferior::fill_in;
+use crate::ai::hex::solver::inferior::{Filled, fill_in};
 use crate::ai::hex::solver::position::{Pos, Rings};
 use crate::ai::hex::solver::vc::{EdgeLink, HSearch};
 use crate::game::hex::Color;
@@ -54,8 +54,7 @@ impl<B: Bits> Knowledge<B> {
         let geo = board.geometry();
         let x = board.to_move();
         let y = x.opponent();
-        let mut pos = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: x };
-        let filled = fill_in(geo, &self.rings, &mut pos);
+        let (pos, filled) = filled_in(board, &self.rings);
         let own = if root { self.hs.run(geo, &pos, x, true) } else { EdgeLink::None };
         let won = match own {
             EdgeLink::Joined | EdgeLink::Vc(_) => geo.board(),
@@ -91,8 +90,7 @@ impl<B: Bits> Knowledge<B> {
 /// the game or fill the board: then only the real moves tell the moves apart.
 pub(crate) fn root_fill<B: Bits>(board: &PlayBoard<B>) -> [B; 2] {
     let geo = board.geometry();
-    let mut pos = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: board.to_move() };
-    let filled = fill_in(geo, &Rings::new(geo.size()), &mut pos);
+    let (pos, filled) = filled_in(board, &Rings::new(geo.size()));
     let finished = [Color::Black, Color::White].iter().any(|&c| geo.connects(pos.of(c), c));
     if finished || pos.empty(geo).is_zero() {
         return [B::ZERO; 2];
@@ -100,6 +98,13 @@ pub(crate) fn root_fill<B: Bits>(board: &PlayBoard<B>) -> [B; 2] {
     let mut fill = filled.captured;
     fill[pos.to_move.opponent().index()] |= filled.dead;
     fill
+}
+
+/// `board` as the solver's position, with its dead cells and captured pairs filled in, and what was filled.
+fn filled_in<B: Bits>(board: &PlayBoard<B>, rings: &Rings) -> (Pos<B>, Filled<B>) {
+    let mut pos = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: board.to_move() };
+    let filled = fill_in(board.geometry(), rings, &mut pos);
+    (pos, filled)
 }
 
 /// Gives the children of `i` whose cells are in `cells` the proof `proof`.

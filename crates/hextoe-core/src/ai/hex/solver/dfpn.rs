@@ -4,39 +4,25 @@
 //! ([`super::order`]) and progressively widened; the table is keyed so that a position and its 180° turn
 //! share an entry (`Key`).
 //!
+//! Proof-set pruning (as in Benzene's solver): a solved position keeps the set of cells its proof needs,
+//! the filled-in cells and the carriers of the connections that decided it, gathered up the tree. Once
+//! one move is proven lost, every move outside the opponent's proof set loses as well: that stone lies
+//! where the opponent's win never looked, so the same win answers it.
+//!
 //! The side to move's own connections are not searched at every node: a win by a semi-connection shows
 //! up one ply later anyway, as the opponent's loss to a full connection. Running that second H-search at
 //! every node saves about a fifth of the nodes on 7×7 but costs as much time as it saves.
 //! `Dfpn::own_connection` reads them where they are wanted, at the root.
 
-use super::inferior::fill_in;
+use super::expand::{self, Base, Expansion};
 use super::limits::{Limits, Progress};
-use super::order::by_resistance;
 use super::position::{Key, Pos, Rings, Zobrist};
-use super::tt::{INF, Tt};
-use super::vc::{EdgeLink, HSearch};
+use super::tt::{INF, PROOF_WORDS, Tt};
+use super::vc::HSearch;
 use crate::ai::hex::Proof;
 use crate::ai::hex::bitboard::{Bits, Geometry};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
-
-/// How a position was settled without search, or the moves to search.
-#[derive(Clone, Debug)]
-pub(crate) enum Expansion<B> {
-    /// The side to move wins; the move, if one is needed (a connection already won needs none).
-    Win(Option<usize>),
-    /// The side to move loses.
-    Loss,
-    /// The moves worth trying, best first, in the filled-in position with its key.
-    Moves {
-        /// The position after fill-in.
-        pos: Pos<B>,
-        /// Its key.
-        key: Key,
-        /// The candidate moves (compact indices).
-        moves: Vec<usize>,
-    },
-}
 
 /// One df-pn search over a shared table.
 pub(crate) struct Dfpn<'a, B> {
@@ -49,6 +35,8 @@ pub(crate) struct Dfpn<'a, B> {
     hs: HSearch<B>,
     /// Direct-mapped cache of open positions' expansions.
     cache: Vec<Option<Cached<B>>>,
+    /// Every cell of the board: the proof set of a position whose own set is not known.
+    full: B,
     limits: &'a Limits,
     progress: &'a (dyn Fn(&Progress) + Sync),
     started: Instant,
@@ -68,6 +56,7 @@ struct Cached<B> {
     filled: Pos<B>,
     filled_key: Key,
     moves: Vec<usize>,
+    base: Base<B>,
 }
 
 /// Slots of the expansion cache (a power of two): re-entering a position that is still open reuses its
@@ -107,6 +96,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             tt,
             hs: HSearch::default(),
             cache: vec![None; CACHE_SLOTS],
+            full: (0..n * n).fold(B::ZERO, |s, k| s | B::bit(k)),
             limits,
             progress,
             started: Instant::now(),
@@ -138,49 +128,17 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         key.play(self.zob, mover, k)
     }
 
-    /// Whether the side to move in `pos` (after fill-in) has a virtual connection between its edges: a full
-    /// one (or an existing chain) wins whatever it plays, a semi one wins by its key. `None` if neither.
+    /// Whether the side to move in `pos` (after fill-in) has a virtual connection between its edges
+    /// ([`expand::own_connection`]).
     pub(crate) fn own_connection(&mut self, pos: &Pos<B>) -> Option<Expansion<B>> {
-        let mut p = *pos;
-        fill_in(&self.geo, &self.rings, &mut p);
-        match self.hs.run(&self.geo, &p, p.to_move, true) {
-            EdgeLink::Joined | EdgeLink::Vc(_) => Some(Expansion::Win(None)),
-            EdgeLink::Sc(keys) => Some(Expansion::Win(keys.first().map(|&(k, _)| k))),
-            EdgeLink::None => None,
-        }
+        expand::own_connection(&self.geo, &self.rings, &mut self.hs, pos)
     }
 
-    /// Fills in `pos`, reads the opponent's virtual connections and returns the result or the moves.
+    /// Fills in `pos`, reads the opponent's virtual connections and returns the result or the moves
+    /// ([`expand::expand`]).
     pub(crate) fn expand(&mut self, pos: &Pos<B>, key: Key) -> Expansion<B> {
-        let geo = &self.geo;
-        let mut p = *pos;
-        let filled = fill_in(geo, &self.rings, &mut p);
-        let x = p.to_move;
-        let y = x.opponent();
-        if geo.connects(p.of(x), x) {
-            return Expansion::Win(None);
-        }
-        if geo.connects(p.of(y), y) {
-            return Expansion::Loss;
-        }
-        let empty = p.empty(geo);
-        let must = match self.hs.run(geo, &p, y, false) {
-            EdgeLink::Joined | EdgeLink::Vc(_) => return Expansion::Loss,
-            EdgeLink::Sc(list) => list.iter().fold(empty, |acc, &(_, c)| acc & c),
-            EdgeLink::None => empty,
-        };
-        if must.is_zero() {
-            return Expansion::Loss;
-        }
-        let mut key = key;
-        for (c, set) in [(x, filled.captured[x.index()]), (y, filled.captured[y.index()] | filled.dead)] {
-            for k in set.ones() {
-                key = key.toggle(self.zob, c, k);
-            }
-        }
-        let mut moves: Vec<usize> = must.ones().collect();
-        by_resistance(geo, &p, &self.rank, &mut moves);
-        Expansion::Moves { pos: p, key, moves }
+        let k = expand::Knowledge { geo: &self.geo, rings: &self.rings, zob: self.zob, rank: &self.rank };
+        expand::expand(&k, &mut self.hs, pos, key)
     }
 
     /// The table, locked (it may be shared by searches on several threads; a search never panics while
@@ -192,6 +150,41 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     /// The stored proof and disproof numbers of a canonical key, (1, 1) for a position never searched.
     pub(crate) fn lookup(&self, key: u64) -> (u32, u32) {
         self.tt().get(key).map_or((1, 1), |e| (e.pn, e.dn))
+    }
+
+    /// The proof set stored for the solved position of `key`, turned to the position as it stands; every
+    /// cell when none is stored (the weakest claim, and always true).
+    pub(crate) fn proof_of(&self, key: Key) -> B {
+        let Some(words) = self.tt().proof(key.canonical()) else { return self.full };
+        let cells = self.geo.cells();
+        let mut set = B::ZERO;
+        for (w, &word) in words.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let j = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if j < cells {
+                    set |= B::bit(key.orient(j));
+                }
+            }
+        }
+        set
+    }
+
+    /// The cells where the moves not yet known lost must lie, given the children's numbers `vals`: the
+    /// proof sets of the lost ones, intersected (for a helper; the search keeps its own as it goes).
+    pub(crate) fn alive(&self, children: &[Key], vals: &[(u32, u32)]) -> B {
+        children.iter().zip(vals).filter(|(_, v)| v.0 == 0).fold(self.full, |a, (&c, _)| a & self.proof_of(c))
+    }
+
+    /// Stores the proof set of the solved position of `key` (cells of the position as it stands).
+    fn store_proof(&self, key: Key, set: B) {
+        let mut words = [0u64; PROOF_WORDS];
+        for k in set.ones() {
+            let j = key.orient(k);
+            words[j / 64] |= 1 << (j % 64);
+        }
+        self.tt().store_proof(key.canonical(), words);
     }
 
     /// Checks the limits (an expansion costs far more than a clock read, so every time) and sends a
@@ -253,7 +246,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         let slot = (full_key.plain as usize) & (CACHE_SLOTS - 1);
         let cached = match &self.cache[slot] {
             Some(c) if c.key == full_key.plain => {
-                Some(Expansion::Moves { pos: c.filled, key: c.filled_key, moves: c.moves.clone() })
+                Some(Expansion::Moves { pos: c.filled, key: c.filled_key, moves: c.moves.clone(), base: c.base })
             }
             _ => None,
         };
@@ -266,29 +259,43 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                 {
                     promote(moves, &self.hints);
                 }
-                if let Expansion::Moves { pos, key: pk, moves } = &e {
-                    let c = Cached { key: full_key.plain, filled: *pos, filled_key: *pk, moves: moves.clone() };
+                if let Expansion::Moves { pos, key: pk, moves, base } = &e {
+                    let c = Cached {
+                        key: full_key.plain,
+                        filled: *pos,
+                        filled_key: *pk,
+                        moves: moves.clone(),
+                        base: *base,
+                    };
                     self.cache[slot] = Some(c);
                 }
                 e
             }
         };
-        let (p, pkey, moves) = match expansion {
-            Expansion::Win(best) => {
+        let (p, pkey, moves, base) = match expansion {
+            Expansion::Win(best, proof) => {
                 self.tt().store(key, 0, INF, 1, best.map(|k| full_key.orient(k)));
+                self.store_proof(full_key, proof);
                 return (0, INF);
             }
-            Expansion::Loss => {
+            Expansion::Loss(proof) => {
                 self.tt().store(key, INF, 0, 1, None);
+                self.store_proof(full_key, proof);
                 return (INF, 0);
             }
-            Expansion::Moves { pos, key, moves } => (pos, key, moves),
+            Expansion::Moves { pos, key, moves, base } => (pos, key, moves, base),
         };
         let mover = p.to_move;
         let children: Vec<Key> = moves.iter().map(|&k| pkey.play(self.zob, mover, k)).collect();
         // The children's numbers: the table's when it has them (transpositions update them), else what the
         // last search of the child returned, so that a full table cannot make the loop spin.
         let mut vals = vec![(1u32, 1u32); children.len()];
+        // Proof-set pruning: once a move is proven lost, a move outside the opponent's proof set loses
+        // too (the opponent's win never needed that cell, so the mover's stone there changes nothing).
+        // `alive` is where the moves not yet known lost must lie; `lost` gathers the proofs of the lost ones.
+        let mut alive = self.full;
+        let mut lost = B::ZERO;
+        let mut applied = vec![false; children.len()];
         loop {
             let mut best = 0;
             let (mut min_dn, mut second, mut sum_pn, mut best_pn) = (INF, INF, 0u32, 1u32);
@@ -299,6 +306,19 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                 }
             }
             drop(tt);
+            for i in 0..children.len() {
+                if vals[i].0 == 0 && !applied[i] && alive.has(moves[i]) {
+                    applied[i] = true;
+                    let proof = self.proof_of(children[i]);
+                    alive &= proof;
+                    lost |= proof | B::bit(moves[i]);
+                }
+            }
+            for (v, &m) in vals.iter_mut().zip(&moves) {
+                if !alive.has(m) && v.1 != 0 {
+                    *v = (0, INF);
+                }
+            }
             let window = widening_window(&vals);
             let mut open_seen = 0;
             for (i, &(cpn, cdn)) in vals.iter().enumerate() {
@@ -329,11 +349,16 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             let work = self.nodes - start;
             if pn == 0 {
                 self.tt().store(key, 0, INF, work, Some(full_key.orient(moves[best])));
+                let proof = self.proof_of(children[best]) | B::bit(moves[best]) | base.filled;
+                self.store_proof(full_key, proof);
                 return (0, INF);
             }
             if dn == 0 || pn >= th_pn || dn >= th_dn || self.aborted {
                 let (pn, dn) = if dn == 0 { (INF, 0) } else { (pn, dn) };
                 self.tt().store(key, pn, dn, work, None);
+                if dn == 0 {
+                    self.store_proof(full_key, lost | base.filled | base.must);
+                }
                 return (pn, dn);
             }
             let child_th_pn = (u64::from(th_dn) - u64::from(dn) + u64::from(best_pn)).min(u64::from(INF)) as u32;
@@ -368,3 +393,7 @@ pub(super) fn widening_window(vals: &[(u32, u32)]) -> usize {
     }
     1 + open.div_ceil(2)
 }
+
+#[cfg(test)]
+#[path = "proof_tests.rs"]
+mod tests;

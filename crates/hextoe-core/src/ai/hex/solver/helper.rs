@@ -9,10 +9,11 @@
 //! shared table, where the main search finds them when it gets there. Then the helper looks again, since
 //! the main search may have moved on.
 
-use super::dfpn::{Dfpn, Expansion, widening_window};
+use super::dfpn::{Dfpn, widening_window};
+use super::expand::Expansion;
 use super::limits::Limits;
 use super::position::Pos;
-use super::tt::Tt;
+use super::tt::{INF, Tt};
 use crate::ai::hex::bitboard::{Bits, Geometry};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -50,9 +51,16 @@ fn target<B: Bits>(d: &mut Dfpn<'_, B>, root: &Pos<B>, rank: usize) -> Option<Po
     let mut pos = *root;
     let mut key = d.key(root);
     for _ in 0..MAX_DEPTH {
-        let Expansion::Moves { pos: p, key: pk, moves } = d.expand(&pos, key) else { return None };
-        let kids: Vec<(u32, u32)> =
-            moves.iter().map(|&k| d.lookup(d.child_key(pk, p.to_move, k).canonical())).collect();
+        let Expansion::Moves { pos: p, key: pk, moves, .. } = d.expand(&pos, key) else { return None };
+        let keys: Vec<_> = moves.iter().map(|&k| d.child_key(pk, p.to_move, k)).collect();
+        let mut kids: Vec<(u32, u32)> = keys.iter().map(|k| d.lookup(k.canonical())).collect();
+        // Moves outside a lost move's proof set are lost too: the main search skips them, and so does this.
+        let alive = d.alive(&keys, &kids);
+        for (v, &m) in kids.iter_mut().zip(&moves) {
+            if !alive.has(m) && v.1 != 0 {
+                *v = (0, INF);
+            }
+        }
         if kids.iter().any(|&(_, dn)| dn == 0) {
             // The mover has a proven winning move: this position is settled.
             return None;

@@ -14,6 +14,7 @@
 //! players can try the solver within their budget.
 
 pub mod dfpn;
+pub mod expand;
 mod helper;
 pub mod inferior;
 pub mod limits;
@@ -26,7 +27,8 @@ use crate::ai::hex::bitboard::{Bits, Geometry};
 use crate::ai::hex::{Proof, memory_bytes};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};
-use dfpn::{Dfpn, Expansion};
+use dfpn::Dfpn;
+use expand::Expansion;
 pub use limits::{Limits, Progress};
 use position::Pos;
 use rayon::prelude::*;
@@ -325,7 +327,7 @@ fn solve_in<B: Bits>(
     let key = d.key(&pos);
     let own = d.own_connection(&pos);
     let by_connection = own.is_some();
-    let every_move_wins = matches!(own, Some(Expansion::Win(None)));
+    let every_move_wins = matches!(own, Some(Expansion::Win(None, _)));
     let (proof, helped) = if helpers == 0 {
         (d.solve(&pos), 0)
     } else {

@@ -28,25 +28,59 @@ impl Entry {
     }
 }
 
+/// Words of a stored proof set: 384 bits, enough for 19×19.
+pub(crate) const PROOF_WORDS: usize = 6;
+
+/// The cells a proof needs, as words (bit `k` of the set is cell `k`, as the table's key orients it).
+pub(crate) type ProofSet = [u64; PROOF_WORDS];
+
 /// A fixed-size table of two-entry buckets. A new entry replaces the bucket's entry with less work, so
 /// expensive results — proofs above all — survive. Slots are stored as plain words, so a new table is
 /// zeroed memory that the system hands out lazily.
+///
+/// Beside it, a direct-mapped table of *proof sets*: for a solved position, the cells its winner's proof
+/// needs. A set that was overwritten is simply missing, which only costs pruning, never correctness.
 #[derive(Clone, Debug)]
 pub(crate) struct Tt {
     slots: Vec<[u64; 3]>,
     mask: usize,
+    proofs: Vec<(u64, ProofSet)>,
+    proof_mask: usize,
 }
 
 impl Tt {
     /// Bytes per entry.
     const ENTRY_BYTES: usize = std::mem::size_of::<[u64; 3]>();
 
-    /// A table of about `bytes` bytes (at least two buckets).
+    /// Bytes per stored proof set.
+    const PROOF_BYTES: usize = std::mem::size_of::<(u64, ProofSet)>();
+
+    /// A table of about `bytes` bytes (at least two buckets): three quarters for the numbers, a quarter
+    /// for the proof sets.
     pub fn new(bytes: usize) -> Tt {
-        let want = (bytes / Self::ENTRY_BYTES).max(4);
+        let want = (bytes / 4 * 3 / Self::ENTRY_BYTES).max(4);
         let buckets = (want / 2).next_power_of_two().max(2);
         let buckets = if buckets * 2 > want { buckets / 2 } else { buckets }.max(2);
-        Tt { slots: vec![[0; 3]; buckets * 2], mask: buckets - 1 }
+        let want = (bytes / 4 / Self::PROOF_BYTES).max(2);
+        let proofs = if want.next_power_of_two() > want { want.next_power_of_two() / 2 } else { want };
+        Tt {
+            slots: vec![[0; 3]; buckets * 2],
+            mask: buckets - 1,
+            proofs: vec![(0, [0; PROOF_WORDS]); proofs],
+            proof_mask: proofs - 1,
+        }
+    }
+
+    /// The proof set stored for the solved position `key`, if it is still there.
+    pub fn proof(&self, key: u64) -> Option<ProofSet> {
+        let (k, set) = self.proofs[(key as usize) & self.proof_mask];
+        // Key 0 marks an empty slot; a position whose key is 0 just never has its set found.
+        (k == key && k != 0).then_some(set)
+    }
+
+    /// Stores the proof set of the solved position `key`, replacing whatever shared its slot.
+    pub fn store_proof(&mut self, key: u64, set: ProofSet) {
+        self.proofs[(key as usize) & self.proof_mask] = (key, set);
     }
 
     #[inline]
@@ -90,6 +124,7 @@ impl Tt {
     /// Forgets everything.
     pub fn clear(&mut self) {
         self.slots.fill([0; 3]);
+        self.proofs.fill((0, [0; PROOF_WORDS]));
     }
 }
 
@@ -111,5 +146,19 @@ mod tests {
         t.store(keys[1], 2, 9, 12, None);
         assert_eq!(t.get(keys[1]).map(|e| (e.pn, e.dn)), Some((2, 9)));
         assert!(t.get(99).is_none());
+    }
+
+    #[test]
+    fn proof_sets_are_found_by_their_key_and_replaced_by_their_slot_mate() {
+        let mut t = Tt::new(1 << 16);
+        let slots = t.proofs.len() as u64;
+        let set = |w: u64| [w, 0, 0, 0, 0, w];
+        t.store_proof(5, set(7));
+        assert_eq!(t.proof(5), Some(set(7)));
+        assert_eq!(t.proof(5 + slots), None, "another key in the same slot");
+        t.store_proof(5 + slots, set(9));
+        assert_eq!((t.proof(5), t.proof(5 + slots)), (None, Some(set(9))));
+        t.clear();
+        assert_eq!(t.proof(5 + slots), None);
     }
 }

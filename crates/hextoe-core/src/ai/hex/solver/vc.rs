@@ -23,7 +23,7 @@ const VC_MAX: usize = 8;
 /// Most SCs kept per pair of points.
 const SC_MAX: usize = 12;
 /// Most subsets the OR rule tries per new SC.
-const OR_STEPS: usize = 48;
+const OR_STEPS: usize = 96;
 /// Largest carrier (key included) of an SC between two empty cells. Connections between empty cells
 /// multiply fastest and matter least; keeping only the smallest (a cell through one other) makes H-search
 /// several times faster for a few more positions searched.

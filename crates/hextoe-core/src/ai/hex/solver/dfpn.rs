@@ -314,11 +314,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                     lost |= proof | B::bit(moves[i]);
                 }
             }
-            for (v, &m) in vals.iter_mut().zip(&moves) {
-                if !alive.has(m) && v.1 != 0 {
-                    *v = (0, INF);
-                }
-            }
+            mark_lost(&mut vals, &moves, alive);
             let window = widening_window(&vals);
             let mut open_seen = 0;
             for (i, &(cpn, cdn)) in vals.iter().enumerate() {
@@ -366,6 +362,16 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             let child_th_dn = th_pn.min(grown.max(second.saturating_add(1)));
             let child = p.play(moves[best]);
             vals[best] = self.mid(&child, children[best], child_th_pn, child_th_dn);
+        }
+    }
+}
+
+/// Marks as lost (for the mover) the children whose moves lie outside `alive`, the proof sets of the moves
+/// already lost, unless the table has proven them won (which sound proof sets never allow).
+pub(super) fn mark_lost<B: Bits>(vals: &mut [(u32, u32)], moves: &[usize], alive: B) {
+    for (v, &m) in vals.iter_mut().zip(moves) {
+        if !alive.has(m) && v.1 != 0 {
+            *v = (0, INF);
         }
     }
 }

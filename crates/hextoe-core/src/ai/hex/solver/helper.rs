@@ -9,11 +9,11 @@
 //! shared table, where the main search finds them when it gets there. Then the helper looks again, since
 //! the main search may have moved on.
 
-use super::dfpn::{Dfpn, widening_window};
+use super::dfpn::{Dfpn, mark_lost, widening_window};
 use super::expand::Expansion;
 use super::limits::Limits;
 use super::position::Pos;
-use super::tt::{INF, Tt};
+use super::tt::Tt;
 use crate::ai::hex::bitboard::{Bits, Geometry};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -56,11 +56,7 @@ fn target<B: Bits>(d: &mut Dfpn<'_, B>, root: &Pos<B>, rank: usize) -> Option<Po
         let mut kids: Vec<(u32, u32)> = keys.iter().map(|k| d.lookup(k.canonical())).collect();
         // Moves outside a lost move's proof set are lost too: the main search skips them, and so does this.
         let alive = d.alive(&keys, &kids);
-        for (v, &m) in kids.iter_mut().zip(&moves) {
-            if !alive.has(m) && v.1 != 0 {
-                *v = (0, INF);
-            }
-        }
+        mark_lost(&mut kids, &moves, alive);
         if kids.iter().any(|&(_, dn)| dn == 0) {
             // The mover has a proven winning move: this position is settled.
             return None;

@@ -41,6 +41,7 @@ fn engine(game: GameKind, level: Level, move_time: Option<f64>) -> Engine {
         player: None,
         swap: false,
         seed: Some(5),
+        tuning: None,
     };
     Engine::new(&args, &Config::default()).unwrap()
 }

@@ -304,3 +304,39 @@ fn hex_boardsize_and_forced_genmove() {
     ]);
     assert_eq!(session(&["--level", "medium"], input), want);
 }
+
+/// The moves a seeded tree search with a playout budget makes for both sides of a 7×7 game, ten in all,
+/// with the settings `tuning` (if any).
+fn seeded_game(tuning: Option<&str>) -> String {
+    let mut args = vec!["--size", "7", "--player", "mcts@p400", "--seed", "5"];
+    if let Some(t) = tuning {
+        args.extend(["--tuning", t]);
+    }
+    let script: String = (0..5).map(|_| "genmove b\ngenmove w\n").collect();
+    session(&args, script)
+}
+
+#[test]
+fn tuning_changes_the_tree_search_and_keeps_it_reproducible() {
+    let plain = seeded_game(None);
+    assert_eq!(plain.matches("= ").count(), 10, "{plain}");
+    // The same seed and settings replay the same game; other settings play another.
+    assert_eq!(seeded_game(Some("prior=0,local=off")), seeded_game(Some("prior=0,local=off")));
+    assert_ne!(seeded_game(Some("prior=0,local=off")), plain);
+    // An empty setting changes nothing.
+    assert_eq!(seeded_game(Some("")), plain);
+}
+
+#[test]
+fn a_bad_tuning_is_refused_with_what_was_expected() {
+    let out = Command::new(env!("CARGO_BIN_EXE_hextoe"))
+        .args(["--config", CONFIG, "engine", "--tuning", "explore=2,knowledge=some"])
+        .write_stdin("name\n")
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("tuning 'knowledge=some': expected where virtual connections are used"), "{err}");
+    assert!(out.stdout.is_empty());
+}

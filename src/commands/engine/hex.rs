@@ -10,6 +10,7 @@
 //! A genmove runs under a [`Watchdog`] that raises the player's stop flag when its move time is up, so it
 //! answers within that time plus the moment the player takes to notice.
 
+use crate::ai::hex::mcts::Tuning;
 use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec};
 use crate::ai::watchdog::Watchdog;
 use crate::ai::{Level, Stop};
@@ -51,6 +52,8 @@ pub(crate) struct HexBackend {
     seed: u64,
     /// Players made so far, so that each gets its own seed.
     made: u64,
+    /// The tree search's settings from `--tuning`, given to every tree-search player made.
+    tuning: Option<Tuning>,
 }
 
 impl HexBackend {
@@ -65,13 +68,27 @@ impl HexBackend {
         seed: u64,
     ) -> Result<HexBackend, SetupError> {
         let game = Game::new(size, swap)?;
-        let mut backend =
-            HexBackend { game, config: config.clone(), level, move_time, chosen: None, player: None, seed, made: 0 };
+        let mut backend = HexBackend {
+            game,
+            config: config.clone(),
+            level,
+            move_time,
+            chosen: None,
+            player: None,
+            seed,
+            made: 0,
+            tuning: None,
+        };
         // The person at the command line may name any player, an external engine too.
         if let Some(entry) = player {
             backend.chosen = Some(backend.parse_player(entry).map_err(SetupError::Player)?);
         }
         Ok(backend)
+    }
+
+    /// Gives every tree-search player this session makes the settings of `tuning`, if any.
+    pub fn with_tuning(self, tuning: Option<Tuning>) -> HexBackend {
+        HexBackend { tuning, ..self }
     }
 
     /// The board side, which `play` checks cells against.
@@ -172,8 +189,11 @@ impl HexBackend {
             None => {
                 self.made += 1;
                 let seed = self.seed.wrapping_add(self.made.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-                let made =
+                let mut made =
                     HexPlayer::new(spec, seed).map_err(|e| Refusal::Failed(format!("cannot start the player: {e}")))?;
+                if let Some(t) = self.tuning {
+                    made.tune(t);
+                }
                 self.player.insert(made)
             }
         };

@@ -39,7 +39,8 @@ impl Engine {
             args.move_time,
             args.player.as_deref(),
             seed,
-        )?;
+        )?
+        .with_tuning(args.tuning);
         Ok(Engine {
             game: args.board.game,
             ttt: TttBackend::new(&config.tictactoe, style, level, seed),

@@ -7,7 +7,7 @@ use crate::ai::hex::choice::{AiError, HexChoice};
 use crate::ai::hex::eval::Eval;
 use crate::ai::hex::external::{self, ExternalEngine};
 use crate::ai::hex::kind::PlayerKind;
-use crate::ai::hex::mcts::{Analysis, MctsState};
+use crate::ai::hex::mcts::{Analysis, MctsState, Tuning};
 use crate::ai::hex::spec::PlayerSpec;
 use crate::ai::hex::{alphabeta, random, rush};
 use crate::game::hex::Game;
@@ -114,6 +114,15 @@ impl HexPlayer {
             | HexPlayer::AlphaBeta { spec, .. }
             | HexPlayer::Mcts { spec, .. }
             | HexPlayer::Engine { spec, .. } => spec,
+        }
+    }
+
+    /// Replaces the tree search's defaults by what `tuning` sets, for measuring one setting against another
+    /// (`hextoe engine --tuning`); the search starts afresh. Other players have no such settings and are
+    /// left as they are.
+    pub fn tune(&mut self, tuning: Tuning) {
+        if let HexPlayer::Mcts { state, .. } = self {
+            **state = MctsState::tuned(tuning);
         }
     }
 

@@ -29,7 +29,7 @@ mod tuning;
 
 pub use report::{Analysis, MoveStat, ProofSource};
 pub use search::{KnowledgeAt, Params};
-pub use tuning::Tuning;
+pub use tuning::{TUNING_KEYS, Tuning, TuningError};
 
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;

@@ -13,6 +13,71 @@ pub struct Tuning {
     stop_when_settled: Option<bool>,
     fill_playouts: Option<bool>,
     borrow_time: Option<bool>,
+    explore: Option<f32>,
+    rave_bias: Option<f32>,
+}
+
+/// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
+pub const TUNING_KEYS: [(&str, &str); 8] = [
+    ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
+    ("local", "the playouts' learned local replies, on or off"),
+    ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
+    ("settle", "stop a timed move once it cannot change, on or off"),
+    ("fill", "start playouts from the root's filled-in cells, on or off"),
+    ("borrow", "let an open move borrow time saved earlier, on or off"),
+    ("explore", "the UCT exploration constant, a number from 0 to 10"),
+    ("rave", "RAVE's bias term, a number from 0 to 1"),
+];
+
+/// Why a `--tuning` text was refused; the message names the part and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("tuning '{part}': {why}")]
+pub struct TuningError {
+    /// The `key=value` part that was wrong (at most 40 characters of it).
+    pub part: String,
+    /// What was wrong and what was expected.
+    pub why: String,
+}
+
+impl std::str::FromStr for Tuning {
+    type Err = TuningError;
+
+    /// Reads `key=value` settings separated by commas, e.g. `explore=0.2,local=off` (keys in
+    /// [`TUNING_KEYS`]); an empty text sets nothing.
+    fn from_str(text: &str) -> Result<Tuning, TuningError> {
+        let mut t = Tuning::default();
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let err = |why: String| TuningError { part: part.chars().take(40).collect(), why };
+            let (key, value) = part.split_once('=').ok_or_else(|| err("expected key=value".to_string()))?;
+            let (key, value) = (key.trim(), value.trim());
+            let what = TUNING_KEYS.iter().find(|(k, _)| *k == key).map(|(_, w)| *w).ok_or_else(|| {
+                let keys: Vec<&str> = TUNING_KEYS.iter().map(|(k, _)| *k).collect();
+                err(format!("unknown key; expected one of {}", keys.join(", ")))
+            })?;
+            let bad = || err(format!("expected {what}"));
+            let number = |max: f32| value.parse::<f32>().ok().filter(|v| v.is_finite() && (0.0..=max).contains(v));
+            let switch = || match value {
+                "on" => Some(true),
+                "off" => Some(false),
+                _ => None,
+            };
+            t = match key {
+                "prior" => t.prior_weight(number(100.0).ok_or_else(bad)?),
+                "local" => t.local_replies(switch().ok_or_else(bad)?),
+                "knowledge" => t.knowledge(match value {
+                    "off" => KnowledgeAt::Off,
+                    "root" => KnowledgeAt::Root,
+                    n => KnowledgeAt::Nodes(n.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad)?),
+                }),
+                "settle" => t.stop_when_settled(switch().ok_or_else(bad)?),
+                "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
+                "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
+                "explore" => Tuning { explore: Some(number(10.0).ok_or_else(bad)?), ..t },
+                _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
+            };
+        }
+        Ok(t)
+    }
 }
 
 impl Tuning {
@@ -68,5 +133,58 @@ impl Tuning {
         if let Some(on) = self.borrow_time {
             p.borrow_time = on;
         }
+        if let Some(c) = self.explore {
+            p.explore = c;
+        }
+        if let Some(b) = self.rave_bias {
+            p.rave_bias = b;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tuned(text: &str) -> Params {
+        let mut p = Params::for_size(11);
+        text.parse::<Tuning>().unwrap_or_else(|e| panic!("{e}")).apply(&mut p);
+        p
+    }
+
+    #[test]
+    fn a_tuning_text_replaces_exactly_the_settings_it_names() {
+        let base = Params::for_size(11);
+        let p = tuned("explore=0.25, local=off,knowledge=256,settle=off,rave=0.01,prior=3");
+        assert_eq!(p.explore, 0.25);
+        assert!(!p.local_replies && !p.stop_when_settled);
+        assert_eq!(p.knowledge, KnowledgeAt::Nodes(256));
+        assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));
+        assert_eq!(p.expand_after, base.expand_after);
+        let same = tuned("");
+        assert_eq!(
+            (same.explore, same.prior_weight, same.knowledge),
+            (base.explore, base.prior_weight, base.knowledge)
+        );
+    }
+
+    #[test]
+    fn bad_tuning_texts_say_what_was_expected() {
+        for (text, part, want) in [
+            ("explore", "explore", "key=value"),
+            ("speed=3", "speed=3", "one of prior, local"),
+            ("explore=-1", "explore=-1", "from 0 to 10"),
+            ("explore=NaN", "explore=NaN", "from 0 to 10"),
+            ("local=yes", "local=yes", "on or off"),
+            ("knowledge=0", "knowledge=0", "off, root, or a visit count"),
+            ("prior=1,rave=2", "rave=2", "from 0 to 1"),
+        ] {
+            let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
+            assert_eq!(e.part, part);
+            assert!(e.why.contains(want), "{text}: {e}");
+        }
+        let long = format!("{}=1", "é".repeat(100));
+        let e = long.parse::<Tuning>().err().unwrap_or_else(|| panic!("accepted"));
+        assert_eq!(e.part.chars().count(), 40);
     }
 }

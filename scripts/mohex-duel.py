@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Plays hextoe's engine against MoHex 2.0 and records every game with MoHex's own view of it.
+
+`hextoe tourney` gives the official match figures; this script is for finding out *why* games are lost. For
+each game it writes one JSON line: hextoe's colour, whether it won, the moves, the mean seconds a move of
+each side, and the win chance MoHex's search reported for itself after each move it searched (its
+`Score` line; moves MoHex settled without a search have none). A rise of MoHex's score after one of
+hextoe's moves marks a mistake. Games alternate colours (hextoe is Black in even games), start from the
+empty board without the swap rule, and run one at a time unless --parallel says otherwise.
+
+    scripts/mohex-duel.py --mohex PATH/run_mohex.sh --games 20 --first 0 \
+        --hextoe "target/release/hextoe engine --level impossible --move-time 1 --tuning settle=off"
+
+MoHex is a yardstick, never part of hextoe's build or tests; see ../shared/peers/mohex for building it.
+"""
+
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+LETTERS = "abcdefghijklmnopqrs"
+
+
+def winner(stones, n):
+    """'b' if black joins rows 1 and n, 'w' if white joins columns a and the last, else None."""
+    for colour, starts, done in (
+        ("b", [(0, c) for c in range(n)], lambda r, c: r == n - 1),
+        ("w", [(r, 0) for r in range(n)], lambda r, c: c == n - 1),
+    ):
+        seen = set()
+        todo = [s for s in starts if stones.get(s) == colour]
+        while todo:
+            r, c = todo.pop()
+            if (r, c) in seen:
+                continue
+            seen.add((r, c))
+            if done(r, c):
+                return colour
+            for dr, dc in ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)):
+                nb = (r + dr, c + dc)
+                if stones.get(nb) == colour and nb not in seen:
+                    todo.append(nb)
+    return None
+
+
+def parse(cell, n, who):
+    cell = cell.strip().lower()
+    if len(cell) < 2 or cell[0] not in LETTERS[:n] or not cell[1:].isdigit() or not 1 <= int(cell[1:]) <= n:
+        raise RuntimeError(f"{who} answered {cell[:40]!r}, not a cell of the {n}x{n} board")
+    return int(cell[1:]) - 1, LETTERS.index(cell[0])
+
+
+class Engine:
+    """An HTP engine on a pipe."""
+
+    def __init__(self, argv, name):
+        self.name = name
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+
+    def ask(self, command):
+        self.p.stdin.write(command + "\n")
+        self.p.stdin.flush()
+        lines = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                raise RuntimeError(f"{self.name} quit while answering {command!r}")
+            if line.strip() == "" and lines:
+                break
+            if line.strip():
+                lines.append(line.strip())
+            if len(lines) > 1000:
+                raise RuntimeError(f"{self.name} flooded its answer to {command!r}")
+        answer = " ".join(lines)
+        if not answer.startswith("="):
+            raise RuntimeError(f"{self.name} refused {command!r}: {answer[:200]}")
+        return answer[1:].strip()
+
+    def close(self):
+        try:
+            self.ask("quit")
+        except (RuntimeError, BrokenPipeError, OSError):
+            pass
+        self.p.kill()
+        self.p.wait()
+
+
+def play(g, a):
+    n = a.size
+    log = os.path.join(a.logs, f"mohex-{g}.log")
+    open(log, "w").close()
+    mohex = Engine([a.mohex, "-s", str(n), "-t", str(a.mohex_time), "--fast", "--log", log,
+                    "--seed", str(1000 + g)], "MoHex")
+    hextoe = Engine(shlex.split(a.hextoe) + ["--seed", str(g + 1)], "hextoe")
+    try:
+        hextoe.ask(f"boardsize {n}")
+        hextoe_black = g % 2 == 0
+        stones, moves, spent = {}, [], {True: [], False: []}
+        colour = "b"
+        while True:
+            mine = (colour == "b") == hextoe_black
+            mover, other = (hextoe, mohex) if mine else (mohex, hextoe)
+            t0 = time.monotonic()
+            cell = mover.ask(f"genmove {colour}")
+            spent[mine].append(time.monotonic() - t0)
+            rc = parse(cell, n, mover.name)
+            if rc in stones:
+                raise RuntimeError(f"{mover.name} played {cell}, which is taken")
+            other.ask(f"play {colour} {cell.lower()}")
+            stones[rc] = colour
+            moves.append(cell.lower())
+            won = winner(stones, n)
+            if won:
+                break
+            colour = "w" if colour == "b" else "b"
+    finally:
+        mohex.close()
+        hextoe.close()
+    with open(log, encoding="utf-8", errors="replace") as f:
+        scores = [float(x) for x in re.findall(r"^Score\s+([0-9.]+)", f.read(), re.M)]
+    record = {
+        "game": g,
+        "hextoe_black": hextoe_black,
+        "hextoe_won": (won == "b") == hextoe_black,
+        "moves": " ".join(moves),
+        "mohex_scores": scores,
+        "hextoe_mean_s": round(sum(spent[True]) / max(1, len(spent[True])), 3),
+        "mohex_mean_s": round(sum(spent[False]) / max(1, len(spent[False])), 3),
+    }
+    print(json.dumps(record), flush=True)
+    return record
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--mohex", required=True, help="MoHex's run_mohex.sh")
+    ap.add_argument("--hextoe", required=True, help="hextoe's engine command line (--seed is added)")
+    ap.add_argument("--mohex-time", type=float, default=1.0, help="MoHex's seconds a move (-t)")
+    ap.add_argument("--size", type=int, default=11, choices=range(1, 14), metavar="1..13")
+    ap.add_argument("--games", type=int, default=10)
+    ap.add_argument("--first", type=int, default=0, help="number of the first game (seeds follow it)")
+    ap.add_argument("--parallel", type=int, default=1, help="games at a time")
+    ap.add_argument("--logs", default=None, help="folder for MoHex's logs (default: a temporary one)")
+    a = ap.parse_args()
+    if a.games < 1 or a.parallel < 1:
+        sys.exit("--games and --parallel must be at least 1")
+    a.logs = a.logs or tempfile.mkdtemp(prefix="mohex-duel-")
+    os.makedirs(a.logs, exist_ok=True)
+    with ThreadPoolExecutor(a.parallel) as ex:
+        records = list(ex.map(lambda g: play(g, a), range(a.first, a.first + a.games)))
+    black = [r for r in records if r["hextoe_black"]]
+    white = [r for r in records if not r["hextoe_black"]]
+    wins = lambda rs: sum(r["hextoe_won"] for r in rs)
+    print(f"hextoe won {wins(records)} of {len(records)}: {wins(black)} of {len(black)} as Black, "
+          f"{wins(white)} of {len(white)} as White", flush=True)
+
+
+if __name__ == "__main__":
+    main()

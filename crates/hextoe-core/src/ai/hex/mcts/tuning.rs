@@ -46,6 +46,7 @@ impl std::str::FromStr for Tuning {
     /// [`TUNING_KEYS`]); an empty text sets nothing.
     fn from_str(text: &str) -> Result<Tuning, TuningError> {
         let mut t = Tuning::default();
+        let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let err = |why: String| TuningError { part: part.chars().take(40).collect(), why };
             let (key, value) = part.split_once('=').ok_or_else(|| err("expected key=value".to_string()))?;
@@ -54,6 +55,10 @@ impl std::str::FromStr for Tuning {
                 let keys: Vec<&str> = TUNING_KEYS.iter().map(|(k, _)| *k).collect();
                 err(format!("unknown key; expected one of {}", keys.join(", ")))
             })?;
+            if seen.contains(&key) {
+                return Err(err("this key is given twice; give each key once".to_string()));
+            }
+            seen.push(key);
             let bad = || err(format!("expected {what}"));
             let number = |max: f32| value.parse::<f32>().ok().filter(|v| v.is_finite() && (0.0..=max).contains(v));
             let switch = || match value {
@@ -178,6 +183,7 @@ mod tests {
             ("local=yes", "local=yes", "on or off"),
             ("knowledge=0", "knowledge=0", "off, root, or a visit count"),
             ("prior=1,rave=2", "rave=2", "from 0 to 1"),
+            ("knowledge=root,knowledge=off", "knowledge=off", "given twice"),
         ] {
             let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
             assert_eq!(e.part, part);

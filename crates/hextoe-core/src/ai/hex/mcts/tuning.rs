@@ -15,10 +15,11 @@ pub struct Tuning {
     borrow_time: Option<bool>,
     explore: Option<f32>,
     rave_bias: Option<f32>,
+    expand_after: Option<u32>,
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 8] = [
+pub const TUNING_KEYS: [(&str, &str); 9] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
@@ -27,6 +28,7 @@ pub const TUNING_KEYS: [(&str, &str); 8] = [
     ("borrow", "let an open move borrow time saved earlier, on or off"),
     ("explore", "the UCT exploration constant, a number from 0 to 10"),
     ("rave", "RAVE's bias term, a number from 0 to 1"),
+    ("expand", "the visits a leaf needs before it gets children, a whole number from 0 to 1000"),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.
@@ -78,6 +80,10 @@ impl std::str::FromStr for Tuning {
                 "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
                 "explore" => Tuning { explore: Some(number(10.0).ok_or_else(bad)?), ..t },
+                "expand" => {
+                    let n = value.parse::<u32>().ok().filter(|&n| n <= 1000).ok_or_else(bad)?;
+                    Tuning { expand_after: Some(n), ..t }
+                }
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }
@@ -144,6 +150,9 @@ impl Tuning {
         if let Some(b) = self.rave_bias {
             p.rave_bias = b;
         }
+        if let Some(n) = self.expand_after {
+            p.expand_after = n;
+        }
     }
 }
 
@@ -160,12 +169,13 @@ mod tests {
     #[test]
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
-        let p = tuned("explore=0.25, local=off,knowledge=256,settle=off,rave=0.01,prior=3");
+        let p = tuned("explore=0.25, local=off,knowledge=256,settle=off,rave=0.01,prior=3,expand=10");
+        assert_eq!(p.expand_after, 10);
         assert_eq!(p.explore, 0.25);
         assert!(!p.local_replies && !p.stop_when_settled);
         assert_eq!(p.knowledge, KnowledgeAt::Nodes(256));
         assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));
-        assert_eq!(p.expand_after, base.expand_after);
+        assert_eq!(p.first_play, base.first_play);
         let same = tuned("");
         assert_eq!(
             (same.explore, same.prior_weight, same.knowledge),
@@ -184,6 +194,7 @@ mod tests {
             ("knowledge=0", "knowledge=0", "off, root, or a visit count"),
             ("prior=1,rave=2", "rave=2", "from 0 to 1"),
             ("knowledge=root,knowledge=off", "knowledge=off", "given twice"),
+            ("expand=1.5", "expand=1.5", "a whole number from 0 to 1000"),
         ] {
             let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
             assert_eq!(e.part, part);

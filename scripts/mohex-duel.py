@@ -19,78 +19,13 @@ import json
 import os
 import re
 import shlex
-import subprocess
 import sys
 import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 
-LETTERS = "abcdefghijklmnopqrs"
-
-
-def winner(stones, n):
-    """'b' if black joins rows 1 and n, 'w' if white joins columns a and the last, else None."""
-    for colour, starts, done in (
-        ("b", [(0, c) for c in range(n)], lambda r, c: r == n - 1),
-        ("w", [(r, 0) for r in range(n)], lambda r, c: c == n - 1),
-    ):
-        seen = set()
-        todo = [s for s in starts if stones.get(s) == colour]
-        while todo:
-            r, c = todo.pop()
-            if (r, c) in seen:
-                continue
-            seen.add((r, c))
-            if done(r, c):
-                return colour
-            for dr, dc in ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)):
-                nb = (r + dr, c + dc)
-                if stones.get(nb) == colour and nb not in seen:
-                    todo.append(nb)
-    return None
-
-
-def parse(cell, n, who):
-    cell = cell.strip().lower()
-    if len(cell) < 2 or cell[0] not in LETTERS[:n] or not cell[1:].isdigit() or not 1 <= int(cell[1:]) <= n:
-        raise RuntimeError(f"{who} answered {cell[:40]!r}, not a cell of the {n}x{n} board")
-    return int(cell[1:]) - 1, LETTERS.index(cell[0])
-
-
-class Engine:
-    """An HTP engine on a pipe."""
-
-    def __init__(self, argv, name):
-        self.name = name
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
-
-    def ask(self, command):
-        self.p.stdin.write(command + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.name} quit while answering {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-            if len(lines) > 1000:
-                raise RuntimeError(f"{self.name} flooded its answer to {command!r}")
-        answer = " ".join(lines)
-        if not answer.startswith("="):
-            raise RuntimeError(f"{self.name} refused {command!r}: {answer[:200]}")
-        return answer[1:].strip()
-
-    def close(self):
-        try:
-            self.ask("quit")
-        except (RuntimeError, BrokenPipeError, OSError):
-            pass
-        self.p.kill()
-        self.p.wait()
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from htp import Engine, parse, winner  # noqa: E402
 
 
 def play(g, a):
@@ -154,8 +89,11 @@ def main():
         sys.exit("--games and --parallel must be at least 1")
     a.logs = a.logs or tempfile.mkdtemp(prefix="mohex-duel-")
     os.makedirs(a.logs, exist_ok=True)
-    with ThreadPoolExecutor(a.parallel) as ex:
-        records = list(ex.map(lambda g: play(g, a), range(a.first, a.first + a.games)))
+    try:
+        with ThreadPoolExecutor(a.parallel) as ex:
+            records = list(ex.map(lambda g: play(g, a), range(a.first, a.first + a.games)))
+    except (RuntimeError, OSError, ValueError) as e:
+        sys.exit(f"mohex-duel: {e}")
     black = [r for r in records if r["hextoe_black"]]
     white = [r for r in records if not r["hextoe_black"]]
     wins = lambda rs: sum(r["hextoe_won"] for r in rs)

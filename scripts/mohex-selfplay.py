@@ -14,76 +14,12 @@ tests: this script only makes training data.
 """
 
 import argparse
+import os
 import random
-import subprocess
 import sys
 
-LETTERS = "abcdefghijklmnopqrs"
-
-
-def name(r, c):
-    return f"{LETTERS[c]}{r + 1}"
-
-
-def parse(cell, n):
-    cell = cell.strip().lower()
-    if len(cell) < 2 or cell[0] not in LETTERS[:n] or not cell[1:].isdigit():
-        raise ValueError(f"MoHex answered {cell!r}, not a cell of the {n}x{n} board")
-    r, c = int(cell[1:]) - 1, LETTERS.index(cell[0])
-    if not 0 <= r < n:
-        raise ValueError(f"MoHex answered {cell!r}, off the {n}x{n} board")
-    return r, c
-
-
-def winner(stones, n):
-    """'b' if black joins rows 1 and n, 'w' if white joins columns a and the last, else None."""
-    for colour, starts, done in (
-        ("b", [(0, c) for c in range(n)], lambda r, c: r == n - 1),
-        ("w", [(r, 0) for r in range(n)], lambda r, c: c == n - 1),
-    ):
-        seen = set()
-        todo = [s for s in starts if stones.get(s) == colour]
-        while todo:
-            r, c = todo.pop()
-            if (r, c) in seen:
-                continue
-            seen.add((r, c))
-            if done(r, c):
-                return colour
-            for dr, dc in ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)):
-                nb = (r + dr, c + dc)
-                if stones.get(nb) == colour and nb not in seen:
-                    todo.append(nb)
-    return None
-
-
-class Engine:
-    def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def ask(self, command):
-        self.p.stdin.write(command + "\n")
-        self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError(f"MoHex quit while answering {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-        answer = " ".join(lines)
-        if not answer.startswith("="):
-            raise RuntimeError(f"MoHex refused {command!r}: {answer}")
-        return answer[1:].strip()
-
-    def close(self):
-        try:
-            self.ask("quit")
-        except (RuntimeError, BrokenPipeError):
-            pass
-        self.p.wait(timeout=10)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from htp import Engine, name, parse, winner  # noqa: E402
 
 
 def main():

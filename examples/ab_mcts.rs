@@ -10,7 +10,7 @@
 //! all of a time budget instead of stopping once the move cannot change; `/tN` searches with N threads
 //! (sharing one tree) instead of one; `/fill` starts the playouts from the root's fill-in rather than the
 //! real board; `/borrow` lets a move still open at its deadline borrow the time
-//! that settled moves saved.
+//! that settled moves saved; `/wN` limits H-search below the root to N AND combinations.
 
 use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState, Tuning};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
@@ -23,7 +23,7 @@ use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full][/tN][/fill][/borrow]";
+    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full][/tN][/fill][/borrow][/wN]";
     // A player: the settings its search replaces, and its threads.
     let player = |s: &str| {
         let mut parts = s.split('/');
@@ -35,6 +35,9 @@ fn main() -> ExitCode {
                 "full" => tuning.stop_when_settled(false),
                 "fill" => tuning.fill_playouts(true),
                 "borrow" => tuning.borrow_time(true),
+                _ if part.starts_with('w') => {
+                    tuning.node_vc_work(part[1..].parse::<usize>().ok().filter(|w| (100..=400_000).contains(w))?)
+                }
                 _ if part.starts_with('t') => {
                     threads = part[1..].parse::<usize>().ok().filter(|t| (1..=256).contains(t))?;
                     tuning

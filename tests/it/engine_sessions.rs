@@ -340,3 +340,18 @@ fn a_bad_tuning_is_refused_with_what_was_expected() {
     assert!(err.contains("tuning 'knowledge=some': expected where virtual connections are used"), "{err}");
     assert!(out.stdout.is_empty());
 }
+
+#[test]
+fn the_help_and_the_readme_name_every_tuning_key() {
+    let out = Command::new(env!("CARGO_BIN_EXE_hextoe"))
+        .args(["engine", "--help"])
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout);
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for (key, _) in hextoe::ai::hex::mcts::TUNING_KEYS {
+        assert!(help.contains(&format!(" {key}")), "engine --help does not name the tuning key {key}");
+        assert!(readme.contains(&format!("| `{key}` |")), "the README's tuning table has no row for {key}");
+    }
+}

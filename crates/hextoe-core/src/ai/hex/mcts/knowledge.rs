@@ -21,7 +21,7 @@ use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::playout::PlayBoard;
 use crate::ai::hex::solver::inferior::{Filled, fill_in};
 use crate::ai::hex::solver::position::{Pos, Rings};
-use crate::ai::hex::solver::vc::{EdgeLink, HSearch};
+use crate::ai::hex::solver::vc::{EdgeLink, HSearch, WORK_MAX};
 use crate::game::hex::Color;
 
 /// One search thread's H-search tables and neighbour rings, kept between nodes so that no node pays for
@@ -30,12 +30,14 @@ use crate::game::hex::Color;
 pub(crate) struct Knowledge<B> {
     hs: HSearch<B>,
     rings: Rings,
+    /// The most AND combinations H-search may spend at a node below the root ([`Params::node_vc_work`](super::params::Params::node_vc_work)).
+    node_work: usize,
 }
 
 impl<B: Bits> Knowledge<B> {
-    /// The tables for an n×n board.
-    pub(crate) fn new(n: usize) -> Knowledge<B> {
-        Knowledge { hs: HSearch::default(), rings: Rings::new(n) }
+    /// The tables for an n×n board, with H-search below the root limited to `node_work` AND combinations.
+    pub(crate) fn new(n: usize, node_work: usize) -> Knowledge<B> {
+        Knowledge { hs: HSearch::default(), rings: Rings::new(n), node_work }
     }
 
     /// Marks what the virtual connections of `board` prove about the children of node `i` (which must be
@@ -66,7 +68,8 @@ impl<B: Bits> Knowledge<B> {
             // A move into a pair the opponent has captured is only inferior, not lost: the opponent must
             // spend its reply keeping the capture, and so cannot also play its key. A move into a dead cell
             // is a pass.
-            let lost = match self.hs.run(geo, &pos, y, false) {
+            let work = if root { WORK_MAX } else { self.node_work };
+            let lost = match self.hs.run_within(geo, &pos, y, false, work) {
                 EdgeLink::Joined | EdgeLink::Vc(_) => geo.board(),
                 EdgeLink::Sc(list) => (empty | filled.dead).minus(list.iter().fold(empty, |acc, &(_, c)| acc & c)),
                 EdgeLink::None => return false,
@@ -136,7 +139,7 @@ mod tests {
         let tree = Tree::new(1000);
         let kids: Vec<(u16, Proof)> = board.empty_cells().ones().map(|k| (k as u16, Proof::Unknown)).collect();
         tree.expand(0, &kids, None);
-        let changed = Knowledge::new(game.size()).apply(&tree, 0, &board, root);
+        let changed = Knowledge::new(game.size(), WORK_MAX).apply(&tree, 0, &board, root);
         (tree, changed)
     }
 

@@ -32,6 +32,11 @@ pub struct Params {
     /// it won 22 of 40 self-play games, no clear gain, and a move that takes more than its time would
     /// forfeit under a controller's per-move limit.
     pub borrow_time: bool,
+    /// The most AND combinations H-search may spend at a node below the root, when
+    /// [`Params::knowledge`] asks for knowledge there; the root always gets the full search. The full
+    /// search at every node of 256 visits halves the simulations of a 1 s move at 11×11 (see the README's
+    /// "Against MoHex 2.0"); a cap finds the short connections that decide tactics for less.
+    pub node_vc_work: usize,
     /// End a time budget early once the move cannot change (see `search::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.
     pub stop_when_settled: bool,
@@ -52,6 +57,7 @@ impl Params {
             stop_when_settled: true,
             fill_playouts: false,
             borrow_time: false,
+            node_vc_work: crate::ai::hex::solver::vc::WORK_MAX,
         }
     }
 }

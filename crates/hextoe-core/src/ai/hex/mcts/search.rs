@@ -92,7 +92,7 @@ impl<B: Bits> Scratch<B> {
             kids: Vec::with_capacity(400),
             shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
             local: p.local_replies.then(LocalPolicy::shipped),
-            knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n)),
+            knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
             // Under the swap rule a filled stone's colour may still change hands.
             fill: if p.fill_playouts && root.swap_depth.is_none() { root_fill(&root.board) } else { [B::ZERO; 2] },
         }

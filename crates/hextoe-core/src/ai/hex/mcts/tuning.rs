@@ -2,6 +2,7 @@
 //! measure what one technique is worth (`examples/ab_mcts.rs`, the README's "Against MoHex 2.0").
 
 use super::params::{KnowledgeAt, Params};
+use crate::ai::hex::solver::vc::WORK_MAX;
 
 /// Settings that replace [`Params`]' defaults, each when set; give them to
 /// [`MctsState::tuned`](super::MctsState::tuned).
@@ -16,10 +17,11 @@ pub struct Tuning {
     explore: Option<f32>,
     rave_bias: Option<f32>,
     expand_after: Option<u32>,
+    node_vc_work: Option<usize>,
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 9] = [
+pub const TUNING_KEYS: [(&str, &str); 10] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
@@ -29,6 +31,7 @@ pub const TUNING_KEYS: [(&str, &str); 9] = [
     ("explore", "the UCT exploration constant, a number from 0 to 10"),
     ("rave", "RAVE's bias term, a number from 0 to 1"),
     ("expand", "the visits a leaf needs before it gets children, a whole number from 0 to 1000"),
+    ("vcwork", "the most AND combinations H-search spends at a node below the root, a whole number from 100 to 400000"),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.
@@ -84,6 +87,10 @@ impl std::str::FromStr for Tuning {
                     let n = value.parse::<u32>().ok().filter(|&n| n <= 1000).ok_or_else(bad)?;
                     Tuning { expand_after: Some(n), ..t }
                 }
+                "vcwork" => {
+                    let n = value.parse::<usize>().ok().filter(|n| (100..=WORK_MAX).contains(n)).ok_or_else(bad)?;
+                    t.node_vc_work(n)
+                }
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }
@@ -124,6 +131,11 @@ impl Tuning {
         Tuning { borrow_time: Some(on), ..self }
     }
 
+    /// Limits H-search below the root to `work` AND combinations ([`Params::node_vc_work`]).
+    pub fn node_vc_work(self, work: usize) -> Tuning {
+        Tuning { node_vc_work: Some(work), ..self }
+    }
+
     /// Writes the settings that are set into `p`.
     pub(super) fn apply(&self, p: &mut Params) {
         if let Some(w) = self.prior_weight {
@@ -153,6 +165,9 @@ impl Tuning {
         if let Some(n) = self.expand_after {
             p.expand_after = n;
         }
+        if let Some(w) = self.node_vc_work {
+            p.node_vc_work = w;
+        }
     }
 }
 
@@ -169,8 +184,9 @@ mod tests {
     #[test]
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
-        let p = tuned("explore=0.25, local=off,knowledge=256,settle=off,rave=0.01,prior=3,expand=10");
+        let p = tuned("explore=0.25, local=off,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000");
         assert_eq!(p.expand_after, 10);
+        assert_eq!(p.node_vc_work, 5000);
         assert_eq!(p.explore, 0.25);
         assert!(!p.local_replies && !p.stop_when_settled);
         assert_eq!(p.knowledge, KnowledgeAt::Nodes(256));
@@ -195,6 +211,8 @@ mod tests {
             ("prior=1,rave=2", "rave=2", "from 0 to 1"),
             ("knowledge=root,knowledge=off", "knowledge=off", "given twice"),
             ("expand=1.5", "expand=1.5", "a whole number from 0 to 1000"),
+            ("vcwork=99", "vcwork=99", "from 100 to 400000"),
+            ("vcwork=400001", "vcwork=400001", "from 100 to 400000"),
         ] {
             let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
             assert_eq!(e.part, part);

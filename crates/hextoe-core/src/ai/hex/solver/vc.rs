@@ -29,7 +29,7 @@ const OR_STEPS: usize = 96;
 /// several times faster for a few more positions searched.
 const CELL_SC_CARRIER: u32 = 2;
 /// Most AND combinations per H-search; beyond it the search stops with what it has (still sound).
-const WORK_MAX: usize = 400_000;
+pub(crate) const WORK_MAX: usize = 400_000;
 
 /// A short list of carriers.
 #[derive(Copy, Clone, Debug)]
@@ -142,6 +142,20 @@ impl<B: Bits> HSearch<B> {
     /// SC is known (enough to know the colour wins when it moves); otherwise it collects every edge SC it
     /// can, for the must-play region.
     pub fn run(&mut self, geo: &Geometry<B>, pos: &Pos<B>, color: Color, stop_at_edge_sc: bool) -> EdgeLink<B> {
+        self.run_within(geo, pos, color, stop_at_edge_sc, WORK_MAX)
+    }
+
+    /// [`HSearch::run`] stopping after `work_max` AND combinations rather than [`WORK_MAX`]: a cheaper,
+    /// less complete search (every connection it reports is still a proof), for callers that run it so
+    /// often that the full search would cost more than it finds — the tree search's nodes below the root.
+    pub fn run_within(
+        &mut self,
+        geo: &Geometry<B>,
+        pos: &Pos<B>,
+        color: Color,
+        stop_at_edge_sc: bool,
+        work_max: usize,
+    ) -> EdgeLink<B> {
         let own = pos.of(color);
         let empty = pos.empty(geo);
         let [e1, e2] = [geo.edge(color, 0), geo.edge(color, 1)];
@@ -213,7 +227,7 @@ impl<B: Bits> HSearch<B> {
         }
         let mut qi = 0;
         while qi < self.queue.len() {
-            if self.edge_vc.is_some() || (stop_at_edge_sc && !self.edge_sc.is_empty()) || self.work > WORK_MAX {
+            if self.edge_vc.is_some() || (stop_at_edge_sc && !self.edge_sc.is_empty()) || self.work > work_max {
                 break;
             }
             let (x, y, c) = self.queue[qi];

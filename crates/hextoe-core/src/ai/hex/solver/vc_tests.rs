@@ -43,3 +43,47 @@ fn second_row_stone_needs_a_move_on_a_long_board() {
     let (g, p) = pos(2, &["a1", "a2"], &["b1"], Color::White);
     assert_eq!(h.run(&g, &p, Color::Black, false), EdgeLink::Joined);
 }
+
+/// How much an H-search result says: nothing, a semi connection, a full one, already joined.
+fn strength<B>(link: &EdgeLink<B>) -> u8 {
+    match link {
+        EdgeLink::None => 0,
+        EdgeLink::Sc(_) => 1,
+        EdgeLink::Vc(_) => 2,
+        EdgeLink::Joined => 3,
+    }
+}
+
+#[test]
+fn a_capped_search_finds_no_more_than_the_full_one_and_sometimes_less() {
+    // Random 7×7 positions (a fixed linear congruential sequence), each searched for Black with a cap
+    // of 100 AND combinations and with the full budget. The cap may only lose connections, never invent
+    // them; and over these positions it must lose some, or the cap would not be saving any work.
+    let n = 7;
+    let g = Geometry::<u64>::new(n).unwrap_or_else(|| panic!());
+    let mut state = 12345u64;
+    let mut next = |m: usize| {
+        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % m
+    };
+    let (mut capped_less, mut searched) = (0, 0);
+    let (mut capped, mut full) = (HSearch::default(), HSearch::default());
+    for _ in 0..60 {
+        let mut b = Board::new(n).unwrap_or_else(|e| panic!("{e}"));
+        let stones = 4 + next(10);
+        for k in 0..stones {
+            let cell = Cell::new(next(n), next(n)).unwrap_or_else(|| panic!("on the board"));
+            if b.at(cell).is_none() {
+                b.play(cell, if k % 2 == 0 { Color::Black } else { Color::White });
+            }
+        }
+        let p = Pos::from_board(&g, &b, Color::Black);
+        let small = capped.run_within(&g, &p, Color::Black, false, 100);
+        let big = full.run(&g, &p, Color::Black, false);
+        assert!(strength(&small) <= strength(&big), "{}: capped {small:?}, full {big:?}", b.to_text());
+        searched += 1;
+        capped_less += usize::from(strength(&small) < strength(&big));
+    }
+    assert_eq!(searched, 60);
+    assert!(capped_less > 0, "a cap of 100 combinations never found less than the full search");
+}

@@ -5,14 +5,17 @@
 //! e.g. `... -- 11 100 2 0 5000 1` (5,000 simulations a move) or `... -- 11 40 2 2/flat 0.5s 1`.
 //!
 //! A player is its pattern-prior weight (0 = no prior), optionally followed by `/flat` for playouts
-//! without the learned local replies, and by where it uses virtual-connection knowledge: `/nok` nowhere,
+//! without the learned local replies (`/gCAP` for playouts drawn over the whole board by
+//! learned shape, each weight capped at CAP times an empty shape's; `/g` uncapped; `/vul` to leave
+//! vulnerable cells out of the tree; `/near` to weigh the prior by the place from the last stone),
+//! and by where it uses virtual-connection knowledge: `/nok` nowhere,
 //! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`; `/full` uses
 //! all of a time budget instead of stopping once the move cannot change; `/tN` searches with N threads
 //! (sharing one tree) instead of one; `/fill` starts the playouts from the root's fill-in rather than the
 //! real board; `/borrow` lets a move still open at its deadline borrow the time
 //! that settled moves saved; `/wN` limits H-search below the root to N AND combinations.
 
-use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState, Tuning};
+use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState, Pruning, Tuning};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
 use hextoe::ai::{Budget, Stop};
 use hextoe::game::hex::{Color, Game};
@@ -23,7 +26,7 @@ use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/nok|/root|/kN][/full][/tN][/fill][/borrow][/wN]";
+    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/gCAP][/vul][/near][/nok|/root|/kN][/full][/tN][/fill][/borrow][/wN]";
     // A player: the settings its search replaces, and its threads.
     let player = |s: &str| {
         let mut parts = s.split('/');
@@ -32,6 +35,11 @@ fn main() -> ExitCode {
         for part in parts {
             tuning = match part {
                 "flat" => tuning.local_replies(false),
+                "vul" => tuning.pruning(Pruning::Vulnerable),
+                "near" => tuning.near_prior(true),
+                _ if part.starts_with('g') => tuning.global_cap(Some(
+                    part[1..].parse::<f32>().ok().filter(|c| (1.0..=100_000.0).contains(c)).or(Some(f32::INFINITY))?,
+                )),
                 "full" => tuning.stop_when_settled(false),
                 "fill" => tuning.fill_playouts(true),
                 "borrow" => tuning.borrow_time(true),

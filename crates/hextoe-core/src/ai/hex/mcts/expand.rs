@@ -1,6 +1,7 @@
 //! Expansion: a leaf's children, pruned by what is certain one move ahead and by inferior cells, each
 //! with its learned prior.
 
+use super::params::Pruning;
 use super::tree::{Proof, SWAP, Tree};
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::{PatternTable, Shapes};
@@ -9,16 +10,17 @@ use crate::ai::hex::playout::PlayBoard;
 /// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
 /// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
 /// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
-/// where it is legal. Without threats, dead and captured cells are left out when `prune` is set: a move
-/// there is never better than one elsewhere. With `shapes`, each child gets its pattern prior. Returns
+/// where it is legal. Without threats, the cells `prune` names are left out (see [`Pruning`]), unless that
+/// would leave no move. With `shapes`, each child gets its pattern prior, weighed by its place from the
+/// last stone if the flag beside them is set. Returns
 /// true if `leaf`'s own proof changed.
 pub(crate) fn expand<B: Bits>(
     tree: &Tree,
     leaf: usize,
     board: &PlayBoard<B>,
     swap: bool,
-    prune: bool,
-    shapes: Option<&Shapes>,
+    prune: Pruning,
+    shapes: Option<(&Shapes, bool)>,
     kids: &mut Vec<(u16, Proof)>,
 ) -> bool {
     let geo = board.geometry();
@@ -36,8 +38,11 @@ pub(crate) fn expand<B: Bits>(
         match theirs.count() {
             0 => {
                 let mut moves = empty;
-                if prune {
-                    let useful = empty.minus(board.inferior_cells());
+                if prune != Pruning::Off {
+                    let mut useful = empty.minus(board.inferior_cells());
+                    if prune == Pruning::Vulnerable {
+                        useful = useful.minus(board.vulnerable_cells(useful));
+                    }
                     if !useful.is_zero() {
                         moves = useful;
                     }
@@ -52,24 +57,38 @@ pub(crate) fn expand<B: Bits>(
         return false;
     }
     let mut priors = [0f32; 19 * 19 + 1];
-    let priors = shapes.and_then(|shapes| set_priors(&mut priors, board, shapes, kids));
+    let priors = shapes.and_then(|(shapes, near)| set_priors(&mut priors, board, shapes, near, kids));
     tree.expand(leaf, kids, priors) && tree.update_proof(leaf)
 }
 
 /// Writes into `out` each of the children `kids`' share of the pattern strength (the swap gets an average
-/// share) and returns them; `None` if no child has any strength.
+/// share) and returns them; `None` if no child has any strength. With `near`, a child next to the last
+/// stone or its bridge partner has its strength multiplied by the table's factor for that place.
 fn set_priors<'a, B: Bits>(
     out: &'a mut [f32; 19 * 19 + 1],
     board: &PlayBoard<B>,
     shapes: &Shapes,
+    near: bool,
     kids: &[(u16, Proof)],
 ) -> Option<&'a [f32]> {
     let table = PatternTable::shipped();
     let me = board.to_move();
     let (mine, theirs) = (board.stones(me), board.stones(me.opponent()));
+    // The factor of each cell by its place from the last stone (1 where it is far or unknown).
+    let mut factor = [1f32; 19 * 19];
+    if near && let Some(last) = board.last_cell() {
+        for (k, place) in shapes.around(last) {
+            factor[k] = table.listed(place.key()).unwrap_or(1.0);
+        }
+    }
     let mut total = 0.0;
     for (g, &(mv, _)) in out.iter_mut().zip(kids) {
-        *g = if mv == SWAP { 0.0 } else { table.gamma(shapes.key(mv as usize, me, mine, theirs)) };
+        *g = if mv == SWAP {
+            0.0
+        } else {
+            let k = mv as usize;
+            table.gamma(shapes.key(k, me, mine, theirs)) * factor[k]
+        };
         total += *g;
     }
     if total <= 0.0 {

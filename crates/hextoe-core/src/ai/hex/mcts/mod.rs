@@ -28,7 +28,7 @@ pub mod tree;
 mod tuning;
 
 pub use report::{Analysis, MoveStat, ProofSource};
-pub use search::{KnowledgeAt, Params};
+pub use search::{KnowledgeAt, Params, Pruning};
 pub use tuning::{TUNING_KEYS, Tuning, TuningError};
 
 use crate::ai::Stop;

@@ -12,15 +12,22 @@ pub struct Params {
     pub explore: f32,
     /// Value of a move with neither visits nor AMAF statistics.
     pub first_play: f32,
-    /// Leave dead and captured cells out of the tree (see [`crate::ai::hex::solver::inferior`]).
-    pub prune_inferior: bool,
+    /// Which cells the tree leaves out of a node's children.
+    pub pruning: Pruning,
     /// Weight of the learned pattern prior (progressive bias): a child's value gets
     /// `prior_weight · prior / √(visits + 1)`, where `prior` is its shape's share of its siblings' pattern
     /// strength. 0 turns the patterns off.
     pub prior_weight: f32,
+    /// Weigh a child's prior by its place from the last stone: the table's fitted factors for a neighbour
+    /// and a bridge partner of it (MoHex 2.0's local patterns in its prior).
+    pub near_prior: bool,
     /// Reply next to the last stone by learned shape in the playouts (see
     /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
     pub local_replies: bool,
+    /// Draw every playout move that neither saves a bridge nor replies locally over the whole board by its
+    /// learned six-neighbour shape, each cell's weight capped at this multiple of γ₀ (see
+    /// [`GlobalWeights`](crate::ai::hex::playout::GlobalWeights)); `None` draws those moves uniformly.
+    pub global_cap: Option<f32>,
     /// Which nodes get knowledge from virtual connections (`mcts/knowledge.rs`): moves proven won or lost.
     pub knowledge: KnowledgeAt,
     /// Start every playout by placing the root's filled-in cells: dead cells, and captured pairs given to
@@ -50,9 +57,11 @@ impl Params {
             rave_bias: 0.002,
             explore: 0.0,
             first_play: 0.5,
-            prune_inferior: true,
+            pruning: Pruning::Inferior,
             prior_weight: PRIOR_WEIGHT,
             local_replies: true,
+            near_prior: false,
+            global_cap: None,
             knowledge: KnowledgeAt::Root,
             stop_when_settled: true,
             fill_playouts: false,
@@ -64,6 +73,19 @@ impl Params {
 
 /// The default [`Params::prior_weight`], chosen by self-play (see the README's "Against MoHex 2.0").
 pub(crate) const PRIOR_WEIGHT: f32 = 2.0;
+
+/// The cells that expansion leaves out of a node's children, each set including the one before.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pruning {
+    /// None: every empty cell is a child.
+    Off,
+    /// Dead cells and captured pairs (see [`crate::ai::hex::solver::inferior`]): never better than a move
+    /// elsewhere.
+    Inferior,
+    /// Those, and the cells where a move is vulnerable: the opponent's answer next to it leaves it dead
+    /// (MoHex's vulnerable patterns; see `PlayBoard::vulnerable_cells`).
+    Vulnerable,
+}
 
 /// Where the search pays for virtual-connection knowledge (about a millisecond per node at 11×11).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

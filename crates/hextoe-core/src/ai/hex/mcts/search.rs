@@ -4,13 +4,13 @@
 
 use super::expand::expand;
 use super::knowledge::{Knowledge, root_fill};
-pub use super::params::{KnowledgeAt, Params};
+pub use super::params::{KnowledgeAt, Params, Pruning};
 use super::select::select;
 use super::tree::{Proof, SWAP, Tree};
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::Shapes;
-use crate::ai::hex::playout::{FastRng, LocalPolicy, PlayBoard};
+use crate::ai::hex::playout::{FastRng, GlobalWeights, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
 use std::time::{Duration, Instant};
 
@@ -55,6 +55,8 @@ struct Scratch<B> {
     shapes: Option<Shapes>,
     /// The playouts' local replies, when the search uses them.
     local: Option<&'static LocalPolicy>,
+    /// The weights of the playouts drawn over the whole board, when the search uses them.
+    global: Option<GlobalWeights>,
     /// Virtual-connection knowledge for the root (and well-visited nodes), when the search uses it.
     knowledge: Option<Knowledge<B>>,
     /// The root's filled-in cells, Black's and White's, that each playout starts by placing.
@@ -71,7 +73,7 @@ pub fn prepare<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params) {
 fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratch<B>) {
     if !tree.is_expanded(0) && tree.proof(0) == Proof::Unknown {
         let swap = root.swap_depth == Some(0);
-        expand(tree, 0, &root.board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
+        expand(tree, 0, &root.board, swap, p.pruning, s.shapes.as_ref().map(|sh| (sh, p.near_prior)), &mut s.kids);
     }
     // Where the swap is legal, at the root or one move below, a connection proves nothing: the
     // opponent may take the stones over.
@@ -92,6 +94,7 @@ impl<B: Bits> Scratch<B> {
             kids: Vec::with_capacity(400),
             shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
             local: p.local_replies.then(LocalPolicy::shipped),
+            global: p.global_cap.map(GlobalWeights::new),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
             // Under the swap rule a filled stone's colour may still change hands.
             fill: if p.fill_playouts && root.swap_depth.is_none() { root_fill(&root.board) } else { [B::ZERO; 2] },
@@ -192,7 +195,8 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 break;
             }
             let swap = root.swap_depth == Some(depth);
-            changed = expand(tree, node, board, swap, p.prune_inferior, s.shapes.as_ref(), &mut s.kids);
+            changed =
+                expand(tree, node, board, swap, p.pruning, s.shapes.as_ref().map(|sh| (sh, p.near_prior)), &mut s.kids);
             if changed || !tree.is_expanded(node) {
                 break;
             }
@@ -232,7 +236,11 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                     board.place(k, color);
                 }
             }
-            (board.playout(rng, true, s.local), true)
+            let winner = match s.global.as_mut() {
+                Some(w) => board.playout_global(rng, LocalPolicy::shipped(), w, p.local_replies),
+                None => board.playout(rng, true, s.local),
+            };
+            (winner, true)
         }
     };
     for j in (0..s.path.len()).rev() {

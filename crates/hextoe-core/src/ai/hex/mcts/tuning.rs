@@ -1,7 +1,7 @@
 //! What the A/B matches change: each setting replaces the search's default when set, so that a match can
 //! measure what one technique is worth (`examples/ab_mcts.rs`, the README's "Against MoHex 2.0").
 
-use super::params::{KnowledgeAt, Params};
+use super::params::{KnowledgeAt, Params, Pruning};
 use crate::ai::hex::solver::vc::WORK_MAX;
 
 /// Settings that replace [`Params`]' defaults, each when set; give them to
@@ -10,6 +10,9 @@ use crate::ai::hex::solver::vc::WORK_MAX;
 pub struct Tuning {
     prior_weight: Option<f32>,
     local_replies: Option<bool>,
+    global_cap: Option<Option<f32>>,
+    pruning: Option<Pruning>,
+    near_prior: Option<bool>,
     knowledge: Option<KnowledgeAt>,
     stop_when_settled: Option<bool>,
     fill_playouts: Option<bool>,
@@ -21,9 +24,18 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 10] = [
+pub const TUNING_KEYS: [(&str, &str); 13] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
+    (
+        "global",
+        "playouts drawn over the whole board by learned shape: off, or the cap on a cell's weight as a multiple of an empty shape's, a number from 1 to 100000",
+    ),
+    (
+        "prune",
+        "the cells the tree leaves out: off, inferior (dead and captured), or vulnerable (those and vulnerable cells)",
+    ),
+    ("near", "the prior's factors for cells next to the last stone and its bridge partners, on or off"),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
     ("settle", "stop a timed move once it cannot change, on or off"),
     ("fill", "start playouts from the root's filled-in cells, on or off"),
@@ -74,11 +86,22 @@ impl std::str::FromStr for Tuning {
             t = match key {
                 "prior" => t.prior_weight(number(100.0).ok_or_else(bad)?),
                 "local" => t.local_replies(switch().ok_or_else(bad)?),
+                "global" => t.global_cap(match value {
+                    "off" => None,
+                    v => Some(v.parse::<f32>().ok().filter(|c| (1.0..=100_000.0).contains(c)).ok_or_else(bad)?),
+                }),
                 "knowledge" => t.knowledge(match value {
                     "off" => KnowledgeAt::Off,
                     "root" => KnowledgeAt::Root,
                     n => KnowledgeAt::Nodes(n.parse::<u32>().ok().filter(|&n| n > 0).ok_or_else(bad)?),
                 }),
+                "prune" => t.pruning(match value {
+                    "off" => Pruning::Off,
+                    "inferior" => Pruning::Inferior,
+                    "vulnerable" => Pruning::Vulnerable,
+                    _ => return Err(bad()),
+                }),
+                "near" => t.near_prior(switch().ok_or_else(bad)?),
                 "settle" => t.stop_when_settled(switch().ok_or_else(bad)?),
                 "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
@@ -108,6 +131,22 @@ impl Tuning {
     /// Turns the playouts' learned local replies on or off ([`Params::local_replies`]).
     pub fn local_replies(self, on: bool) -> Tuning {
         Tuning { local_replies: Some(on), ..self }
+    }
+
+    /// Draws the playouts over the whole board by learned shape with weights capped at `cap` × γ₀, or
+    /// uniformly with `None` ([`Params::global_cap`]).
+    pub fn global_cap(self, cap: Option<f32>) -> Tuning {
+        Tuning { global_cap: Some(cap), ..self }
+    }
+
+    /// Weighs the prior by each child's place from the last stone, or not ([`Params::near_prior`]).
+    pub fn near_prior(self, on: bool) -> Tuning {
+        Tuning { near_prior: Some(on), ..self }
+    }
+
+    /// Leaves the cells `pruning` names out of the tree ([`Params::pruning`]).
+    pub fn pruning(self, pruning: Pruning) -> Tuning {
+        Tuning { pruning: Some(pruning), ..self }
     }
 
     /// Uses virtual-connection knowledge `at` the given nodes ([`Params::knowledge`]).
@@ -143,6 +182,15 @@ impl Tuning {
         }
         if let Some(on) = self.local_replies {
             p.local_replies = on;
+        }
+        if let Some(cap) = self.global_cap {
+            p.global_cap = cap;
+        }
+        if let Some(on) = self.near_prior {
+            p.near_prior = on;
+        }
+        if let Some(pruning) = self.pruning {
+            p.pruning = pruning;
         }
         if let Some(at) = self.knowledge {
             p.knowledge = at;
@@ -184,11 +232,16 @@ mod tests {
     #[test]
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
-        let p = tuned("explore=0.25, local=off,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000");
+        let p = tuned(
+            "explore=0.25, local=off,global=8,prune=vulnerable,near=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000",
+        );
         assert_eq!(p.expand_after, 10);
         assert_eq!(p.node_vc_work, 5000);
         assert_eq!(p.explore, 0.25);
         assert!(!p.local_replies && !p.stop_when_settled);
+        assert_eq!(p.global_cap, Some(8.0));
+        assert_eq!(p.pruning, Pruning::Vulnerable);
+        assert!(p.near_prior);
         assert_eq!(p.knowledge, KnowledgeAt::Nodes(256));
         assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));
         assert_eq!(p.first_play, base.first_play);
@@ -207,6 +260,9 @@ mod tests {
             ("explore=-1", "explore=-1", "from 0 to 10"),
             ("explore=NaN", "explore=NaN", "from 0 to 10"),
             ("local=yes", "local=yes", "on or off"),
+            ("global=0.5", "global=0.5", "from 1 to 100000"),
+            ("global=on", "global=on", "off, or the cap"),
+            ("prune=all", "prune=all", "off, inferior (dead and captured), or vulnerable"),
             ("knowledge=0", "knowledge=0", "off, root, or a visit count"),
             ("prior=1,rave=2", "rave=2", "from 0 to 1"),
             ("knowledge=root,knowledge=off", "knowledge=off", "given twice"),

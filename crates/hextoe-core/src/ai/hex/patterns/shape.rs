@@ -89,6 +89,14 @@ impl Shapes {
         self.n
     }
 
+    /// The cells around compact cell `last`: its neighbours, then its bridge partners, with their relation.
+    pub fn around(&self, last: usize) -> impl Iterator<Item = (usize, Near)> + '_ {
+        self.slots[0][last].iter().enumerate().filter_map(|(i, slot)| match *slot {
+            Slot::Cell(j) => Some((j as usize, if i < 6 { Near::Adjacent } else { Near::Bridge })),
+            _ => None,
+        })
+    }
+
     /// The key of the shape around compact cell `k` with `mover` to move, given both colours' stones.
     #[inline]
     pub fn key<B: Bits>(&self, k: usize, mover: Color, mine: B, theirs: B) -> u32 {
@@ -125,6 +133,29 @@ pub const SMALL: u32 = 1 << 24;
 
 /// Marks a playout shape's key: the six neighbours, with strengths fitted for the playouts' local replies.
 pub const PLAYOUT: u32 = 1 << 25;
+
+/// Marks the keys of the last-move factors: a candidate's γ is multiplied by its [`Near`] factor, the
+/// table's entry `NEAR | near as u32` (MoHex 2.0 adds its local patterns' strength around the last move).
+pub const NEAR: u32 = SMALL | PLAYOUT;
+
+/// Where a cell lies from the last stone played: strong players answer next to it far more often than
+/// its shape alone says.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Near {
+    /// Neither next to the last stone nor its bridge partner (or no stone was played yet).
+    Far = 0,
+    /// One of the last stone's six neighbours.
+    Adjacent = 1,
+    /// One of the last stone's six bridge partners.
+    Bridge = 2,
+}
+
+impl Near {
+    /// The table key of this relation's factor.
+    pub fn key(self) -> u32 {
+        NEAR | self as u32
+    }
+}
 
 /// The key of the small shape inside a (canonical) shape: its six neighbours, turned to their own
 /// canonical orientation, with the [`SMALL`] mark.

@@ -6,7 +6,7 @@
 //! virtual win and one virtual loss against a shape of strength 1, so that shapes seen a few times stay near
 //! 1 instead of running off to 0 or infinity.
 
-use super::shape::{Shapes, playout_shape, small};
+use super::shape::{Near, Shapes, playout_shape, small};
 use super::table::PatternTable;
 use crate::ai::hex::bitboard::{Bits, Wide};
 use crate::game::hex::{Cell, Color};
@@ -19,6 +19,11 @@ pub struct Example {
     pub candidates: Vec<u32>,
     /// The shape key of the chosen cell; one of the candidates.
     pub chosen: u32,
+    /// Each candidate's place relative to the last stone played (parallel to `candidates`; empty where
+    /// unknown, which counts as [`Near::Far`]).
+    pub near: Vec<Near>,
+    /// The chosen cell's place relative to the last stone.
+    pub chosen_near: Near,
 }
 
 /// The examples of one game on an n×n board without swap: before each move, the shapes of every empty
@@ -29,6 +34,8 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
     let mut stones = [Wide::ZERO, Wide::ZERO];
     let mut out = Vec::with_capacity(moves.len());
     let mut mover = Color::Black;
+    let mut last: Option<usize> = None;
+    let mut near = vec![Near::Far; n * n];
     for cell in moves {
         if !cell.on_board(n) {
             break;
@@ -39,10 +46,21 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
             break;
         }
         let (mine, theirs) = (stones[mover.index()], stones[mover.opponent().index()]);
-        let candidates: Vec<u32> =
-            (0..n * n).filter(|&j| !taken.has(j)).map(|j| shapes.key(j, mover, mine, theirs)).collect();
-        out.push(Example { chosen: shapes.key(k, mover, mine, theirs), candidates });
+        near.fill(Near::Far);
+        if let Some(l) = last {
+            for (j, rel) in shapes.around(l) {
+                near[j] = rel;
+            }
+        }
+        let free: Vec<usize> = (0..n * n).filter(|&j| !taken.has(j)).collect();
+        out.push(Example {
+            chosen: shapes.key(k, mover, mine, theirs),
+            candidates: free.iter().map(|&j| shapes.key(j, mover, mine, theirs)).collect(),
+            near: free.iter().map(|&j| near[j]).collect(),
+            chosen_near: near[k],
+        });
         stones[mover.index()] |= Wide::bit(k);
+        last = Some(k);
         mover = mover.opponent();
     }
     out
@@ -75,8 +93,40 @@ fn by_feature(examples: &[Example], feature: impl Fn(u32) -> u32) -> Vec<Example
         .map(|ex| Example {
             candidates: ex.candidates.iter().map(|&k| feature(k)).collect(),
             chosen: feature(ex.chosen),
+            ..ex.clone()
         })
         .collect()
+}
+
+/// Fits the last-move factors ([`Near`]) with the shapes' strengths in `table` held fixed: a candidate is
+/// chosen with probability γ(shape) · f(its place) / Σ of the same over every candidate, f(far) = 1. MM
+/// for one factor family with the others fixed; each factor gets the same virtual win and loss against 1
+/// as the shapes. Returns a table of the two factors.
+pub fn fit_near(examples: &[Example], table: &PatternTable, iterations: usize) -> PatternTable {
+    let rel = |ex: &Example, i: usize| ex.near.get(i).copied().unwrap_or(Near::Far) as usize;
+    let gammas: Vec<Vec<f64>> =
+        examples.iter().map(|ex| ex.candidates.iter().map(|&k| f64::from(table.gamma(k))).collect()).collect();
+    let mut wins = [0.0f64; 3];
+    for ex in examples {
+        wins[ex.chosen_near as usize] += 1.0;
+    }
+    let mut f = [1.0f64; 3];
+    for _ in 0..iterations {
+        let mut denom = [0.0f64; 3];
+        for (ex, g) in examples.iter().zip(&gammas) {
+            let total: f64 = g.iter().enumerate().map(|(i, &g)| g * f[rel(ex, i)]).sum();
+            if total <= 0.0 {
+                continue;
+            }
+            for (i, &g) in g.iter().enumerate() {
+                denom[rel(ex, i)] += g / total;
+            }
+        }
+        for r in 1..3 {
+            f[r] = (wins[r] + 1.0) / (denom[r] + 2.0 / (f[r] + 1.0));
+        }
+    }
+    PatternTable::from_entries(vec![(Near::Adjacent.key(), f[1] as f32), (Near::Bridge.key(), f[2] as f32)])
 }
 
 /// Minorization-maximization over examples whose keys are the features themselves.
@@ -144,7 +194,7 @@ mod tests {
                     }
                     x -= g;
                 }
-                Example { candidates: candidates.clone(), chosen }
+                Example { candidates: candidates.clone(), chosen, near: Vec::new(), chosen_near: Near::Far }
             })
             .collect();
         let table = fit(&examples, 100, 1);
@@ -165,13 +215,49 @@ mod tests {
         assert!(ex.iter().all(|e| e.candidates.contains(&e.chosen)));
         // The first move on an empty board: the centre's shape is the empty shape.
         assert_eq!(ex[0].chosen, 0);
+        // b3 is next to c3, and c2 (move 3) is next to b3 (move 2); the first move has no last stone.
+        assert_eq!(
+            (ex[0].chosen_near, ex[1].chosen_near, ex[2].chosen_near),
+            (Near::Far, Near::Adjacent, Near::Adjacent)
+        );
+        assert_eq!(ex[1].near.iter().filter(|&&r| r == Near::Adjacent).count(), 6, "c3 has six neighbours");
+        assert_eq!(ex[1].near.iter().filter(|&&r| r == Near::Bridge).count(), 6, "and six bridge partners");
+    }
+
+    #[test]
+    fn the_last_move_factors_recover_how_much_more_often_its_neighbours_are_chosen() {
+        // Every candidate has the same shape; five far cells, one neighbour and one bridge partner, and the
+        // neighbour is chosen with strength 6, the partner 2.
+        let mut rng = FastRng::new(5);
+        let near = vec![Near::Far, Near::Far, Near::Far, Near::Far, Near::Far, Near::Adjacent, Near::Bridge];
+        let strength = [1.0, 1.0, 1.0, 1.0, 1.0, 6.0, 2.0];
+        let total: f64 = strength.iter().sum();
+        let examples: Vec<Example> = (0..20_000)
+            .map(|_| {
+                let mut x = rng.below(1_000_000) as f64 / 1_000_000.0 * total;
+                let mut pick = 0;
+                for (i, s) in strength.iter().enumerate() {
+                    if x < *s {
+                        pick = i;
+                        break;
+                    }
+                    x -= s;
+                }
+                Example { candidates: vec![7; 7], chosen: 7, near: near.clone(), chosen_near: near[pick] }
+            })
+            .collect();
+        let factors = fit_near(&examples, &PatternTable::default(), 50);
+        let f = |r: Near| f64::from(factors.listed(r.key()).unwrap_or(0.0));
+        assert!((f(Near::Adjacent) - 6.0).abs() < 0.6, "adjacent {}", f(Near::Adjacent));
+        assert!((f(Near::Bridge) - 2.0).abs() < 0.25, "bridge {}", f(Near::Bridge));
     }
 
     #[test]
     fn rarely_seen_shapes_are_judged_by_their_small_shape() {
         // Shape 0x5000 (bridge partners only) was seen once: it is judged as the small shape 0, the empty
         // ring, which won; shape 6 was offered twice and never chosen.
-        let examples = vec![Example { candidates: vec![0x5000, 6, 6], chosen: 0x5000 }];
+        let examples =
+            vec![Example { candidates: vec![0x5000, 6, 6], chosen: 0x5000, near: Vec::new(), chosen_near: Near::Far }];
         let table = fit(&examples, 10, 2);
         assert_eq!(table.len(), 2);
         assert!(table.gamma(small(0x5000)) > 1.0);

@@ -11,9 +11,10 @@ use crate::ai::hex::bitboard::{Bits, Geometry, dead_pattern};
 use crate::game::hex::{Board, Color, MAX_SIZE};
 
 /// An empty cell in the padded array.
-const EMPTY: u8 = 0;
+pub(super) const EMPTY: u8 = 0;
 
-fn code(c: Color) -> u8 {
+/// The padded array's code of a `c` stone.
+pub(super) fn code(c: Color) -> u8 {
     c.index() as u8 + 1
 }
 
@@ -51,23 +52,23 @@ const fn save_table() -> [[u8; 4096]; 2] {
 /// search keeps one root board and one scratch board.
 #[derive(Clone, Debug)]
 pub struct PlayBoard<B> {
-    geo: Geometry<B>,
+    pub(super) geo: Geometry<B>,
     /// Cell contents with a one-cell border: rows above and below belong to Black, the columns beside
     /// to White, so edge bridges look like ordinary ones.
-    cells: Vec<u8>,
+    pub(super) cells: Vec<u8>,
     /// Padded index of each compact index.
-    pad: Vec<u16>,
+    pub(super) pad: Vec<u16>,
     /// Compact index of each padded index (`u16::MAX` on the border).
-    compact: Vec<u16>,
+    pub(super) compact: Vec<u16>,
     /// The six neighbour offsets in ring order.
-    ring: [isize; 6],
-    stones: [B; 2],
+    pub(super) ring: [isize; 6],
+    pub(super) stones: [B; 2],
     /// Padded indices of the cells that were empty when the list was made; stale entries are skipped.
-    list: Vec<u16>,
-    empty: usize,
-    to_move: Color,
+    pub(super) list: Vec<u16>,
+    pub(super) empty: usize,
+    pub(super) to_move: Color,
     /// Padded index of the last stone played, if any.
-    last: Option<usize>,
+    pub(super) last: Option<usize>,
 }
 
 impl<B: Bits> PlayBoard<B> {
@@ -115,6 +116,11 @@ impl<B: Bits> PlayBoard<B> {
         self.empty = other.empty;
         self.to_move = other.to_move;
         self.last = other.last;
+    }
+
+    /// The width of the padded array: the board's size plus its two border cells.
+    pub(super) fn stride(&self) -> usize {
+        self.geo.size() + 2
     }
 
     /// The geometry of the board.
@@ -172,6 +178,11 @@ impl<B: Bits> PlayBoard<B> {
         self.empty -= 1;
     }
 
+    /// The compact index of the last stone played, if the board knows it.
+    pub(crate) fn last_cell(&self) -> Option<usize> {
+        self.last.map(|p| usize::from(self.compact[p])).filter(|&k| k < self.geo.cells())
+    }
+
     /// Tells the board which stone was played last (compact index), so that the first playout move can
     /// answer it.
     pub(crate) fn set_last(&mut self, k: Option<usize>) {
@@ -180,7 +191,7 @@ impl<B: Bits> PlayBoard<B> {
 
     /// The cell (padded index) that saves a bridge of `me` broken by the stone at padded index `last`.
     #[inline]
-    fn save_bridge(&self, last: usize, me: u8) -> Option<usize> {
+    pub(super) fn save_bridge(&self, last: usize, me: u8) -> Option<usize> {
         let mut pattern = 0usize;
         for i in 0..6 {
             pattern |= (self.cells[last.wrapping_add_signed(self.ring[i])] as usize) << (2 * i);
@@ -192,9 +203,17 @@ impl<B: Bits> PlayBoard<B> {
     }
 
     /// A reply among the empty neighbours of the stone at padded index `last`, drawn by their shapes'
-    /// strengths against the rest of the board (see [`LocalPolicy`]); `None` to play at random instead.
+    /// strengths against `others`, the weight of the rest of the board (by default γ₀ for each other empty
+    /// cell; see [`LocalPolicy`]); `None` to play elsewhere instead.
     #[inline]
-    fn local_reply(&self, last: usize, mover: Color, policy: &LocalPolicy, rng: &mut FastRng) -> Option<usize> {
+    pub(super) fn local_reply(
+        &self,
+        last: usize,
+        mover: Color,
+        policy: &LocalPolicy,
+        others: Option<f32>,
+        rng: &mut FastRng,
+    ) -> Option<usize> {
         let mut weights = [0f32; 6];
         let (mut sum, mut local) = (0f32, 0usize);
         for (i, w) in weights.iter_mut().enumerate() {
@@ -208,7 +227,7 @@ impl<B: Bits> PlayBoard<B> {
         if local == 0 {
             return None;
         }
-        let total = sum + policy.other(mover) * (self.empty - local) as f32;
+        let total = sum + others.unwrap_or(policy.other(mover) * (self.empty - local) as f32);
         let mut x = rng.unit() * total;
         if x >= sum {
             return None;
@@ -225,7 +244,7 @@ impl<B: Bits> PlayBoard<B> {
     /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)
     /// in ring order, the border counting as its owner's stones — the solver's convention.
     #[inline]
-    fn pattern(&self, p: usize) -> usize {
+    pub(super) fn pattern(&self, p: usize) -> usize {
         let mut pattern = 0usize;
         for i in 0..6 {
             pattern |= (self.cells[p.wrapping_add_signed(self.ring[i])] as usize) << (2 * i);
@@ -282,7 +301,7 @@ impl<B: Bits> PlayBoard<B> {
                 if mv.is_none()
                     && let Some(policy) = local
                 {
-                    mv = self.local_reply(l, color, policy, rng);
+                    mv = self.local_reply(l, color, policy, None, rng);
                 }
             }
             let p = match mv {

@@ -7,7 +7,8 @@
 //! A player is its pattern-prior weight (0 = no prior), optionally followed by `/flat` for playouts
 //! without the learned local replies (`/gCAP` for playouts drawn over the whole board by
 //! learned shape, each weight capped at CAP times an empty shape's; `/g` uncapped; `/vul` to leave
-//! vulnerable cells out of the tree; `/near` to weigh the prior by the place from the last stone),
+//! vulnerable cells out of the tree; `/near` to weigh the prior by the place from the last stone, `/nearplay` the
+//! playouts' local replies),
 //! and by where it uses virtual-connection knowledge: `/nok` nowhere,
 //! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`; `/full` uses
 //! all of a time budget instead of stopping once the move cannot change; `/tN` searches with N threads
@@ -26,7 +27,7 @@ use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/gCAP][/vul][/near][/nok|/root|/kN][/full][/tN][/fill][/borrow][/wN]";
+    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/gCAP][/vul][/near][/nearplay][/nok|/root|/kN][/full][/tN][/fill][/borrow][/wN]";
     // A player: the settings its search replaces, and its threads.
     let player = |s: &str| {
         let mut parts = s.split('/');
@@ -37,6 +38,7 @@ fn main() -> ExitCode {
                 "flat" => tuning.local_replies(false),
                 "vul" => tuning.pruning(Pruning::Vulnerable),
                 "near" => tuning.near_prior(true),
+                "nearplay" => tuning.near_replies(true),
                 _ if part.starts_with('g') => tuning.global_cap(Some(
                     part[1..].parse::<f32>().ok().filter(|c| (1.0..=100_000.0).contains(c)).or(Some(f32::INFINITY))?,
                 )),

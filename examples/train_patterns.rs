@@ -5,7 +5,7 @@
 //! The games file has one game a line: the board side, then the moves (`11 f6 e7 ...`), Black first, no
 //! swap; `#` starts a comment line. Every move is an example of a strong choice among the empty cells.
 
-use hextoe::ai::hex::patterns::train::{Example, examples_from_game, fit, fit_near, fit_playout};
+use hextoe::ai::hex::patterns::train::{Example, examples_from_game, fit, fit_near_table, fit_playout};
 use hextoe::game::hex::Cell;
 use std::process::ExitCode;
 
@@ -51,7 +51,7 @@ fn main() -> ExitCode {
     }
     let tree = fit(&examples, iterations as usize, min_seen);
     let playout = fit_playout(&examples, iterations as usize);
-    let near = fit_near(&examples, &tree, iterations as usize);
+    let near = fit_near_table(&examples, &tree, &playout, iterations as usize);
 
     println!(
         "# hextoe's learned Hex shapes: key (7 hex digits: 12 cells × 2 bits, or from 1000000 on the 6 neighbours only) and strength γ."
@@ -60,7 +60,9 @@ fn main() -> ExitCode {
     println!(
         "# {iterations} rounds of minorization-maximization; shapes seen under {min_seen} times go by their six neighbours."
     );
-    println!("# Keys 3000001 and 3000002: the factors of a cell next to the last stone and of its bridge partner.");
+    println!(
+        "# Keys 3000001 and 3000002: the prior's factors of a cell next to the last stone and of its bridge partner; 3000003 and 3000004: the playouts'."
+    );
     print!("{}{}{}", tree.to_text(), playout.to_text(), near.to_text());
     ExitCode::SUCCESS
 }

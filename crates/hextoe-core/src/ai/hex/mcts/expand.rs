@@ -111,14 +111,19 @@ mod tests {
 
     /// The root of a search of `moves` on 7×7 after a few simulations with the prior weighted `weight`.
     fn searched(moves: &str, weight: f32) -> (Tree, PlayBoard<u64>) {
+        searched_with(moves, Params { prior_weight: weight, ..Params::for_size(7) })
+    }
+
+    /// The same with the search's settings `p`.
+    fn searched_with(moves: &str, p: Params) -> (Tree, PlayBoard<u64>) {
         let mut g = Game::new(7, false).unwrap_or_else(|e| panic!("{e}"));
         for m in moves.split_whitespace() {
             g.play(HexMove::parse(m, 7).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
         }
-        let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
+        let mut board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
+        board.set_last(g.last_move().and_then(|m| m.cell()).map(|c| c.row() * 7 + c.col()));
         let root = Root { board: board.clone(), swap_depth: None };
         let tree = Tree::new(100_000);
-        let p = Params { prior_weight: weight, ..Params::for_size(7) };
         let limits = Limits { sims: Some(50), deadline: None, stop: Stop::new(), threads: 1 };
         run(&tree, &root, &limits, &p, &mut FastRng::new(3));
         (tree, board)
@@ -144,6 +149,20 @@ mod tests {
         let max = kids.iter().map(|&c| tree.node(c).prior).fold(0.0, f32::max);
         let min = kids.iter().map(|&c| tree.node(c).prior).fold(1.0, f32::min);
         assert!(max > 2.0 * min, "{min} .. {max}");
+        // With the last-move factors, e3's neighbours and bridge partners get theirs on top.
+        let (near, _) = searched_with("d4 c5 e3", Params { near_prior: true, ..Params::for_size(7) });
+        let last = 2 * 7 + 4; // e3: row 3, column e
+        let factor = |k: usize| {
+            shapes.around(last).find(|&(j, _)| j == k).map_or(1.0, |(_, r)| table.listed(r.key()).unwrap_or(1.0))
+        };
+        let near_total: f32 = near.children(0).map(|c| gamma(c) * factor(near.node(c).mv as usize)).sum();
+        let mut boosted = 0;
+        for c in near.children(0) {
+            let k = near.node(c).mv as usize;
+            assert!((near.node(c).prior - gamma(c) * factor(k) / near_total).abs() < 1e-5);
+            boosted += usize::from(factor(k) > 1.0);
+        }
+        assert!(boosted >= 6, "{boosted} children next to e3 or its bridge partners");
         // Without the prior, the children carry none.
         let (plain, _) = searched("d4 c5 e3", 0.0);
         assert!(plain.children(0).all(|c| plain.node(c).prior == 0.0));

@@ -21,6 +21,9 @@ pub struct Params {
     /// Weigh a child's prior by its place from the last stone: the table's fitted factors for a neighbour
     /// and a bridge partner of it (MoHex 2.0's local patterns in its prior).
     pub near_prior: bool,
+    /// Weigh the playouts' local replies by their place from the last stone, bridge partners included
+    /// ([`LocalPolicy::shipped_near`](crate::ai::hex::playout::LocalPolicy::shipped_near)).
+    pub near_replies: bool,
     /// Reply next to the last stone by learned shape in the playouts (see
     /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
     pub local_replies: bool,
@@ -61,6 +64,7 @@ impl Params {
             prior_weight: PRIOR_WEIGHT,
             local_replies: true,
             near_prior: false,
+            near_replies: false,
             global_cap: None,
             knowledge: KnowledgeAt::Root,
             stop_when_settled: true,

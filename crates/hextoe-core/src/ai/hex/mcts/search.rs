@@ -93,7 +93,9 @@ impl<B: Bits> Scratch<B> {
             path: Vec::with_capacity(64),
             kids: Vec::with_capacity(400),
             shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
-            local: p.local_replies.then(LocalPolicy::shipped),
+            local: p
+                .local_replies
+                .then(|| if p.near_replies { LocalPolicy::shipped_near() } else { LocalPolicy::shipped() }),
             global: p.global_cap.map(GlobalWeights::new),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
             // Under the swap rule a filled stone's colour may still change hands.

@@ -13,6 +13,7 @@ pub struct Tuning {
     global_cap: Option<Option<f32>>,
     pruning: Option<Pruning>,
     near_prior: Option<bool>,
+    near_replies: Option<bool>,
     knowledge: Option<KnowledgeAt>,
     stop_when_settled: Option<bool>,
     fill_playouts: Option<bool>,
@@ -24,7 +25,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 13] = [
+pub const TUNING_KEYS: [(&str, &str); 14] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -36,6 +37,10 @@ pub const TUNING_KEYS: [(&str, &str); 13] = [
         "the cells the tree leaves out: off, inferior (dead and captured), or vulnerable (those and vulnerable cells)",
     ),
     ("near", "the prior's factors for cells next to the last stone and its bridge partners, on or off"),
+    (
+        "nearplay",
+        "the playouts' local replies weighed by place from the last stone, bridge partners included, on or off",
+    ),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
     ("settle", "stop a timed move once it cannot change, on or off"),
     ("fill", "start playouts from the root's filled-in cells, on or off"),
@@ -102,6 +107,7 @@ impl std::str::FromStr for Tuning {
                     _ => return Err(bad()),
                 }),
                 "near" => t.near_prior(switch().ok_or_else(bad)?),
+                "nearplay" => t.near_replies(switch().ok_or_else(bad)?),
                 "settle" => t.stop_when_settled(switch().ok_or_else(bad)?),
                 "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
@@ -142,6 +148,11 @@ impl Tuning {
     /// Weighs the prior by each child's place from the last stone, or not ([`Params::near_prior`]).
     pub fn near_prior(self, on: bool) -> Tuning {
         Tuning { near_prior: Some(on), ..self }
+    }
+
+    /// Weighs the playouts' local replies by place from the last stone, or not ([`Params::near_replies`]).
+    pub fn near_replies(self, on: bool) -> Tuning {
+        Tuning { near_replies: Some(on), ..self }
     }
 
     /// Leaves the cells `pruning` names out of the tree ([`Params::pruning`]).
@@ -185,6 +196,9 @@ impl Tuning {
         }
         if let Some(cap) = self.global_cap {
             p.global_cap = cap;
+        }
+        if let Some(on) = self.near_replies {
+            p.near_replies = on;
         }
         if let Some(on) = self.near_prior {
             p.near_prior = on;
@@ -233,7 +247,7 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,near=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000",
+            "explore=0.25, local=off,global=8,prune=vulnerable,near=on,nearplay=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000",
         );
         assert_eq!(p.expand_after, 10);
         assert_eq!(p.node_vc_work, 5000);
@@ -241,7 +255,7 @@ mod tests {
         assert!(!p.local_replies && !p.stop_when_settled);
         assert_eq!(p.global_cap, Some(8.0));
         assert_eq!(p.pruning, Pruning::Vulnerable);
-        assert!(p.near_prior);
+        assert!(p.near_prior && p.near_replies);
         assert_eq!(p.knowledge, KnowledgeAt::Nodes(256));
         assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));
         assert_eq!(p.first_play, base.first_play);

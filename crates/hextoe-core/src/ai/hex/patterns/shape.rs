@@ -151,9 +151,14 @@ pub enum Near {
 }
 
 impl Near {
-    /// The table key of this relation's factor.
+    /// The table key of this relation's factor in the tree's prior.
     pub fn key(self) -> u32 {
         NEAR | self as u32
+    }
+
+    /// The table key of this relation's factor in the playouts' local replies.
+    pub fn playout_key(self) -> u32 {
+        NEAR | (self as u32 + 2)
     }
 }
 

@@ -101,11 +101,11 @@ fn by_feature(examples: &[Example], feature: impl Fn(u32) -> u32) -> Vec<Example
 /// Fits the last-move factors ([`Near`]) with the shapes' strengths in `table` held fixed: a candidate is
 /// chosen with probability γ(shape) · f(its place) / Σ of the same over every candidate, f(far) = 1. MM
 /// for one factor family with the others fixed; each factor gets the same virtual win and loss against 1
-/// as the shapes. Returns a table of the two factors.
-pub fn fit_near(examples: &[Example], table: &PatternTable, iterations: usize) -> PatternTable {
+/// as the shapes. Returns the two factors, adjacent and bridge partner.
+pub fn fit_near(examples: &[Example], gamma: impl Fn(u32) -> f32, iterations: usize) -> [f32; 2] {
     let rel = |ex: &Example, i: usize| ex.near.get(i).copied().unwrap_or(Near::Far) as usize;
     let gammas: Vec<Vec<f64>> =
-        examples.iter().map(|ex| ex.candidates.iter().map(|&k| f64::from(table.gamma(k))).collect()).collect();
+        examples.iter().map(|ex| ex.candidates.iter().map(|&k| f64::from(gamma(k))).collect()).collect();
     let mut wins = [0.0f64; 3];
     for ex in examples {
         wins[ex.chosen_near as usize] += 1.0;
@@ -126,7 +126,25 @@ pub fn fit_near(examples: &[Example], table: &PatternTable, iterations: usize) -
             f[r] = (wins[r] + 1.0) / (denom[r] + 2.0 / (f[r] + 1.0));
         }
     }
-    PatternTable::from_entries(vec![(Near::Adjacent.key(), f[1] as f32), (Near::Bridge.key(), f[2] as f32)])
+    [f[1] as f32, f[2] as f32]
+}
+
+/// The last-move factors of both the tree's prior (with the full shapes of `tree`) and the playouts' local
+/// replies (with the six-neighbour shapes of `playout`, as the playouts look them up), as table entries.
+pub fn fit_near_table(
+    examples: &[Example],
+    tree: &PatternTable,
+    playout: &PatternTable,
+    iterations: usize,
+) -> PatternTable {
+    let [ta, tb] = fit_near(examples, |k| tree.gamma(k), iterations);
+    let [pa, pb] = fit_near(examples, |k| playout.listed(playout_shape(k)).unwrap_or(1.0), iterations);
+    PatternTable::from_entries(vec![
+        (Near::Adjacent.key(), ta),
+        (Near::Bridge.key(), tb),
+        (Near::Adjacent.playout_key(), pa),
+        (Near::Bridge.playout_key(), pb),
+    ])
 }
 
 /// Minorization-maximization over examples whose keys are the features themselves.
@@ -246,10 +264,9 @@ mod tests {
                 Example { candidates: vec![7; 7], chosen: 7, near: near.clone(), chosen_near: near[pick] }
             })
             .collect();
-        let factors = fit_near(&examples, &PatternTable::default(), 50);
-        let f = |r: Near| f64::from(factors.listed(r.key()).unwrap_or(0.0));
-        assert!((f(Near::Adjacent) - 6.0).abs() < 0.6, "adjacent {}", f(Near::Adjacent));
-        assert!((f(Near::Bridge) - 2.0).abs() < 0.25, "bridge {}", f(Near::Bridge));
+        let [adjacent, bridge] = fit_near(&examples, |_| 1.0, 50);
+        assert!((adjacent - 6.0).abs() < 0.6, "adjacent {adjacent}");
+        assert!((bridge - 2.0).abs() < 0.25, "bridge {bridge}");
     }
 
     #[test]

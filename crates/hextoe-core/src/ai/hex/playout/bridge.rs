@@ -202,9 +202,10 @@ impl<B: Bits> PlayBoard<B> {
         }
     }
 
-    /// A reply among the empty neighbours of the stone at padded index `last`, drawn by their shapes'
-    /// strengths against `others`, the weight of the rest of the board (by default γ₀ for each other empty
-    /// cell; see [`LocalPolicy`]); `None` to play elsewhere instead.
+    /// A reply among the empty neighbours of the stone at padded index `last` — and its bridge partners, if
+    /// the policy weighs them — drawn by their shapes' strengths times the policy's factor for their place,
+    /// against `others`, the weight of the rest of the board (by default γ₀ for each other empty cell; see
+    /// [`LocalPolicy`]); `None` to play elsewhere instead.
     #[inline]
     pub(super) fn local_reply(
         &self,
@@ -214,14 +215,31 @@ impl<B: Bits> PlayBoard<B> {
         others: Option<f32>,
         rng: &mut FastRng,
     ) -> Option<usize> {
-        let mut weights = [0f32; 6];
+        let mut weights = [0f32; 12];
+        let mut cells = [0usize; 12];
         let (mut sum, mut local) = (0f32, 0usize);
-        for (i, w) in weights.iter_mut().enumerate() {
+        let [adjacent, bridge] = policy.near();
+        for i in 0..6 {
             let q = last.wrapping_add_signed(self.ring[i]);
             if self.cells[q] == EMPTY {
-                *w = policy.gamma(mover, self.pattern(q));
-                sum += *w;
+                let w = policy.gamma(mover, self.pattern(q)) * adjacent;
+                weights[local] = w;
+                cells[local] = q;
+                sum += w;
                 local += 1;
+            }
+        }
+        if bridge > 0.0 {
+            for i in 0..6 {
+                let step = self.ring[i] + self.ring[(i + 1) % 6];
+                let Some(q) = last.checked_add_signed(step).filter(|&q| q < self.cells.len()) else { continue };
+                if self.cells[q] == EMPTY {
+                    let w = policy.gamma(mover, self.pattern(q)) * bridge;
+                    weights[local] = w;
+                    cells[local] = q;
+                    sum += w;
+                    local += 1;
+                }
             }
         }
         if local == 0 {
@@ -232,9 +250,9 @@ impl<B: Bits> PlayBoard<B> {
         if x >= sum {
             return None;
         }
-        for (i, &w) in weights.iter().enumerate() {
-            if w > 0.0 && x < w {
-                return Some(last.wrapping_add_signed(self.ring[i]));
+        for (&w, &q) in weights[..local].iter().zip(&cells[..local]) {
+            if x < w {
+                return Some(q);
             }
             x -= w;
         }

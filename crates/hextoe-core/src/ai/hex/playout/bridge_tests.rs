@@ -125,3 +125,38 @@ fn g_index<B: Bits>(b: &PlayBoard<B>, name: &str) -> usize {
     let n = b.geometry().size();
     b.geometry().index(crate::game::hex::Cell::parse(name, n).unwrap_or_else(|e| panic!("{e}")))
 }
+
+#[test]
+fn local_replies_reach_bridge_partners_only_with_the_near_factors() {
+    // 9×9, Black's last stone at e5 alone on the board; White to move. Count how often the reply lands on
+    // one of e5's neighbours and on one of its bridge partners (two rings out, through two empty cells).
+    let g = game("e5", 9);
+    let mut b = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+    let last = g_index(&b, "e5");
+    b.set_last(Some(last));
+    let p = b.pad[last] as usize;
+    let near: Vec<usize> = (0..6).map(|i| p.wrapping_add_signed(b.ring[i])).collect();
+    let partners: Vec<usize> = (0..6).map(|i| p.wrapping_add_signed(b.ring[i] + b.ring[(i + 1) % 6])).collect();
+    let count = |policy: &LocalPolicy| {
+        let mut rng = FastRng::new(4);
+        let (mut adjacent, mut bridge) = (0, 0);
+        for _ in 0..4_000 {
+            match b.local_reply(p, Color::White, policy, None, &mut rng) {
+                Some(q) if near.contains(&q) => adjacent += 1,
+                Some(q) if partners.contains(&q) => bridge += 1,
+                Some(q) => panic!("a local reply at {q}, neither next to e5 nor its bridge partner"),
+                None => {}
+            }
+        }
+        (adjacent, bridge)
+    };
+    let plain = LocalPolicy::shipped();
+    let near_policy = LocalPolicy::shipped_near();
+    assert_eq!(plain.near(), [1.0, 0.0]);
+    assert!(near_policy.near().iter().all(|&f| f > 1.0), "fitted factors: {:?}", near_policy.near());
+    let (a0, b0) = count(plain);
+    let (a1, b1) = count(near_policy);
+    assert_eq!(b0, 0, "without the factors no bridge partner is a local reply");
+    assert!(b1 > 100, "with them bridge partners are: {b1}");
+    assert!(a1 > a0, "and neighbours are drawn more often: {a1} against {a0}");
+}

@@ -7,7 +7,7 @@
 //! the neighbours, each in proportion to its γ. Otherwise the move is uniformly random, as before.
 
 use crate::ai::hex::patterns::PatternTable;
-use crate::ai::hex::patterns::shape::playout_key;
+use crate::ai::hex::patterns::shape::{Near, playout_key};
 use crate::game::hex::Color;
 use std::sync::OnceLock;
 
@@ -19,6 +19,9 @@ pub struct LocalPolicy {
     /// γ₀: the strength of a cell with six empty neighbours, standing for every cell not next to the
     /// last stone.
     other: [f32; 2],
+    /// The factors of a neighbour of the last stone and of its bridge partner ([1, 0]: neighbours by their
+    /// shape alone, bridge partners not among the replies).
+    near: [f32; 2],
 }
 
 impl LocalPolicy {
@@ -28,6 +31,26 @@ impl LocalPolicy {
         POLICY.get_or_init(|| LocalPolicy::new(PatternTable::shipped()))
     }
 
+    /// The policy of the shipped table with its fitted last-move factors: replies among the last stone's
+    /// neighbours and bridge partners, each weighed by its place (see [`LocalPolicy::with_near`]).
+    pub fn shipped_near() -> &'static LocalPolicy {
+        static POLICY: OnceLock<LocalPolicy> = OnceLock::new();
+        POLICY.get_or_init(|| LocalPolicy::shipped().clone().with_near(PatternTable::shipped()))
+    }
+
+    /// This policy with `table`'s playout factors for the last stone's neighbours and bridge partners
+    /// ([`Near::playout_key`]; 1 for a factor the table does not list).
+    pub fn with_near(self, table: &PatternTable) -> LocalPolicy {
+        let f = |r: Near| table.listed(r.playout_key()).unwrap_or(1.0);
+        LocalPolicy { near: [f(Near::Adjacent), f(Near::Bridge)], ..self }
+    }
+
+    /// The factors of a neighbour of the last stone and of its bridge partner.
+    #[inline]
+    pub fn near(&self) -> [f32; 2] {
+        self.near
+    }
+
     /// The policy of `table`'s playout shapes; shapes it does not list have γ = 1.
     pub fn new(table: &PatternTable) -> LocalPolicy {
         let side = |c: Color| (0..4096).map(|p| table.listed(playout_key(p, c)).unwrap_or(1.0)).collect();
@@ -35,6 +58,7 @@ impl LocalPolicy {
         LocalPolicy {
             gamma: [side(Color::Black), side(Color::White)],
             other: [other(Color::Black), other(Color::White)],
+            near: [1.0, 0.0],
         }
     }
 

@@ -109,9 +109,10 @@ mod tests {
     use crate::ai::hex::playout::FastRng;
     use crate::game::hex::{Game, HexMove};
 
-    /// The root of a search of `moves` on 7×7 after a few simulations with the prior weighted `weight`.
+    /// The root of a search of `moves` on 7×7 after a few simulations with the prior weighted `weight`, by
+    /// the shapes alone.
     fn searched(moves: &str, weight: f32) -> (Tree, PlayBoard<u64>) {
-        searched_with(moves, Params { prior_weight: weight, ..Params::for_size(7) })
+        searched_with(moves, Params { prior_weight: weight, near_prior: false, ..Params::for_size(7) })
     }
 
     /// The same with the search's settings `p`.

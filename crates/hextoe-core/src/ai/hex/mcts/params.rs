@@ -19,7 +19,8 @@ pub struct Params {
     /// strength. 0 turns the patterns off.
     pub prior_weight: f32,
     /// Weigh a child's prior by its place from the last stone: the table's fitted factors for a neighbour
-    /// and a bridge partner of it (MoHex 2.0's local patterns in its prior).
+    /// and a bridge partner of it (MoHex 2.0's local patterns in its prior). On: it won 49 of 80 self-play
+    /// games at equal time (see the README's "Against MoHex 2.0").
     pub near_prior: bool,
     /// Weigh the playouts' local replies by their place from the last stone, bridge partners included
     /// ([`LocalPolicy::shipped_near`](crate::ai::hex::playout::LocalPolicy::shipped_near)).
@@ -63,7 +64,7 @@ impl Params {
             pruning: Pruning::Inferior,
             prior_weight: PRIOR_WEIGHT,
             local_replies: true,
-            near_prior: false,
+            near_prior: true,
             near_replies: false,
             global_cap: None,
             knowledge: KnowledgeAt::Root,

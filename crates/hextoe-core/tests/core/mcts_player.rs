@@ -263,3 +263,29 @@ fn pondering_on_the_opponents_time_carries_into_the_next_search() {
     let mut rush = HexPlayer::new(PlayerSpec { kind: PlayerKind::Rush, ..spec }, 1).unwrap();
     assert_eq!(rush.ponder(&game, &Stop::new()), 0);
 }
+
+#[test]
+fn with_the_book_on_the_player_answers_book_positions_from_it_and_searches_the_rest() {
+    use hextoe_core::ai::hex::book::Book;
+    use hextoe_core::ai::hex::mcts::Tuning;
+    let tuning: Tuning = "book=on".parse().unwrap_or_else(|e| panic!("{e}"));
+    let stop = Stop::new();
+    let mut rng = StdRng::seed_from_u64(3);
+    // The empty 11×11 board is in the shipped book.
+    let empty = Game::new(11, false).unwrap_or_else(|e| panic!("{e}"));
+    let entry = Book::shipped().lookup(&empty).unwrap_or_else(|| panic!("the book has the empty 11×11 board"));
+    let booked = MctsState::tuned(tuning).choose(&empty, &spec(sims(200)), &stop, &mut rng);
+    assert_eq!(booked.mv, entry.mv);
+    assert!(booked.explanation.starts_with("opening book"), "{}", booked.explanation);
+    // Without the setting the same position is searched.
+    let searched = MctsState::default().choose(&empty, &spec(sims(200)), &stop, &mut rng);
+    assert!(!searched.explanation.starts_with("opening book"), "{}", searched.explanation);
+    // Two stones in: not in the book, so the player searches even with the book on.
+    let mut later = empty.clone();
+    for m in ["f6", "e7"] {
+        later.play(HexMove::parse(m, 11).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+    }
+    assert!(Book::shipped().lookup(&later).is_none());
+    let fallback = MctsState::tuned(tuning).choose(&later, &spec(sims(200)), &stop, &mut rng);
+    assert!(!fallback.explanation.starts_with("opening book"), "{}", fallback.explanation);
+}

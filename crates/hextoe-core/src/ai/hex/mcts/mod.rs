@@ -120,8 +120,14 @@ impl MctsState {
     }
 
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
-    /// statistics. The game must not be over.
+    /// statistics; with [`Params::opening_book`], a position the book holds is answered from it instead.
+    /// The game must not be over.
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
+        if self.params(game.size()).opening_book
+            && let Some(choice) = crate::ai::hex::book::choice(game)
+        {
+            return choice;
+        }
         self.analyze(game, spec, stop, rng).to_choice()
     }
 

@@ -48,6 +48,8 @@ pub struct Params {
     /// search at every node of 256 visits halves the simulations of a 1 s move at 11×11 (see the README's
     /// "Against MoHex 2.0"); a cap finds the short connections that decide tactics for less.
     pub node_vc_work: usize,
+    /// Answer the positions the opening book holds from it (`ai::hex::book`) instead of searching.
+    pub opening_book: bool,
     /// End a time budget early once the move cannot change (see `search::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.
     pub stop_when_settled: bool,
@@ -69,6 +71,7 @@ impl Params {
             global_cap: None,
             knowledge: KnowledgeAt::Root,
             stop_when_settled: true,
+            opening_book: false,
             fill_playouts: false,
             borrow_time: false,
             node_vc_work: crate::ai::hex::solver::vc::WORK_MAX,

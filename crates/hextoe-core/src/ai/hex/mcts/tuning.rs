@@ -14,6 +14,7 @@ pub struct Tuning {
     pruning: Option<Pruning>,
     near_prior: Option<bool>,
     near_replies: Option<bool>,
+    opening_book: Option<bool>,
     knowledge: Option<KnowledgeAt>,
     stop_when_settled: Option<bool>,
     fill_playouts: Option<bool>,
@@ -25,7 +26,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 14] = [
+pub const TUNING_KEYS: [(&str, &str); 15] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -41,6 +42,7 @@ pub const TUNING_KEYS: [(&str, &str); 14] = [
         "nearplay",
         "the playouts' local replies weighed by place from the last stone, bridge partners included, on or off",
     ),
+    ("book", "answer the positions the opening book holds from it, on or off"),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
     ("settle", "stop a timed move once it cannot change, on or off"),
     ("fill", "start playouts from the root's filled-in cells, on or off"),
@@ -108,6 +110,7 @@ impl std::str::FromStr for Tuning {
                 }),
                 "near" => t.near_prior(switch().ok_or_else(bad)?),
                 "nearplay" => t.near_replies(switch().ok_or_else(bad)?),
+                "book" => Tuning { opening_book: Some(switch().ok_or_else(bad)?), ..t },
                 "settle" => t.stop_when_settled(switch().ok_or_else(bad)?),
                 "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
@@ -197,6 +200,9 @@ impl Tuning {
         if let Some(cap) = self.global_cap {
             p.global_cap = cap;
         }
+        if let Some(on) = self.opening_book {
+            p.opening_book = on;
+        }
         if let Some(on) = self.near_replies {
             p.near_replies = on;
         }
@@ -247,7 +253,7 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,near=on,nearplay=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000",
+            "explore=0.25, local=off,global=8,prune=vulnerable,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000",
         );
         assert_eq!(p.expand_after, 10);
         assert_eq!(p.node_vc_work, 5000);
@@ -255,7 +261,7 @@ mod tests {
         assert!(!p.local_replies && !p.stop_when_settled);
         assert_eq!(p.global_cap, Some(8.0));
         assert_eq!(p.pruning, Pruning::Vulnerable);
-        assert!(p.near_prior && p.near_replies);
+        assert!(p.near_prior && p.near_replies && p.opening_book);
         assert_eq!(p.knowledge, KnowledgeAt::Nodes(256));
         assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));
         assert_eq!(p.first_play, base.first_play);

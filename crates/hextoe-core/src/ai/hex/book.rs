@@ -12,11 +12,10 @@
 //! each colour), so the book stores only one of each pair. A position the book lacks, a game under the
 //! swap rule, or a board size it does not cover gets `None`: the caller searches as usual.
 //!
-//! **Not switched on.** The impossible level does not consult it yet: the shipped 11×11 book was built
-//! from 5-second searches (30 s for the empty board) on a busy machine, and with it impossible won 3 of 10
-//! games against itself without it at 1 s a move (README, "Against MoHex 2.0"). A book only pays when its
-//! searches are far longer than the player's own; rebuild it so (`BOOK_SECONDS`), measure, and then let
-//! [`MctsState::choose`](super::mcts::MctsState::choose) ask [`choice`] first.
+//! **Off by default.** The impossible level consults it only with the `book` tuning key
+//! ([`Params::opening_book`](super::mcts::Params::opening_book), checked in
+//! [`MctsState::choose`](super::mcts::MctsState::choose)): a book only pays when its searches are far longer
+//! than the player's own, and an A/B match has to show it (README, "Against MoHex 2.0").
 
 use super::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};

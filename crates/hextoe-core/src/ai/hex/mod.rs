@@ -9,7 +9,7 @@
 //! - [`random`], [`rush`]: the baselines.
 //! - [`eval`]: position evaluations — connected, better-connected, two-distance, resistance.
 //! - [`alphabeta`]: iterative-deepening alpha-beta with a transposition table over any [`eval`].
-//! - [`book`]: an opening book for games without the swap rule (built and tested, not yet consulted).
+//! - [`book`]: an opening book for games without the swap rule (consulted with the `book` tuning key, off by default).
 //! - [`bitboard`]: compact bitboards for search, shared by the playouts, MCTS and the solver.
 //! - [`playout`]: random-fill and bridge-saving playouts.
 //! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.

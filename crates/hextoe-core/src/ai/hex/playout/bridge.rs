@@ -219,27 +219,19 @@ impl<B: Bits> PlayBoard<B> {
         let mut cells = [0usize; 12];
         let (mut sum, mut local) = (0f32, 0usize);
         let [adjacent, bridge] = policy.near();
-        for i in 0..6 {
-            let q = last.wrapping_add_signed(self.ring[i]);
+        // The six neighbours, then (if the policy weighs them) the six bridge partners.
+        let reach = if bridge > 0.0 { 12 } else { 6 };
+        for i in 0..reach {
+            let (step, factor) =
+                if i < 6 { (self.ring[i], adjacent) } else { (self.ring[i - 6] + self.ring[(i - 5) % 6], bridge) };
+            // A bridge partner of a cell on the board's rim may lie beyond the one-cell border.
+            let Some(q) = last.checked_add_signed(step).filter(|&q| q < self.cells.len()) else { continue };
             if self.cells[q] == EMPTY {
-                let w = policy.gamma(mover, self.pattern(q)) * adjacent;
+                let w = policy.gamma(mover, self.pattern(q)) * factor;
                 weights[local] = w;
                 cells[local] = q;
                 sum += w;
                 local += 1;
-            }
-        }
-        if bridge > 0.0 {
-            for i in 0..6 {
-                let step = self.ring[i] + self.ring[(i + 1) % 6];
-                let Some(q) = last.checked_add_signed(step).filter(|&q| q < self.cells.len()) else { continue };
-                if self.cells[q] == EMPTY {
-                    let w = policy.gamma(mover, self.pattern(q)) * bridge;
-                    weights[local] = w;
-                    cells[local] = q;
-                    sum += w;
-                    local += 1;
-                }
             }
         }
         if local == 0 {

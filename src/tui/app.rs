@@ -214,6 +214,13 @@ impl App {
         self.session.game.is_some()
     }
 
+    /// Goes back to the menu from a screen the menu opened (the saves list, the primer), with the menu's
+    /// choices and its selected row as they were: only leaving a game puts that game's settings back.
+    pub(crate) fn return_to_menu(&mut self) {
+        self.screen = Screen::Menu;
+        self.status.message = None;
+    }
+
     /// Leaves the game for the menu; the game stays, to be resumed.
     pub(crate) fn leave_for_menu(&mut self) {
         self.cancel_thinking();

@@ -221,6 +221,30 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
 }
 
 #[test]
+fn back_from_the_saves_list_or_the_primer_leaves_the_menus_choices_as_they_were() {
+    // A tic-tac-toe game to resume, then Hex 5×5 chosen in the menu: looking at the saves list or
+    // the primer must not put the tic-tac-toe game's settings back.
+    let mut a = app_with(None);
+    a.menu.settings = settings(GameKind::Tictactoe, 3, Opponent::TwoHumans);
+    select(&mut a, MenuRow::Start);
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.screen, Screen::Game);
+    key(&mut a, KeyCode::Esc);
+    assert_eq!(a.screen, Screen::Menu);
+    a.menu.settings = settings(GameKind::Hex, 5, Opponent::HumanVsAi);
+    for row in [MenuRow::Load, MenuRow::Primer] {
+        select(&mut a, row);
+        key(&mut a, KeyCode::Enter);
+        assert_ne!(a.screen, Screen::Menu, "{row:?} opened its screen");
+        key(&mut a, KeyCode::Esc);
+        assert_eq!(a.screen, Screen::Menu);
+        assert_eq!(a.menu.settings.game, GameKind::Hex, "after {row:?}: the menu's game is kept");
+        assert_eq!(a.menu.settings.size, 5, "after {row:?}: the menu's board size is kept");
+        assert_eq!(a.menu.selected, row, "the cursor stays on the row that opened it");
+    }
+}
+
+#[test]
 fn the_primer_turns_its_pages_and_can_be_skipped() {
     let mut a = app_with(None);
     select(&mut a, MenuRow::Primer);

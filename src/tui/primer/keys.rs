@@ -20,13 +20,13 @@ impl App {
         match action {
             Some(Action::Right | Action::Place | Action::Down) => {
                 if self.primer.is_last() {
-                    self.leave_for_menu();
+                    self.return_to_menu();
                 } else {
                     self.primer.page += 1;
                 }
             }
             Some(Action::Left | Action::Up) => self.primer.page = self.primer.page.saturating_sub(1),
-            Some(Action::Back) => self.leave_for_menu(),
+            Some(Action::Back) => self.return_to_menu(),
             _ => {}
         }
     }

@@ -52,7 +52,7 @@ impl App {
             (_, Some(Action::Place)) => self.load_selected(),
             (_, Some(Action::Back)) => {
                 self.saves = None;
-                self.leave_for_menu();
+                self.return_to_menu();
             }
             (_, Some(Action::Help)) => self.help.open = true,
             (KeyCode::Char(DELETE_KEY), None) => match list.current() {

@@ -73,7 +73,7 @@ pub fn prepare<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params) {
 fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratch<B>) {
     if !tree.is_expanded(0) && tree.proof(0) == Proof::Unknown {
         let swap = root.swap_depth == Some(0);
-        expand(tree, 0, &root.board, swap, p.pruning, s.shapes.as_ref().map(|sh| (sh, p.near_prior)), &mut s.kids);
+        expand(tree, 0, &root.board, swap, p.pruning, prior(&s.shapes, p), &mut s.kids);
     }
     // Where the swap is legal, at the root or one move below, a connection proves nothing: the
     // opponent may take the stones over.
@@ -83,6 +83,11 @@ fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratc
     {
         k.apply(tree, 0, &root.board, true);
     }
+}
+
+/// What expansion needs for the children's prior: the shapes, and whether the last-move factors count.
+fn prior<'a>(shapes: &'a Option<Shapes>, p: &Params) -> Option<(&'a Shapes, bool)> {
+    shapes.as_ref().map(|sh| (sh, p.near_prior))
 }
 
 impl<B: Bits> Scratch<B> {
@@ -197,8 +202,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 break;
             }
             let swap = root.swap_depth == Some(depth);
-            changed =
-                expand(tree, node, board, swap, p.pruning, s.shapes.as_ref().map(|sh| (sh, p.near_prior)), &mut s.kids);
+            changed = expand(tree, node, board, swap, p.pruning, prior(&s.shapes, p), &mut s.kids);
             if changed || !tree.is_expanded(node) {
                 break;
             }
@@ -239,7 +243,9 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 }
             }
             let winner = match s.global.as_mut() {
-                Some(w) => board.playout_global(rng, LocalPolicy::shipped(), w, p.local_replies),
+                Some(w) => {
+                    board.playout_global(rng, s.local.unwrap_or_else(LocalPolicy::shipped), w, s.local.is_some())
+                }
                 None => board.playout(rng, true, s.local),
             };
             (winner, true)

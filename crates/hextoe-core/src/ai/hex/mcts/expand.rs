@@ -78,7 +78,7 @@ fn set_priors<'a, B: Bits>(
     let mut factor = [1f32; 19 * 19];
     if near && let Some(last) = board.last_cell() {
         for (k, place) in shapes.around(last) {
-            factor[k] = table.listed(place.key()).unwrap_or(1.0);
+            factor[k] = table.near(place);
         }
     }
     let mut total = 0.0;

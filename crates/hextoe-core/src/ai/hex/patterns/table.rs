@@ -7,7 +7,7 @@
 //! does not list has γ = 1, the strength every shape starts from before training. The shipped table is
 //! embedded in the binary and read once.
 
-use super::shape::{SMALL, small};
+use super::shape::{Near, SMALL, small};
 use std::sync::OnceLock;
 
 /// The shipped table's text.
@@ -19,7 +19,7 @@ const MAX_GAMMA: f32 = 1.0e6;
 
 /// Shapes and their strengths: the list sorted by key, plus an open-addressed index of the full shapes
 /// and a direct table of the small ones, because the tree search looks up every child of every new node.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct PatternTable {
     entries: Vec<(u32, f32)>,
     /// Full shapes by hash, linear probing; a power of two long, at most half full. Empty slots hold
@@ -27,6 +27,16 @@ pub struct PatternTable {
     index: Vec<(u32, f32)>,
     /// γ of each small shape by its six-neighbour bits (1 where the table lists none).
     small: Vec<f32>,
+    /// The prior's last-move factors, adjacent and bridge partner (1 where the table lists none), read
+    /// once here because expansion asks for them at every new node.
+    near: [f32; 2],
+}
+
+impl Default for PatternTable {
+    /// The empty table: every γ and every last-move factor is 1.
+    fn default() -> PatternTable {
+        PatternTable::from_entries(Vec::new())
+    }
 }
 
 impl PartialEq for PatternTable {
@@ -72,7 +82,9 @@ impl PatternTable {
                 small[(key & 0xfff) as usize] = g;
             }
         }
-        PatternTable { entries, index, small }
+        let listed = |key: u32| entries.binary_search_by_key(&key, |e| e.0).ok().map_or(1.0, |i| entries[i].1);
+        let near = [listed(Near::Adjacent.key()), listed(Near::Bridge.key())];
+        PatternTable { entries, index, small, near }
     }
 
     /// Reads a table, or says which line is wrong and what was expected.
@@ -124,6 +136,17 @@ impl PatternTable {
         self.small.get((small(key) & 0xfff) as usize).copied().unwrap_or(1.0)
     }
 
+    /// The prior's factor for a cell at `place` from the last stone: the table's entry for
+    /// [`Near::key`], 1 for [`Near::Far`] or where the table lists none.
+    #[inline]
+    pub fn near(&self, place: Near) -> f32 {
+        match place {
+            Near::Far => 1.0,
+            Near::Adjacent => self.near[0],
+            Near::Bridge => self.near[1],
+        }
+    }
+
     /// The γ the table lists for exactly this key.
     #[inline]
     pub fn listed(&self, key: u32) -> Option<f32> {
@@ -166,6 +189,16 @@ mod tests {
         let many: Vec<(u32, f32)> = (0..5000u32).map(|k| (k * 3331 % (1 << 24), 1.0 + k as f32)).collect();
         let t = PatternTable::from_entries(many.clone());
         assert!(many.iter().all(|&(k, g)| t.gamma(k) == g));
+    }
+
+    #[test]
+    fn the_last_move_factors_are_the_listed_entries_or_one() {
+        let t = PatternTable::from_entries(vec![(Near::Adjacent.key(), 7.5), (0x000401, 3.25)]);
+        assert_eq!((t.near(Near::Adjacent), t.near(Near::Bridge), t.near(Near::Far)), (7.5, 1.0, 1.0));
+        let empty = PatternTable::default();
+        assert_eq!((empty.near(Near::Adjacent), empty.near(Near::Bridge)), (1.0, 1.0));
+        let shipped = PatternTable::shipped();
+        assert_eq!(Some(shipped.near(Near::Bridge)), shipped.listed(Near::Bridge.key()));
     }
 
     #[test]

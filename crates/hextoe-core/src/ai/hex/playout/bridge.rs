@@ -335,6 +335,12 @@ impl<B: Bits> PlayBoard<B> {
             color = color.opponent();
         }
         self.list.truncate(len);
+        self.end_playout(black, last)
+    }
+
+    /// Ends a playout that filled the board: records the stones (`black`'s, and White's in every other
+    /// cell) and the last stone, and returns the winner, read once from the full board.
+    pub(super) fn end_playout(&mut self, black: B, last: Option<usize>) -> Color {
         let white = self.geo.board().minus(black);
         self.stones = [black, white];
         self.last = last;

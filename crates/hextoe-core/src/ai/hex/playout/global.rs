@@ -121,10 +121,7 @@ impl<B: Bits> PlayBoard<B> {
         }
         // Every listed cell is taken now.
         self.list.clear();
-        let white = self.geo.board().minus(black);
-        self.stones = [black, white];
-        self.last = last;
-        if self.geo.connects(black, Color::Black) { Color::Black } else { Color::White }
+        self.end_playout(black, last)
     }
 
     /// Draws an empty cell (padded index) for `side` by weight. Rounding in the kept sums can leave the

@@ -14,7 +14,8 @@
 //! all of a time budget instead of stopping once the move cannot change; `/tN` searches with N threads
 //! (sharing one tree) instead of one; `/fill` starts the playouts from the root's fill-in rather than the
 //! real board; `/borrow` lets a move still open at its deadline borrow the time
-//! that settled moves saved; `/wN` limits H-search below the root to N AND combinations.
+//! that settled moves saved; `/wN` limits H-search below the root to N AND combinations; `/KEY=VALUE`
+//! sets any of the engine's `--tuning` keys (e.g. `2/expand=8/rave=0.01`).
 
 use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState, Pruning, Tuning};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
@@ -27,13 +28,17 @@ use std::time::Duration;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/gCAP][/vul][/near][/nearplay][/nok|/root|/kN][/full][/tN][/fill][/borrow][/wN]";
+    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/gCAP][/vul][/near][/nearplay][/nok|/root|/kN][/full][/tN][/fill][/borrow][/wN][/KEY=VALUE]";
     // A player: the settings its search replaces, and its threads.
     let player = |s: &str| {
         let mut parts = s.split('/');
         let w = parts.next()?.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0)?;
-        let (mut tuning, mut threads) = (Tuning::default().prior_weight(w), 1);
-        for part in parts {
+        let parts: Vec<&str> = parts.collect();
+        // `key=value` parts are engine tuning keys, read as one `--tuning` text.
+        let keyed: Vec<&str> = parts.iter().copied().filter(|p| p.contains('=')).collect();
+        let base = keyed.join(",").parse::<Tuning>().ok()?;
+        let (mut tuning, mut threads) = (base.prior_weight(w), 1);
+        for part in parts.into_iter().filter(|p| !p.contains('=')) {
             tuning = match part {
                 "flat" => tuning.local_replies(false),
                 "vul" => tuning.pruning(Pruning::Vulnerable),

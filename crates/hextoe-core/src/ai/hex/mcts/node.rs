@@ -2,7 +2,7 @@
 //! (see [`super::tree`] for how threads share the slots).
 
 use super::tree::Proof;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 /// Every access to a slot is relaxed: the tree publishes new children with its own release store.
 pub(super) const R: Ordering = Ordering::Relaxed;
@@ -49,10 +49,14 @@ pub(crate) struct Slot {
     pub(super) first_child: AtomicU32,
     pub(super) visits: AtomicU32,
     pub(super) wins: AtomicU32,
-    pub(super) rave_visits: AtomicU32,
-    pub(super) rave_wins: AtomicU32,
+    /// All-moves-as-first visits (low half) and wins (high half) in one word, so that the backup, which
+    /// adds to every sibling of every node on the path, reads and writes each once.
+    pub(super) rave: AtomicU64,
     /// The prior's bits.
     pub(super) prior: AtomicU32,
+    /// The child selection last chose, as its offset among the children plus one (0: none yet), which a
+    /// much-visited node reuses between full scans (see `select::select`).
+    pub(super) choice: AtomicU16,
 }
 
 /// A proof as the byte a slot keeps.
@@ -89,7 +93,24 @@ impl Slot {
     /// Visits and wins, then all-moves-as-first visits and wins.
     #[inline]
     pub(crate) fn stats(&self) -> (u32, u32, u32, u32) {
-        (self.visits.load(R), self.wins.load(R), self.rave_visits.load(R), self.rave_wins.load(R))
+        let (rave_visits, rave_wins) = self.rave();
+        (self.visits.load(R), self.wins.load(R), rave_visits, rave_wins)
+    }
+
+    /// All-moves-as-first visits and wins.
+    #[inline]
+    pub(crate) fn rave(&self) -> (u32, u32) {
+        let r = self.rave.load(R);
+        (r as u32, (r >> 32) as u32)
+    }
+
+    /// Adds an all-moves-as-first visit if `hit`, and a win too if also `won`, by a plain load and store
+    /// (see [`super::tree`] on why not a locked add).
+    #[inline]
+    pub(crate) fn add_rave(&self, hit: bool, won: bool) {
+        let h = u64::from(hit);
+        let r = self.rave.load(R);
+        self.rave.store(r.wrapping_add(h | (h & u64::from(won)) << 32), R);
     }
 
     /// The learned prior.
@@ -106,8 +127,8 @@ impl Slot {
             known: self.known.load(R),
             visits: self.visits.load(R),
             wins: self.wins.load(R),
-            rave_visits: self.rave_visits.load(R),
-            rave_wins: self.rave_wins.load(R),
+            rave_visits: self.rave().0,
+            rave_wins: self.rave().1,
             prior: f32::from_bits(self.prior.load(R)),
         }
     }
@@ -119,8 +140,8 @@ impl Slot {
         self.known.store(n.known, R);
         self.visits.store(n.visits, R);
         self.wins.store(n.wins, R);
-        self.rave_visits.store(n.rave_visits, R);
-        self.rave_wins.store(n.rave_wins, R);
+        self.rave.store(u64::from(n.rave_visits) | u64::from(n.rave_wins) << 32, R);
         self.prior.store(n.prior.to_bits(), R);
+        self.choice.store(0, R);
     }
 }

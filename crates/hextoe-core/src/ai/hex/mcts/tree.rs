@@ -128,6 +128,18 @@ impl Tree {
         (kids.start, &self.chunk(kids.start)[base..base + kids.len()])
     }
 
+    /// The offset among `i`'s children of the child that selection last chose there, if any.
+    #[inline]
+    pub(crate) fn choice(&self, i: usize) -> Option<usize> {
+        usize::from(self.slot(i).choice.load(R)).checked_sub(1)
+    }
+
+    /// Remembers that selection chose `i`'s child at offset `k` (offsets past `u16::MAX - 1` are not kept).
+    #[inline]
+    pub(crate) fn set_choice(&self, i: usize, k: usize) {
+        self.slot(i).choice.store(u16::try_from(k + 1).unwrap_or(0), R);
+    }
+
     /// True if `i` has children (false while another thread is expanding it).
     #[inline]
     pub(crate) fn is_expanded(&self, i: usize) -> bool {
@@ -160,16 +172,13 @@ impl Tree {
     /// playout (never the swap), and a win too if `won`. Not locked adds: see the module docs.
     #[inline]
     pub(crate) fn add_rave(&self, i: usize, hit: impl Fn(usize) -> bool, won: bool) {
-        let won = u32::from(won);
         for s in self.child_slots(i).1 {
             let mv = s.mv();
             if mv == SWAP {
                 continue;
             }
             // Branch-free: about half the children are hit, at random.
-            let h = u32::from(hit(usize::from(mv)));
-            s.rave_visits.store(s.rave_visits.load(R).wrapping_add(h), R);
-            s.rave_wins.store(s.rave_wins.load(R).wrapping_add(h & won), R);
+            s.add_rave(hit(usize::from(mv)), won);
         }
     }
 

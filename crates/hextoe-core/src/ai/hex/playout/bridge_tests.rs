@@ -2,6 +2,7 @@
 //! solver's definitions.
 
 use super::*;
+use crate::ai::hex::playout::GlobalWeights;
 use crate::game::hex::{Game, HexMove};
 
 fn game(moves: &str, n: usize) -> Game {
@@ -159,4 +160,42 @@ fn local_replies_reach_bridge_partners_only_with_the_near_factors() {
     assert_eq!(b0, 0, "without the factors no bridge partner is a local reply");
     assert!(b1 > 100, "with them bridge partners are: {b1}");
     assert!(a1 > a0, "and neighbours are drawn more often: {a1} against {a0}");
+}
+
+/// The ring pattern of padded cell `p`, read from the cells themselves.
+fn ring_of<B: Bits>(b: &PlayBoard<B>, p: usize) -> usize {
+    (0..6).map(|i| usize::from(b.cells[p.wrapping_add_signed(b.ring[i])]) << (2 * i)).sum()
+}
+
+#[test]
+fn the_kept_ring_patterns_match_the_cells_after_moves_fills_and_playouts() {
+    let mut rng = FastRng::new(5);
+    let policy = LocalPolicy::shipped();
+    for n in [1, 3, 6, 11] {
+        let g = game(if n == 11 { "f6 e8 a1 k11 k1" } else { "" }, n);
+        let base = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("{n}×{n} fits"));
+        let mut b = base.clone();
+        for round in 0..30 {
+            b.reset_from(&base);
+            let empty: Vec<usize> = b.empty_cells().ones().collect();
+            for (j, &k) in empty.iter().enumerate().take(round % 7) {
+                if j % 3 == 2 { b.place(k, Color::White) } else { b.play(k) }
+            }
+            for &p in &b.pad {
+                assert_eq!(b.pattern(usize::from(p)), ring_of(&b, usize::from(p)), "{n}×{n}, round {round}");
+            }
+            let global = (round % 2 == 1).then(|| GlobalWeights::new(4.0));
+            match global {
+                Some(mut w) => {
+                    b.playout_global(&mut rng, policy, &mut w, true);
+                }
+                None => {
+                    b.playout(&mut rng, true, Some(policy));
+                }
+            }
+            for &p in &b.pad {
+                assert_eq!(b.pattern(usize::from(p)), ring_of(&b, usize::from(p)), "{n}×{n} after a playout");
+            }
+        }
+    }
 }

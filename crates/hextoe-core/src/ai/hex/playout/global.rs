@@ -104,7 +104,7 @@ impl<B: Bits> PlayBoard<B> {
                 Some(p) => p,
                 None => self.draw(w, color.index(), s, rng),
             };
-            self.cells[p] = code(color);
+            self.put(p, code(color));
             if color == Color::Black {
                 black |= B::bit(self.compact[p] as usize);
             }

@@ -4,17 +4,23 @@
 //! as the impossible level runs it, with the learned patterns (the tree's prior and the playouts' local
 //! replies); `without_patterns` turns both off, to show what they cost; `two_threads` runs the same
 //! simulations on two threads sharing one tree, to show what a second core adds.
+//! `middle_game_one_thread` is a search the size of a one-second move: 100,000 simulations from a
+//! position four stones in, where the tree grows deep and the much-visited nodes near the root are
+//! walked by every simulation.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hextoe::ai::hex::mcts::{MctsState, Tuning};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
 use hextoe::ai::{Budget, Stop};
-use hextoe::game::hex::Game;
+use hextoe::game::hex::{Game, HexMove};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use std::hint::black_box;
 
 const SIMS: u64 = 20_000;
+
+/// The simulations of the middle-game search: about what one thread runs in a one-second move.
+const LONG_SIMS: u64 = 100_000;
 
 fn simulations(c: &mut Criterion) {
     let game = Game::new(11, false).unwrap_or_else(|e| panic!("{e}"));
@@ -40,6 +46,18 @@ fn simulations(c: &mut Criterion) {
             let mut state = MctsState::tuned(Tuning::default().prior_weight(0.0).local_replies(false));
             black_box(state.analyze(&game, &spec, &stop, &mut rng).simulations)
         })
+    });
+    g.finish();
+    let mut middle = Game::new(11, false).unwrap_or_else(|e| panic!("{e}"));
+    for m in ["f6", "e8", "g5", "e6"] {
+        middle.play(HexMove::parse(m, 11).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let long = PlayerSpec { budget: Budget { nodes: Some(LONG_SIMS), ..spec.budget }, ..spec };
+    let mut g = c.benchmark_group("mcts_11x11_middle_game");
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(LONG_SIMS));
+    g.bench_function("middle_game_one_thread", |b| {
+        b.iter(|| black_box(MctsState::default().analyze(&middle, &long, &stop, &mut rng).simulations))
     });
     g.finish();
 }

@@ -4,50 +4,29 @@
 //! deleting saves, and turning the primer's pages.
 
 use hextoe::ai::Level;
-use hextoe::ai::ttt::Style;
 use hextoe::config::{Config, Seconds};
 use hextoe::game::GameKind;
-use hextoe::game::{Move, Position, Seat};
+use hextoe::game::Seat;
 use hextoe::tui::app::{App, AppOptions, Screen};
 use hextoe::tui::menu::MenuRow;
 use hextoe::tui::review::ReturnTo;
 use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::storage::Storage;
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 
+use crate::tui_common::{key, typed};
+use crate::tui_snapshots::{hex, ttt};
+
+/// The shared settings at the impossible level, whose analysis the Hex review runs.
 fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
-    Settings { game, size, opponent, level: Level::Impossible, style: Style::Minimax, swap: false, engine: None }
+    Settings { level: Level::Impossible, ..crate::tui_common::settings(game, size, opponent) }
 }
 
 fn app_with(storage: Option<Storage>) -> App {
     let mut c = Config::default();
     c.hex.impossible.move_time = Some(Seconds(std::time::Duration::from_millis(50)));
     App::new(c, settings(GameKind::Hex, 5, Opponent::TwoHumans), AppOptions { color: false, seed: 3, storage })
-}
-
-fn key(a: &mut App, code: KeyCode) {
-    a.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
-}
-
-fn typed(a: &mut App, text: &str) {
-    for ch in text.chars() {
-        let m = if ch.is_ascii_uppercase() { KeyModifiers::SHIFT } else { KeyModifiers::NONE };
-        a.handle_key(KeyEvent::new(KeyCode::Char(ch), m));
-    }
-}
-
-fn ttt(moves: &[&str]) -> Position {
-    let mut p = Position::new(GameKind::Tictactoe, 3, false).unwrap_or_else(|e| panic!("{e}"));
-    for m in moves {
-        p.play(Move::Ttt(m.parse().unwrap_or_else(|e| panic!("{e}")))).unwrap_or_else(|e| panic!("{e}"));
-    }
-    p
-}
-
-fn hex(moves: &str, n: usize) -> Position {
-    let g = hextoe::game::hex::parse_position(moves, n, false).unwrap_or_else(|e| panic!("{e}"));
-    Position::Hex(Box::new(g))
 }
 
 /// x a1, o a2 (a mistake: only the centre holds), and x wins along the top row.

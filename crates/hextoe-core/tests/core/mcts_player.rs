@@ -1,5 +1,5 @@
 //! The MCTS player: legal moves under every budget, proven wins kept, reproducible seeded searches,
-//! perfect play on small boards (checked against the solver), and the swap.
+//! perfect play on small boards (checked against the solver), the swap, and the tree kept across pondering.
 
 use hextoe_core::ai::hex::mcts::MctsState;
 use hextoe_core::ai::hex::solver::{Limits, Solver};
@@ -288,4 +288,41 @@ fn with_the_book_on_the_player_answers_book_positions_from_it_and_searches_the_r
     assert!(Book::shipped().lookup(&later).is_none());
     let fallback = MctsState::tuned(tuning).choose(&later, &spec(sims(200)), &stop, &mut rng);
     assert!(!fallback.explanation.starts_with("opening book"), "{}", fallback.explanation);
+}
+
+#[test]
+fn a_pondered_tree_is_searched_even_where_it_had_already_proven_the_persons_move_lost() {
+    // Pondering searches the position with the person to move, and the virtual connections at its root
+    // prove lost the person's moves outside the must-play region, as leaves. When the person plays one, the
+    // search from it must still run: every move comes from simulations or from a proof, never from a tree
+    // that was not searched (which once answered with a random move, "win rate 50 % after 0 playouts").
+    let s = spec(sims(400));
+    let mut unsearched_risk = 0;
+    for seed in 0..2 {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut state = MctsState::default();
+        let mut game = Game::new(9, false).unwrap();
+        while game.winner().is_none() {
+            let a = state.analyze(&game, &s, &Stop::new(), &mut rng);
+            let at = game.history().iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
+            assert!(a.simulations > 0 || a.proven != Proof::Unknown, "seed {seed}, after {at}: {}", a.explanation);
+            game.play(a.best).unwrap();
+            if game.winner().is_some() {
+                break;
+            }
+            let stop = Stop::new();
+            std::thread::scope(|t| {
+                let stopper = stop.clone();
+                t.spawn(move || {
+                    std::thread::sleep(Duration::from_millis(40));
+                    stopper.stop();
+                });
+                state.ponder(&game, &s, &stop, &mut rng);
+            });
+            let m = *game.legal_moves().choose(&mut rng).unwrap();
+            game.play(m).unwrap();
+            unsearched_risk += 1;
+        }
+    }
+    assert!(unsearched_risk > 15, "the games were long enough to meet proven moves: {unsearched_risk}");
 }

@@ -298,14 +298,13 @@ impl MctsState {
             }
             Some(if node == 0 { k.tree } else { k.tree.subtree(node) })
         })
-        .map(|t| {
+        .inspect(|t| {
             // A leaf the kept tree had proven (pondering's root knowledge proves lost the person's moves
             // outside the must-play region without expanding them) carries no move to play: forget the
             // proof, so that the search expands it and finds the move that proves it again.
             if !t.is_expanded(0) && t.proof(0) != Proof::Unknown {
                 t.set_proof(0, Proof::Unknown);
             }
-            t
         })
         .unwrap_or_else(|| Tree::new(limit))
     }

@@ -49,6 +49,9 @@ struct Step {
 /// Reusable buffers of one search thread.
 struct Scratch<B> {
     board: PlayBoard<B>,
+    /// True if this thread searches the tree alone, so that selection may reuse its choices (see
+    /// [`select`]).
+    alone: bool,
     path: Vec<Step>,
     kids: Vec<(u16, Proof)>,
     /// The shapes of the board's cells, when the search uses the pattern prior.
@@ -95,6 +98,7 @@ impl<B: Bits> Scratch<B> {
         let n = root.board.geometry().size();
         Scratch {
             board: root.board.clone(),
+            alone: true,
             path: Vec::with_capacity(64),
             kids: Vec::with_capacity(400),
             shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
@@ -113,6 +117,7 @@ impl<B: Bits> Scratch<B> {
 /// reached or the root is proven; returns the number of simulations this thread ran.
 pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
     let mut s = Scratch::new(root, p);
+    s.alone = limits.threads <= 1;
     prepare_with(tree, root, p, &mut s);
     let mut sims = 0u64;
     let started = Instant::now();
@@ -217,7 +222,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 break;
             }
         }
-        let Some(c) = select(tree, node, p, rng) else { break };
+        let Some(c) = select(tree, node, p, s.alone, rng) else { break };
         let to_move = board.to_move();
         let child = tree.node(c);
         let mover = if child.mv == SWAP { to_move.opponent() } else { to_move };

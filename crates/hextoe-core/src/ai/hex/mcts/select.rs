@@ -11,11 +11,13 @@ use crate::ai::hex::playout::FastRng;
 /// choice again (see [`rescan_every`]): the scans of the much-visited nodes near the root were most of
 /// the search's time (a simulation at 11×11 passes 15 to 20 nodes of some hundred children each, and
 /// three quarters of those scans were at nodes of 256 visits or more), while one more visit barely moves
-/// their values.
-pub(crate) fn select(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize> {
+/// their values. Only a lone thread `reuse`s choices: threads sharing a tree rely on each scan seeing the
+/// others' virtual losses, so that they spread over different lines.
+pub(crate) fn select(tree: &Tree, i: usize, p: &Params, reuse: bool, rng: &mut FastRng) -> Option<usize> {
     let visits = tree.visits(i);
     let every = rescan_every(visits);
-    if every > 1
+    if reuse
+        && every > 1
         && !visits.is_multiple_of(every)
         && let Some(k) = tree.choice(i)
     {
@@ -178,23 +180,24 @@ mod tests {
         add(&t, 1, 10, 9);
         add(&t, 2, 10, 1);
         add(&t, 3, 10, 0);
-        assert_eq!(select(&t, 0, &p, &mut rng), Some(1), "a scan at 1,024 visits finds the best");
+        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(1), "a scan at 1,024 visits finds the best");
         add(&t, 2, 200, 200);
         add(&t, 0, 1, 0);
-        assert_eq!(select(&t, 0, &p, &mut rng), Some(1), "between scans the last choice stands");
+        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(1), "between scans the last choice stands");
         t.set_proof(1, Proof::Loss);
-        assert_eq!(select(&t, 0, &p, &mut rng), Some(2), "a choice proven lost is scanned past at once");
+        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(2), "a choice proven lost is scanned past at once");
         add(&t, 3, 1000, 1000);
         add(&t, 0, 2, 0);
-        assert_eq!(select(&t, 0, &p, &mut rng), Some(2), "1,027 visits: no scan yet");
+        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(2), "1,027 visits: no scan yet");
+        assert_eq!(select(&t, 0, &p, false, &mut rng), Some(3), "threads sharing the tree scan every time");
         add(&t, 0, 1, 0);
-        assert_eq!(select(&t, 0, &p, &mut rng), Some(3), "1,028 visits: the scan finds the new best");
+        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(3), "1,028 visits: the scan finds the new best");
         let few = Tree::new(10);
         few.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
         add(&few, 0, 100, 0);
         add(&few, 1, 10, 9);
-        assert_eq!(select(&few, 0, &p, &mut rng), Some(1));
+        assert_eq!(select(&few, 0, &p, true, &mut rng), Some(1));
         add(&few, 2, 10, 10);
-        assert_eq!(select(&few, 0, &p, &mut rng), Some(2), "a node of few visits scans at every visit");
+        assert_eq!(select(&few, 0, &p, true, &mut rng), Some(2), "a node of few visits scans at every visit");
     }
 }

@@ -314,7 +314,7 @@ fn a_pondered_tree_is_searched_even_where_it_had_already_proven_the_persons_move
             std::thread::scope(|t| {
                 let stopper = stop.clone();
                 t.spawn(move || {
-                    std::thread::sleep(Duration::from_millis(40));
+                    std::thread::sleep(Duration::from_millis(150));
                     stopper.stop();
                 });
                 state.ponder(&game, &s, &stop, &mut rng);

@@ -299,11 +299,13 @@ impl MctsState {
             Some(if node == 0 { k.tree } else { k.tree.subtree(node) })
         })
         .inspect(|t| {
-            // A leaf the kept tree had proven (pondering's root knowledge proves lost the person's moves
-            // outside the must-play region without expanding them) carries no move to play: forget the
-            // proof, so that the search expands it and finds the move that proves it again.
-            if !t.is_expanded(0) && t.proof(0) != Proof::Unknown {
+            // The new root keeps a proof only if its own children carry it. Pondering's root knowledge
+            // proves lost the person's moves outside the must-play region, as a fact about the move, not
+            // through a winning reply in the tree: a root proven that way would stop the search before its
+            // first simulation and leave the move to a tree that never looked for it.
+            if t.proof(0) != Proof::Unknown {
                 t.set_proof(0, Proof::Unknown);
+                t.update_proof(0);
             }
         })
         .unwrap_or_else(|| Tree::new(limit))
@@ -400,3 +402,7 @@ fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Instant, rng: &m
         explanation,
     }
 }
+
+#[cfg(test)]
+#[path = "kept_tests.rs"]
+mod kept_tests;

@@ -38,10 +38,8 @@ use crate::ai::hex::solver::{self, Solver};
 use crate::ai::hex::{HexChoice, PlayerSpec, Proof, memory_bytes};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Game, HexMove};
-use crate::numbers::thousands;
 use clock::Clock;
 use rand::Rng;
-use report::{describe_rate, principal_variation, root_moves};
 use search::{Limits, Root};
 use std::time::{Duration, Instant};
 use tree::{SWAP, Tree};
@@ -184,7 +182,7 @@ impl MctsState {
             let more = Limits { deadline: Some(Instant::now() + extra), ..limits };
             simulations += dispatch_bits!(n, run_threads(&tree, game, &more, None, &params, &mut frng));
         }
-        let mut analysis = summarize(&tree, game, simulations, start, &mut frng);
+        let mut analysis = report::summarize(&tree, game, simulations, start, &mut frng);
         analysis.solver_nodes = solver_nodes;
         if let Some(exact::Exact::Loss(_)) = exact {
             // Every move is lost; the search still ranks them, and the most visited holds out longest.
@@ -347,60 +345,6 @@ fn run_threads<B: Bits>(
             .collect();
         handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
     })
-}
-
-/// Turns the searched tree into an [`Analysis`].
-fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Instant, rng: &mut FastRng) -> Analysis {
-    let n = game.size();
-    let cell_of = |k: usize| {
-        crate::game::hex::Cell::new(k % n, k / n).unwrap_or_else(|| unreachable!("index {k} is on the board"))
-    };
-    let mut moves = root_moves(tree, &cell_of, rng);
-    if moves.is_empty() {
-        // The tree could not even hold the root's children: fall back to the legal moves, unrated.
-        moves = game
-            .legal_moves()
-            .into_iter()
-            .map(|mv| report::MoveStat { mv, visits: 0, win_rate: 0.5, proven: Proof::Unknown, win_in: None })
-            .collect();
-        let len = moves.len();
-        if len > 1 {
-            moves.swap(0, rng.below(len));
-        }
-    }
-    let best = moves.first().map_or(HexMove::Swap, |m| m.mv);
-    let proven = match moves.first().map(|m| m.proven) {
-        Some(Proof::Win) => Proof::Win,
-        _ if !moves.is_empty() && moves.iter().all(|m| m.proven == Proof::Loss) => Proof::Loss,
-        _ => Proof::Unknown,
-    };
-    let pv = principal_variation(tree, code(best, n), 8, &cell_of);
-    let immediate = proven == Proof::Win && {
-        let mut g = game.clone();
-        g.play(best).is_ok() && g.winner().is_some()
-    };
-    let proof_source = proven.is_proven().then_some(if immediate { ProofSource::Immediate } else { ProofSource::Tree });
-    let explanation = match proven {
-        Proof::Win if immediate => format!("wins at once: {best} joins both edges"),
-        Proof::Win => format!(
-            "proven win: every reply loses within the search tree ({} playouts); main line {}",
-            thousands(simulations),
-            pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
-        ),
-        Proof::Loss => "every move loses against perfect play; choosing the one that holds out longest".to_string(),
-        Proof::Unknown => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), simulations, &pv),
-    };
-    Analysis {
-        moves,
-        best,
-        pv,
-        proven,
-        proof_source,
-        simulations,
-        solver_nodes: 0,
-        elapsed: start.elapsed(),
-        explanation,
-    }
 }
 
 #[cfg(test)]

@@ -1,12 +1,13 @@
-//! What a search found: the root moves merged over all trees, the principal variation, the choice and the
+//! What a search found: the searched tree summed up as an analysis — the root moves ranked, the principal
+//! variation, the choice and the
 //! sentence that explains it.
 
 use super::tree::{SWAP, Tree};
 use crate::ai::hex::playout::FastRng;
 use crate::ai::hex::{HexChoice, MoveEval, Proof};
-use crate::game::hex::{Cell, HexMove};
+use crate::game::hex::{Cell, Game, HexMove};
 use crate::numbers::thousands;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// One root move's statistics.
 #[derive(Clone, Debug, PartialEq)]
@@ -189,6 +190,60 @@ pub(crate) fn principal_variation(
 pub(crate) fn describe_rate(rate: f64, sims: u64, pv: &[HexMove]) -> String {
     let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
     format!("win rate {:.0} % after {} playouts; main line {}", rate * 100.0, thousands(sims), line.join(" "))
+}
+
+/// Turns the searched tree into an [`Analysis`].
+pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Instant, rng: &mut FastRng) -> Analysis {
+    let n = game.size();
+    let cell_of = |k: usize| {
+        crate::game::hex::Cell::new(k % n, k / n).unwrap_or_else(|| unreachable!("index {k} is on the board"))
+    };
+    let mut moves = root_moves(tree, &cell_of, rng);
+    if moves.is_empty() {
+        // The tree could not even hold the root's children: fall back to the legal moves, unrated.
+        moves = game
+            .legal_moves()
+            .into_iter()
+            .map(|mv| MoveStat { mv, visits: 0, win_rate: 0.5, proven: Proof::Unknown, win_in: None })
+            .collect();
+        let len = moves.len();
+        if len > 1 {
+            moves.swap(0, rng.below(len));
+        }
+    }
+    let best = moves.first().map_or(HexMove::Swap, |m| m.mv);
+    let proven = match moves.first().map(|m| m.proven) {
+        Some(Proof::Win) => Proof::Win,
+        _ if !moves.is_empty() && moves.iter().all(|m| m.proven == Proof::Loss) => Proof::Loss,
+        _ => Proof::Unknown,
+    };
+    let pv = principal_variation(tree, super::code(best, n), 8, &cell_of);
+    let immediate = proven == Proof::Win && {
+        let mut g = game.clone();
+        g.play(best).is_ok() && g.winner().is_some()
+    };
+    let proof_source = proven.is_proven().then_some(if immediate { ProofSource::Immediate } else { ProofSource::Tree });
+    let explanation = match proven {
+        Proof::Win if immediate => format!("wins at once: {best} joins both edges"),
+        Proof::Win => format!(
+            "proven win: every reply loses within the search tree ({} playouts); main line {}",
+            thousands(simulations),
+            pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
+        ),
+        Proof::Loss => "every move loses against perfect play; choosing the one that holds out longest".to_string(),
+        Proof::Unknown => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), simulations, &pv),
+    };
+    Analysis {
+        moves,
+        best,
+        pv,
+        proven,
+        proof_source,
+        simulations,
+        solver_nodes: 0,
+        elapsed: start.elapsed(),
+        explanation,
+    }
 }
 
 #[cfg(test)]

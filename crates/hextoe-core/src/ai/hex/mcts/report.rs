@@ -1,6 +1,5 @@
 //! What a search found: the searched tree summed up as an analysis — the root moves ranked, the principal
-//! variation, the choice and the
-//! sentence that explains it.
+//! variation, the choice and the sentence that explains it.
 
 use super::tree::{SWAP, Tree};
 use crate::ai::hex::playout::FastRng;

@@ -23,11 +23,11 @@ fn reopen(dir: &std::path::Path) -> App {
 /// [`reopen`], until the new app is in the state `ready` says: the one it starts in once no stray child
 /// holds the earlier apps' slots. An app that starts in a slot still held by such a child touches no file.
 fn reopen_until(dir: &std::path::Path, ready: impl Fn(&App) -> bool) -> App {
+    // Generous: on a loaded machine (the whole suite on two cores) a starting child can hold the copy for
+    // more than the two seconds this once allowed, and a ready app ends the wait at once.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
     let mut b = app_with(Some(Storage::at(dir)));
-    for _ in 0..200 {
-        if ready(&b) {
-            break;
-        }
+    while !ready(&b) && std::time::Instant::now() < deadline {
         drop(b);
         std::thread::sleep(std::time::Duration::from_millis(10));
         b = app_with(Some(Storage::at(dir)));

@@ -27,6 +27,7 @@ mod select;
 pub mod tree;
 mod tuning;
 
+use report::code;
 pub use report::{Analysis, MoveStat, ProofSource};
 pub use search::{KnowledgeAt, Params, Pruning};
 pub use tuning::{TUNING_KEYS, Tuning, TuningError};
@@ -42,7 +43,7 @@ use clock::Clock;
 use rand::Rng;
 use search::{Limits, Root};
 use std::time::{Duration, Instant};
-use tree::{SWAP, Tree};
+use tree::Tree;
 
 /// The time a search takes when its budget names neither time nor simulations.
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
@@ -92,14 +93,6 @@ fn swap_depth(game: &Game) -> Option<usize> {
         Some(1)
     } else {
         None
-    }
-}
-
-/// The tree code of a move on an n×n board.
-fn code(mv: HexMove, n: usize) -> u16 {
-    match mv {
-        HexMove::Swap => SWAP,
-        HexMove::Place(c) => (c.row() * n + c.col()) as u16,
     }
 }
 

@@ -84,6 +84,14 @@ impl Analysis {
     }
 }
 
+/// The tree code of a move on an n×n board (the inverse of [`to_move`]).
+pub(crate) fn code(mv: HexMove, n: usize) -> u16 {
+    match mv {
+        HexMove::Swap => SWAP,
+        HexMove::Place(c) => (c.row() * n + c.col()) as u16,
+    }
+}
+
 /// Turns a tree move code into a move.
 pub fn to_move(code: u16, cell_of: &dyn Fn(usize) -> Cell) -> HexMove {
     if code == SWAP { HexMove::Swap } else { HexMove::Place(cell_of(code as usize)) }
@@ -216,7 +224,7 @@ pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Insta
         _ if !moves.is_empty() && moves.iter().all(|m| m.proven == Proof::Loss) => Proof::Loss,
         _ => Proof::Unknown,
     };
-    let pv = principal_variation(tree, super::code(best, n), 8, &cell_of);
+    let pv = principal_variation(tree, code(best, n), 8, &cell_of);
     let immediate = proven == Proof::Win && {
         let mut g = game.clone();
         g.play(best).is_ok() && g.winner().is_some()

@@ -23,7 +23,7 @@ pub mod tt;
 use crate::ai::Stop;
 use crate::ai::hex::eval::Eval;
 use crate::ai::hex::{HexChoice, MoveEval, PlayerSpec, Proof, memory_bytes};
-use crate::game::hex::{CellSet, Game, HexMove};
+use crate::game::hex::{Game, HexMove};
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use score::INF;
@@ -107,7 +107,7 @@ fn run<R: Rng + ?Sized>(
     // A single winning cell of the opponent's leaves one move that does not lose at once. The search
     // would find it at depth 1, but a machine that stalls past the deadline before that depth is done
     // must not make the player miss it, so the choice needs no search.
-    let threats = if can_swap { CellSet::EMPTY } else { board.winning_cells(board.to_move().opponent()) };
+    let threats = search::threats(board, can_swap);
     if !exact_all && threats.len() == 1 {
         moves.extend(threats.iter().map(HexMove::Place));
     } else if swap_rule != Some(true) || exact_all {

@@ -103,8 +103,7 @@ impl Searcher<'_> {
         if !board.winning_cells(me).is_empty() {
             return WIN - (ply + 1) as f64;
         }
-        // With the swap available the threats change hands, so the shortcuts below do not apply.
-        let threats = if swap { CellSet::EMPTY } else { board.winning_cells(me.opponent()) };
+        let threats = threats(board, swap);
         if threats.len() >= 2 {
             // One stone cannot block two cells.
             return -(WIN - (ply + 2) as f64);
@@ -172,6 +171,12 @@ impl Searcher<'_> {
             }
         }
     }
+}
+
+/// The cells where the opponent of the side to move would win at once, which the side to move must block;
+/// none where `swap` is legal, since swapping makes the threats change hands.
+pub(super) fn threats(board: &Board, swap: bool) -> CellSet {
+    if swap { CellSet::EMPTY } else { board.winning_cells(board.to_move().opponent()) }
 }
 
 /// With the swap legal (one black stone on the board): whether the opening rule takes it over.

@@ -16,7 +16,10 @@ pub enum ParsePositionError {
     #[error(transparent)]
     Size(#[from] SizeError),
     /// A diagram with the wrong number of rows.
-    #[error("the position has {found} rows but the board is {size}×{size}: expected {size} rows separated by '/'")]
+    #[error(
+        "the position has {found} {} but the board is {size}×{size}: expected {size} rows separated by '/'",
+        if *.found == 1 { "row" } else { "rows" }
+    )]
     RowCount {
         /// Rows found.
         found: usize,
@@ -24,7 +27,7 @@ pub enum ParsePositionError {
         size: usize,
     },
     /// A diagram row of the wrong length.
-    #[error("row {row} has {found} cells: expected {size} cells, each b, w or .")]
+    #[error("row {row} has {found} {}: expected {size} cells, each b, w or .", if *.found == 1 { "cell" } else { "cells" })]
     RowLength {
         /// 1-based row.
         row: usize,
@@ -235,6 +238,8 @@ mod tests {
     #[test]
     fn errors_say_what_is_wrong() {
         assert!(matches!(parse_position("b../...", 3, false), Err(ParsePositionError::RowCount { found: 2, size: 3 })));
+        let one = parse_position("b..", 3, false).map(|_| ()).unwrap_err().to_string();
+        assert!(one.starts_with("the position has 1 row but"), "{one}");
         assert!(matches!(parse_position("b./.../...", 3, false), Err(ParsePositionError::RowLength { row: 1, .. })));
         assert!(matches!(parse_position("bq./.../...", 3, false), Err(ParsePositionError::BadChar { ch: 'q', .. })));
         assert!(matches!(parse_position("bb./.../...", 3, false), Err(ParsePositionError::Counts { .. })));

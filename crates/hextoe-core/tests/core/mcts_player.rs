@@ -235,10 +235,12 @@ fn pondering_on_the_opponents_time_carries_into_the_next_search() {
     // The player has just played e5's reply position: the opponent (White) is to move, and it ponders.
     let mut player = HexPlayer::new(spec.clone(), 3).unwrap();
     let stop = Stop::new();
-    let watchdog = Watchdog::maybe(&stop, Some(Duration::from_millis(300)));
+    // 1.5 s: the root's virtual connections come first, and a debug build on a stalling machine once
+    // spent all of 300 ms on them.
+    let watchdog = Watchdog::maybe(&stop, Some(Duration::from_millis(1500)));
     let pondered = player.ponder(&game, &stop);
     drop(watchdog);
-    assert!(pondered > 0, "pondering ran no simulation in 300 ms");
+    assert!(pondered > 0, "pondering ran no simulation in 1.5 s");
     // The pondered tree is the one the player searches from: its most visited reply for White holds
     // visits from the pondering (the search of the same position reuses the tree).
     let hextoe_core::ai::hex::player::Report::Search(p) = player.analyze(&game, &Stop::new()).unwrap() else {

@@ -64,6 +64,8 @@ struct Scratch<B> {
     knowledge: Option<Knowledge<B>>,
     /// The root's filled-in cells, Black's and White's, that each playout starts by placing.
     fill: [B; 2],
+    /// What stands on each cell after the playout ([`PlayBoard::owners`]), for the AMAF backup.
+    owners: Vec<u8>,
 }
 /// Expands the root and gives it knowledge, if the search uses it and nothing was done yet: before the
 /// threads start, so that none of them searches moves the knowledge rules out.
@@ -108,6 +110,7 @@ impl<B: Bits> Scratch<B> {
             global: p.global_cap.map(GlobalWeights::new),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
             // Under the swap rule a filled stone's colour may still change hands.
+            owners: Vec::with_capacity(n * n),
             fill: if p.fill_playouts && root.swap_depth.is_none() { root_fill(&root.board) } else { [B::ZERO; 2] },
         }
     }
@@ -256,6 +259,9 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             (winner, true)
         }
     };
+    if amaf {
+        board.owners(&mut s.owners);
+    }
     for j in (0..s.path.len()).rev() {
         let step = s.path[j];
         if changed && j + 1 < s.path.len() {
@@ -265,8 +271,9 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             tree.add_win(step.node);
         }
         if amaf {
-            let own = board.stones(step.to_move);
-            tree.add_rave(step.node, |k| own.has(k), winner == step.to_move);
+            let own = PlayBoard::<B>::code_of(step.to_move);
+            let owners = &s.owners;
+            tree.add_rave(step.node, |k| owners.get(k) == Some(&own), winner == step.to_move);
         }
     }
 }

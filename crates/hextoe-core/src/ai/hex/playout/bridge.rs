@@ -185,6 +185,19 @@ impl<B: Bits> PlayBoard<B> {
         self.to_move = self.to_move.opponent();
     }
 
+    /// Writes into `out` what stands on each compact cell: 0 empty, 1 Black, 2 White ([`PlayBoard::code_of`]).
+    /// After a playout, the backup asks for every child of every node on the path whether its cell went to
+    /// one side; a byte read is cheaper than a bit test of a wide bitboard.
+    pub(crate) fn owners(&self, out: &mut Vec<u8>) {
+        out.clear();
+        out.extend(self.pad.iter().map(|&p| self.cells[usize::from(p)]));
+    }
+
+    /// The code [`PlayBoard::owners`] gives a cell that `c` holds.
+    pub(crate) fn code_of(c: Color) -> u8 {
+        code(c)
+    }
+
     /// Puts a `color` stone on empty compact cell `k` without passing the turn: a filled-in cell whose
     /// colour is settled (see `mcts/knowledge.rs`).
     pub(crate) fn place(&mut self, k: usize, color: Color) {
@@ -231,13 +244,15 @@ impl<B: Bits> PlayBoard<B> {
         others: Option<f32>,
         rng: &mut FastRng,
     ) -> Option<usize> {
+        let [adjacent, bridge] = policy.near();
+        if bridge == 0.0 {
+            return self.neighbour_reply(last, mover, policy, adjacent, others, rng);
+        }
         let mut weights = [0f32; 12];
         let mut cells = [0usize; 12];
         let (mut sum, mut local) = (0f32, 0usize);
-        let [adjacent, bridge] = policy.near();
-        // The six neighbours, then (if the policy weighs them) the six bridge partners.
-        let reach = if bridge > 0.0 { 12 } else { 6 };
-        for i in 0..reach {
+        // The six neighbours, then the six bridge partners.
+        for i in 0..12 {
             let (step, factor) =
                 if i < 6 { (self.ring[i], adjacent) } else { (self.ring[i - 6] + self.ring[(i - 5) % 6], bridge) };
             // A bridge partner of a cell on the board's rim may lie beyond the one-cell border.
@@ -261,6 +276,47 @@ impl<B: Bits> PlayBoard<B> {
         for (&w, &q) in weights[..local].iter().zip(&cells[..local]) {
             if x < w {
                 return Some(q);
+            }
+            x -= w;
+        }
+        None
+    }
+
+    /// [`PlayBoard::local_reply`] among the six neighbours alone (the default policy), without a branch
+    /// on whether each is empty — which cell is empty is a coin toss the processor cannot predict, and
+    /// this look runs at almost every playout move. A taken neighbour weighs 0, so the draw and the
+    /// random numbers it uses are exactly those of the general loop.
+    #[inline]
+    fn neighbour_reply(
+        &self,
+        last: usize,
+        mover: Color,
+        policy: &LocalPolicy,
+        adjacent: f32,
+        others: Option<f32>,
+        rng: &mut FastRng,
+    ) -> Option<usize> {
+        let mut weights = [0f32; 6];
+        let (mut sum, mut local) = (0f32, 0usize);
+        for (i, w) in weights.iter_mut().enumerate() {
+            let q = last.wrapping_add_signed(self.ring[i]);
+            let open = self.cells.get(q) == Some(&EMPTY);
+            let ring = self.rings.get(q).copied().unwrap_or(0);
+            *w = policy.gamma(mover, usize::from(ring)) * adjacent * f32::from(u8::from(open));
+            sum += *w;
+            local += usize::from(open);
+        }
+        if local == 0 {
+            return None;
+        }
+        let total = sum + others.unwrap_or(policy.other(mover) * (self.empty - local) as f32);
+        let mut x = rng.unit() * total;
+        if x >= sum {
+            return None;
+        }
+        for (i, &w) in weights.iter().enumerate() {
+            if x < w {
+                return Some(last.wrapping_add_signed(self.ring[i]));
             }
             x -= w;
         }

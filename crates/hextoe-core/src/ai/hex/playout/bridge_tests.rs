@@ -199,3 +199,74 @@ fn the_kept_ring_patterns_match_the_cells_after_moves_fills_and_playouts() {
         }
     }
 }
+
+/// The local reply by its definition: the last stone's empty neighbours in ring order, each weighed by
+/// its shape's γ, against γ₀ for every other empty cell, drawn with one number from `rng`.
+fn reference_reply<B: Bits>(
+    b: &PlayBoard<B>,
+    last: usize,
+    mover: Color,
+    policy: &LocalPolicy,
+    rng: &mut FastRng,
+) -> Option<usize> {
+    let open: Vec<usize> =
+        (0..6).map(|i| last.wrapping_add_signed(b.ring[i])).filter(|&q| b.cells[q] == EMPTY).collect();
+    if open.is_empty() {
+        return None;
+    }
+    let weights: Vec<f32> = open.iter().map(|&q| policy.gamma(mover, ring_of(b, q))).collect();
+    let sum: f32 = weights.iter().sum();
+    let mut x = rng.unit() * (sum + policy.other(mover) * (b.empty - open.len()) as f32);
+    for (&w, &q) in weights.iter().zip(&open) {
+        if x < w {
+            return Some(q);
+        }
+        x -= w;
+    }
+    None
+}
+
+#[test]
+fn the_branch_free_neighbour_reply_draws_as_its_definition() {
+    // Random 11×11 positions, each stone in turn taken as the last one; the same seed on both sides.
+    let policy = LocalPolicy::shipped();
+    let mut fill = FastRng::new(21);
+    let (mut replies, mut elsewhere) = (0, 0);
+    for round in 0..200 {
+        let g = game("", 11);
+        let mut b = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("11×11 fits"));
+        for _ in 0..(round % 90) {
+            let empty: Vec<usize> = b.empty_cells().ones().collect();
+            b.play(empty[fill.below(empty.len())]);
+        }
+        let stones: Vec<usize> = (b.stones(Color::Black) | b.stones(Color::White)).ones().collect();
+        for &k in &stones {
+            let p = usize::from(b.pad[k]);
+            for mover in [Color::Black, Color::White] {
+                let seed = (round * 1000 + k) as u64;
+                let (mut r1, mut r2) = (FastRng::new(seed), FastRng::new(seed));
+                let got = b.local_reply(p, mover, policy, None, &mut r1);
+                assert_eq!(got, reference_reply(&b, p, mover, policy, &mut r2), "round {round}, stone {k}");
+                assert_eq!(r1.below(1 << 20), r2.below(1 << 20), "both drew the same numbers");
+                if got.is_some() { replies += 1 } else { elsewhere += 1 }
+            }
+        }
+    }
+    assert!(replies > 1000 && elsewhere > 1000, "both outcomes were tried: {replies} and {elsewhere}");
+}
+
+#[test]
+fn owners_tell_what_stands_on_every_cell() {
+    let g = game("f6 e8 a1 k11", 11);
+    let mut b = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("11×11 fits"));
+    let mut out = Vec::new();
+    b.owners(&mut out);
+    let expect =
+        |b: &PlayBoard<u128>| -> Vec<u8> { (0..121).map(|k| b.at(k).map_or(0, PlayBoard::<u128>::code_of)).collect() };
+    assert_eq!(out, expect(&b));
+    assert_eq!(out.iter().filter(|&&c| c != 0).count(), 4);
+    b.playout(&mut FastRng::new(3), true, Some(LocalPolicy::shipped()));
+    b.owners(&mut out);
+    assert_eq!(out, expect(&b));
+    assert!(out.iter().all(|&c| c != 0), "a playout fills the board");
+}

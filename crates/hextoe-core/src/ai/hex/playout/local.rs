@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 /// playout board (two bits a neighbour, in its ring order).
 #[derive(Clone, Debug)]
 pub struct LocalPolicy {
-    gamma: [Vec<f32>; 2],
+    gamma: [Box<[f32; 4096]>; 2],
     /// γ₀: the strength of a cell with six empty neighbours, standing for every cell not next to the
     /// last stone.
     other: [f32; 2],
@@ -53,7 +53,7 @@ impl LocalPolicy {
 
     /// The policy of `table`'s playout shapes; shapes it does not list have γ = 1.
     pub fn new(table: &PatternTable) -> LocalPolicy {
-        let side = |c: Color| (0..4096).map(|p| table.listed(playout_key(p, c)).unwrap_or(1.0)).collect();
+        let side = |c: Color| Box::new(std::array::from_fn(|p| table.listed(playout_key(p, c)).unwrap_or(1.0)));
         let other = |c: Color| table.listed(playout_key(0, c)).unwrap_or(1.0);
         LocalPolicy {
             gamma: [side(Color::Black), side(Color::White)],

@@ -265,6 +265,24 @@ impl<B: Bits> PlayBoard<B> {
                 local += 1;
             }
         }
+        self.draw_reply(&weights[..local], sum, local, mover, policy, others, rng).map(|i| cells[i])
+    }
+
+    /// Draws between `weights` (the local replies' weights, summing to `sum`; `local` of them are empty
+    /// cells) and the rest of the board, as [`PlayBoard::local_reply`] says, with one number from `rng`:
+    /// the index of the reply drawn, or `None` to play elsewhere.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    fn draw_reply(
+        &self,
+        weights: &[f32],
+        sum: f32,
+        local: usize,
+        mover: Color,
+        policy: &LocalPolicy,
+        others: Option<f32>,
+        rng: &mut FastRng,
+    ) -> Option<usize> {
         if local == 0 {
             return None;
         }
@@ -273,9 +291,9 @@ impl<B: Bits> PlayBoard<B> {
         if x >= sum {
             return None;
         }
-        for (&w, &q) in weights[..local].iter().zip(&cells[..local]) {
+        for (i, &w) in weights.iter().enumerate() {
             if x < w {
-                return Some(q);
+                return Some(i);
             }
             x -= w;
         }
@@ -306,21 +324,8 @@ impl<B: Bits> PlayBoard<B> {
             sum += *w;
             local += usize::from(open);
         }
-        if local == 0 {
-            return None;
-        }
-        let total = sum + others.unwrap_or(policy.other(mover) * (self.empty - local) as f32);
-        let mut x = rng.unit() * total;
-        if x >= sum {
-            return None;
-        }
-        for (i, &w) in weights.iter().enumerate() {
-            if x < w {
-                return Some(last.wrapping_add_signed(self.ring[i]));
-            }
-            x -= w;
-        }
-        None
+        self.draw_reply(&weights, sum, local, mover, policy, others, rng)
+            .map(|i| last.wrapping_add_signed(self.ring[i]))
     }
 
     /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)

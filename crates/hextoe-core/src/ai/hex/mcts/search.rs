@@ -109,8 +109,8 @@ impl<B: Bits> Scratch<B> {
                 .then(|| if p.near_replies { LocalPolicy::shipped_near() } else { LocalPolicy::shipped() }),
             global: p.global_cap.map(GlobalWeights::new),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
-            // Under the swap rule a filled stone's colour may still change hands.
             owners: Vec::with_capacity(n * n),
+            // Under the swap rule a filled stone's colour may still change hands.
             fill: if p.fill_playouts && root.swap_depth.is_none() { root_fill(&root.board) } else { [B::ZERO; 2] },
         }
     }

@@ -1,8 +1,8 @@
 //! Finishing won games inside the player. A win in one is always played; a short forced win found before
 //! the search decides the move at once; and once the solver or the tree has proven a win, the quickest
 //! winning move is played, or — when the quickest-win search runs out of budget — the proven winning move
-//! on the shortest path between the edges, so that every move brings the connection closer instead of
-//! filling in cells the proof does not need.
+//! on the shortest path between the edges (touching the most own stones among those), so that every move
+//! brings the connection closer instead of filling in cells the proof does not need.
 
 use super::report::{Analysis, MoveStat, ProofSource, rank};
 use crate::ai::Stop;
@@ -10,7 +10,8 @@ use crate::ai::hex::Proof;
 use crate::ai::hex::alphabeta::explain::title;
 use crate::ai::hex::finish::{self, Finish};
 use crate::ai::hex::paths::Paths;
-use crate::game::hex::{Game, HexMove};
+use crate::game::hex::{Cell, Game, HexMove};
+use std::cmp::Reverse;
 use std::time::{Duration, Instant};
 
 /// The longest win looked for before the search: short, so that it costs next to nothing where there is
@@ -113,10 +114,15 @@ pub(crate) fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) 
         a.explanation = describe(game, mv, best.moves);
         return;
     }
-    // The carrier fallback: of the proven winning moves, one on the shortest path between the edges.
-    let paths = Paths::new(game.board(), game.to_move());
+    // The carrier fallback: of the proven winning moves, one on the shortest path between the edges; of
+    // those, one touching the most of the mover's own stones (a move that joins or extends a chain, not a
+    // far corner of the same path); then the first in the ranking.
+    let board = game.board();
+    let me = game.to_move();
+    let paths = Paths::new(board, me);
+    let own_neighbours = |c: Cell| c.neighbours(board.size()).filter(|&n| board.at(n) == Some(me)).count();
     let on_path = |m: &MoveStat| match (m.proven, m.mv) {
-        (Proof::Win, HexMove::Place(c)) => Some(paths.through(c)),
+        (Proof::Win, HexMove::Place(c)) => Some((paths.through(c), Reverse(own_neighbours(c)))),
         _ => None,
     };
     let Some((i, _)) =
@@ -131,5 +137,51 @@ pub(crate) fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) 
         a.best = mv;
         a.pv = vec![mv];
         a.explanation = format!("proven win: {mv} keeps the win and takes the shortest way to both edges");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_a_measured_win_the_fallback_extends_a_chain_rather_than_taking_a_far_corner() {
+        // 7×7, Black to move and won (the solver proves every move below a win). The shortest paths
+        // between Black's edges need four empty cells, among them a7 — a corner no black stone touches —
+        // and d3, which joins d2 and d4.
+        let mut game = Game::new(7, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in "d4 d5 c5 b7 e6 f1 d2 c6".split_whitespace() {
+            game.play(HexMove::parse(m, 7).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let cell = |name: &str| Cell::parse(name, 7).unwrap_or_else(|e| panic!("{e}"));
+        let won = |name: &str| MoveStat {
+            mv: HexMove::Place(cell(name)),
+            visits: 0,
+            win_rate: 1.0,
+            proven: Proof::Win,
+            win_in: None,
+        };
+        let mut a = Analysis {
+            moves: ["a7", "g3", "d3", "b6", "a5"].iter().map(|m| won(m)).collect(),
+            best: HexMove::Place(cell("a7")),
+            pv: vec![HexMove::Place(cell("a7"))],
+            proven: Proof::Win,
+            proof_source: None,
+            simulations: 0,
+            solver_nodes: 0,
+            elapsed: Duration::ZERO,
+            explanation: String::new(),
+        };
+        // A stopped budget: the quickest-win search gives up at once (there is no win in one here).
+        let stop = Stop::new();
+        stop.stop();
+        let budget = MoveBudget { time: None, sims: None, start: Instant::now(), stop };
+        let paths = Paths::new(game.board(), game.to_move());
+        assert_eq!(paths.through(cell("a7")), paths.through(cell("d3")), "both lie on a shortest path");
+        assert!(paths.through(cell("g3")) > paths.through(cell("d3")), "g3 does not");
+        finish_proven(&mut a, &game, &budget);
+        assert_eq!(a.best, HexMove::Place(cell("d3")), "{}", a.explanation);
+        assert_eq!(a.moves[0].mv, a.best, "the choice leads the list");
+        assert!(a.explanation.contains("shortest way"), "{}", a.explanation);
     }
 }

@@ -10,6 +10,7 @@ use super::tree::{Proof, SWAP, Tree};
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::Shapes;
+use crate::ai::hex::playout::bridge::code;
 use crate::ai::hex::playout::{FastRng, GlobalWeights, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
 use std::time::{Duration, Instant};
@@ -271,7 +272,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             tree.add_win(step.node);
         }
         if amaf {
-            let own = PlayBoard::<B>::code_of(step.to_move);
+            let own = code(step.to_move);
             let owners = &s.owners;
             tree.add_rave(step.node, |k| owners.get(k) == Some(&own), winner == step.to_move);
         }

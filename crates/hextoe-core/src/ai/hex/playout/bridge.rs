@@ -13,8 +13,8 @@ use crate::game::hex::{Board, Color, MAX_SIZE};
 /// An empty cell in the padded array.
 pub(super) const EMPTY: u8 = 0;
 
-/// The padded array's code of a `c` stone.
-pub(super) fn code(c: Color) -> u8 {
+/// The padded array's code of a `c` stone (also what [`PlayBoard::owners`] reports for it).
+pub(crate) fn code(c: Color) -> u8 {
     c.index() as u8 + 1
 }
 
@@ -185,17 +185,12 @@ impl<B: Bits> PlayBoard<B> {
         self.to_move = self.to_move.opponent();
     }
 
-    /// Writes into `out` what stands on each compact cell: 0 empty, 1 Black, 2 White ([`PlayBoard::code_of`]).
+    /// Writes into `out` what stands on each compact cell: 0 empty, else [`code`] of its stone.
     /// After a playout, the backup asks for every child of every node on the path whether its cell went to
     /// one side; a byte read is cheaper than a bit test of a wide bitboard.
     pub(crate) fn owners(&self, out: &mut Vec<u8>) {
         out.clear();
         out.extend(self.pad.iter().map(|&p| self.cells[usize::from(p)]));
-    }
-
-    /// The code [`PlayBoard::owners`] gives a cell that `c` holds.
-    pub(crate) fn code_of(c: Color) -> u8 {
-        code(c)
     }
 
     /// Puts a `color` stone on empty compact cell `k` without passing the turn: a filled-in cell whose

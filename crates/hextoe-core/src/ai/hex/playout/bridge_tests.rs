@@ -261,8 +261,7 @@ fn owners_tell_what_stands_on_every_cell() {
     let mut b = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("11×11 fits"));
     let mut out = Vec::new();
     b.owners(&mut out);
-    let expect =
-        |b: &PlayBoard<u128>| -> Vec<u8> { (0..121).map(|k| b.at(k).map_or(0, PlayBoard::<u128>::code_of)).collect() };
+    let expect = |b: &PlayBoard<u128>| -> Vec<u8> { (0..121).map(|k| b.at(k).map_or(0, code)).collect() };
     assert_eq!(out, expect(&b));
     assert_eq!(out.iter().filter(|&&c| c != 0).count(), 4);
     b.playout(&mut FastRng::new(3), true, Some(LocalPolicy::shipped()));

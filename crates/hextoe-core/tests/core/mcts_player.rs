@@ -328,3 +328,28 @@ fn a_pondered_tree_is_searched_even_where_it_had_already_proven_the_persons_move
     }
     assert!(unsearched_risk > 15, "the games were long enough to meet proven moves: {unsearched_risk}");
 }
+
+#[test]
+fn the_7x7_openings_are_answered_from_the_solved_table_with_a_winning_move() {
+    use hextoe_core::ai::hex::solved::{Solved, SolvedTable};
+    let stop = Stop::new();
+    let mut rng = StdRng::seed_from_u64(5);
+    // 200 simulations give the solver 256 positions: far too few to prove any 7×7 opening, so a proven
+    // answer here comes from the table (whose every entry an ignored test checks with the solver).
+    let budget = spec(sims(200));
+    for first in ["d2", "a3", "g5", "b2"] {
+        let g = game_of(7, first);
+        let Some(Solved::Win(winners)) = SolvedTable::shipped().lookup(&g) else { panic!("{first}: a lost opening") };
+        let c = MctsState::default().choose(&g, &budget, &stop, &mut rng);
+        assert!(winners.contains(&c.mv), "{first}: {} is not among {winners:?}", c.mv);
+        assert!(c.explanation.contains("solved in advance"), "{}", c.explanation);
+    }
+    // A winning opening: every reply loses, and the search still picks one to hold out with.
+    let lost = MctsState::default().choose(&game_of(7, "d4"), &budget, &stop, &mut rng);
+    assert!(lost.explanation.starts_with("every move loses"), "{}", lost.explanation);
+    // The same opening under the swap rule is won by taking it over.
+    let mut g = Game::new(7, true).unwrap();
+    g.play(HexMove::parse("d4", 7).unwrap()).unwrap();
+    let swapped = MctsState::default().choose(&g, &budget, &stop, &mut rng);
+    assert_eq!(swapped.mv, HexMove::Swap, "{}", swapped.explanation);
+}

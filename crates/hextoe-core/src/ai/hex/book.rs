@@ -38,7 +38,19 @@ pub struct Entry {
 }
 
 /// A position as the book keys it: the board side and each colour's stones, sorted.
-type Key = (usize, Vec<Cell>, Vec<Cell>);
+pub(super) type Key = (usize, Vec<Cell>, Vec<Cell>);
+
+/// The key of `board`, or of `board` turned 180° if `rotate`: the turn maps the board onto itself with the
+/// same edges for each colour, so a table that stores one of each pair finds the other by it.
+pub(super) fn key_of(board: &Board, rotate: bool) -> Key {
+    let n = board.size();
+    let sorted = |c: Color| {
+        let mut v: Vec<Cell> = board.stones(c).iter().map(|x| if rotate { x.rotate(n) } else { x }).collect();
+        v.sort();
+        v
+    };
+    (n, sorted(Color::Black), sorted(Color::White))
+}
 
 /// Why a book line was refused; the message names the line and what was expected.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -79,16 +91,8 @@ impl Book {
             let [size, black, white, mv, rate, sims] = fields[..] else {
                 return Err(err(format!("{} fields", fields.len())));
             };
-            let size: usize = size.parse().map_err(|_| err(format!("bad size '{size}'")))?;
-            if !(1..=19).contains(&size) {
-                return Err(err(format!("size {size} is not 1 to 19")));
-            }
-            let black = cells(black, size).map_err(err)?;
-            let white = cells(white, size).map_err(err)?;
-            if black.len() != white.len() && black.len() != white.len() + 1 {
-                return Err(err(format!("{} black and {} white stones", black.len(), white.len())));
-            }
-            let board = board_of(size, &black, &white).map_err(err)?;
+            let (key, board) = position(size, black, white).map_err(err)?;
+            let size = key.0;
             let mv = HexMove::parse(mv, size).map_err(|e| err(e.to_string()))?;
             match mv.cell() {
                 Some(c) if board.is_empty_cell(c) => {}
@@ -99,7 +103,7 @@ impl Book {
                 return Err(err(format!("win rate {win_rate} is not 0 to 1")));
             }
             let simulations: u64 = sims.parse().map_err(|_| err(format!("bad simulation count '{sims}'")))?;
-            entries.insert((size, black, white), Entry { mv, win_rate, simulations });
+            entries.insert(key, Entry { mv, win_rate, simulations });
         }
         Ok(Book { entries })
     }
@@ -120,16 +124,9 @@ impl Book {
         if game.swap_rule() || game.winner().is_some() {
             return None;
         }
-        let board = game.board();
-        let n = board.size();
-        let sorted = |c: Color, rotate: bool| {
-            let mut v: Vec<Cell> = board.stones(c).iter().map(|x| if rotate { x.rotate(n) } else { x }).collect();
-            v.sort();
-            v
-        };
+        let n = game.size();
         for rotate in [false, true] {
-            let key = (n, sorted(Color::Black, rotate), sorted(Color::White, rotate));
-            if let Some(e) = self.entries.get(&key) {
+            if let Some(e) = self.entries.get(&key_of(game.board(), rotate)) {
                 let mv = match e.mv {
                     HexMove::Place(c) if rotate => HexMove::Place(c.rotate(n)),
                     other => other,
@@ -158,7 +155,7 @@ pub fn choice(game: &Game) -> Option<HexChoice> {
 }
 
 /// Parses a comma-separated cell list, or `-` for none, sorted.
-fn cells(s: &str, size: usize) -> Result<Vec<Cell>, String> {
+pub(super) fn cells(s: &str, size: usize) -> Result<Vec<Cell>, String> {
     if s == "-" {
         return Ok(Vec::new());
     }
@@ -166,6 +163,23 @@ fn cells(s: &str, size: usize) -> Result<Vec<Cell>, String> {
         s.split(',').map(|t| Cell::parse(t, size).map_err(|e| format!("'{t}': {e}"))).collect::<Result<Vec<_>, _>>()?;
     v.sort();
     Ok(v)
+}
+
+/// The position of a table line's SIZE, BLACK and WHITE fields: its key and its board. The size must be 1
+/// to 19, the cells on the board and each given once, and the stone counts reachable with Black moving
+/// first.
+pub(super) fn position(size: &str, black: &str, white: &str) -> Result<(Key, Board), String> {
+    let size: usize = size.parse().map_err(|_| format!("bad size '{size}'"))?;
+    if !(1..=19).contains(&size) {
+        return Err(format!("size {size} is not 1 to 19"));
+    }
+    let black = cells(black, size)?;
+    let white = cells(white, size)?;
+    if black.len() != white.len() && black.len() != white.len() + 1 {
+        return Err(format!("{} black and {} white stones", black.len(), white.len()));
+    }
+    let board = board_of(size, &black, &white)?;
+    Ok(((size, black, white), board))
 }
 
 /// The board with these stones; refuses a cell given twice.

@@ -13,7 +13,8 @@
 //! - [`bitboard`]: compact bitboards for search, shared by the playouts, MCTS and the solver.
 //! - [`playout`]: random-fill and bridge-saving playouts.
 //! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.
-//! - [`solver`]: exact proof-number search with Hex knowledge.
+//! - [`solver`]: exact proof-number search with Hex knowledge; [`solved`]: the small boards' openings,
+//!   solved by it in advance.
 //! - [`finish`]: the quickest forced win, so that won games are finished rather than filled in.
 //! - [`paths`]: shortest paths counted in empty cells (the distance to winning, and where it runs).
 //! - [`patterns`]: learned local shapes, a prior for the tree search.
@@ -38,6 +39,7 @@ pub mod playout;
 pub mod proof;
 pub mod random;
 pub mod rush;
+pub mod solved;
 pub mod solver;
 pub mod spec;
 

@@ -4,6 +4,7 @@
 use super::report::{Analysis, MoveStat, ProofSource};
 use crate::ai::hex::Proof;
 use crate::ai::hex::playout::FastRng;
+use crate::ai::hex::solved::{Solved, SolvedTable};
 use crate::ai::hex::solver::{Limits, Solver};
 use crate::game::hex::{Cell, Game, HexMove};
 use crate::numbers::thousands;
@@ -42,25 +43,16 @@ pub(crate) fn try_solve(
         Proof::Unknown => return Exact::Unknown(nodes),
         proof => proof == Proof::Win,
     };
-    let analysis = |moves: Vec<MoveStat>, best: HexMove, source: ProofSource, explanation: String, nodes: u64| {
-        Exact::Win(Analysis {
-            moves,
-            best,
-            pv: vec![best],
-            proven: Proof::Win,
-            proof_source: Some(source),
-            simulations: 0,
-            solver_nodes: nodes,
-            elapsed: started.elapsed(),
-            explanation,
-        })
-    };
-    let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Proof::Win, win_in: None };
     if !win {
         if game.can_swap() {
-            // No stone wins, so taking over the opponent's does.
-            let text = "proven win: swapping takes over a stone that wins against every defence".to_string();
-            return analysis(vec![proven(HexMove::Swap)], HexMove::Swap, ProofSource::Solver, text, nodes);
+            return proven_win(
+                &[HexMove::Swap],
+                HexMove::Swap,
+                ProofSource::Solver,
+                SWAP_WINS.to_string(),
+                nodes,
+                started,
+            );
         }
         return Exact::Loss(nodes);
     }
@@ -86,11 +78,8 @@ pub(crate) fn try_solve(
     } else {
         winners = board.empty_cells().iter().collect();
     }
-    let pick = HexMove::Place(winners[rng.below(winners.len())]);
-    let moves: Vec<MoveStat> = std::iter::once(pick)
-        .chain(winners.iter().map(|&c| HexMove::Place(c)).filter(|&m| m != pick))
-        .map(proven)
-        .collect();
+    let winners: Vec<HexMove> = winners.into_iter().map(HexMove::Place).collect();
+    let pick = winners[rng.below(winners.len())];
     let mut after = game.clone();
     let immediate = after.play(pick).is_ok() && after.winner() == Some(me);
     let (source, text) = if immediate {
@@ -100,5 +89,59 @@ pub(crate) fn try_solve(
     } else {
         (ProofSource::Solver, format!("proven win: every reply loses (solver, {} positions)", thousands(nodes)))
     };
-    analysis(moves, pick, source, text, nodes)
+    proven_win(&winners, pick, source, text, nodes, started)
+}
+
+/// Why swapping wins where no stone does.
+const SWAP_WINS: &str = "proven win: swapping takes over a stone that wins against every defence";
+
+/// A proven win by `pick`, with the other `winners` listed after it as proven wins too.
+fn proven_win(
+    winners: &[HexMove],
+    pick: HexMove,
+    source: ProofSource,
+    explanation: String,
+    nodes: u64,
+    started: Instant,
+) -> Exact {
+    let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Proof::Win, win_in: None };
+    let moves = std::iter::once(pick).chain(winners.iter().copied().filter(|&m| m != pick)).map(proven).collect();
+    Exact::Win(Analysis {
+        moves,
+        best: pick,
+        pv: vec![pick],
+        proven: Proof::Win,
+        proof_source: Some(source),
+        simulations: 0,
+        solver_nodes: nodes,
+        elapsed: started.elapsed(),
+        explanation,
+    })
+}
+
+/// What the table of solved openings ([`SolvedTable`]) knows about `game`, as the solver would have
+/// found it: a win by one of its winning moves, picked at random; a loss; or a win by swapping, for a
+/// lost first stone that may still be swapped. `None` if the position is not in the table.
+pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Option<Exact> {
+    let winners = match SolvedTable::shipped().lookup(game)? {
+        Solved::Loss if game.can_swap() => {
+            return Some(proven_win(
+                &[HexMove::Swap],
+                HexMove::Swap,
+                ProofSource::Solver,
+                SWAP_WINS.to_string(),
+                0,
+                started,
+            ));
+        }
+        Solved::Loss => return Some(Exact::Loss(0)),
+        Solved::Win(moves) => moves,
+    };
+    let pick = *winners.get(rng.below(winners.len()))?;
+    let text = format!(
+        "proven win: every reply loses ({} of {} moves win; solved in advance)",
+        winners.len(),
+        game.board().empty_cells().len()
+    );
+    Some(proven_win(&winners, pick, ProofSource::Solver, text, 0, started))
 }

@@ -252,6 +252,9 @@ impl MctsState {
         if empty > exact::MAX_EMPTY || swap_depth(game) == Some(1) {
             return None;
         }
+        if let Some(known) = exact::from_table(game, start, rng) {
+            return Some(known);
+        }
         let share = if empty <= 25 { 0.5 } else { 0.25 };
         let limits = solver::Limits {
             nodes: sims.map(|s| (s / 10).max(256)),

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Rebuilds assets/hex-solved.txt, the table of solved openings (ai::hex::solved): for each board size given
+# (default: 7), the empty board and every first stone (one of each pair that a 180° rotation maps onto each
+# other; the table looks positions up in both orientations), solved by `hextoe solve` with every winning
+# move of the side to move.
+#
+#   scripts/build-hex-solved.sh [SIZE...]        e.g. scripts/build-hex-solved.sh 6 7
+#   HEXTOE=path/to/hextoe scripts/build-hex-solved.sh
+#
+# Needs a release build (cargo build --release) and jq. At 7×7 it takes about two minutes on two cores.
+# Sizes not named keep their entries.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+HEXTOE=${HEXTOE:-target/release/hextoe}
+TABLE=assets/hex-solved.txt
+sizes=("$@")
+[ ${#sizes[@]} -eq 0 ] && sizes=(7)
+[ -x "$HEXTOE" ] || { echo "no hextoe at $HEXTOE: run cargo build --release first" >&2; exit 1; }
+command -v jq >/dev/null || { echo "jq is needed to read hextoe's JSON" >&2; exit 1; }
+
+letters=abcdefghijklmnopqrs
+tmp=$(mktemp)
+trap 'rm -f "$tmp"' EXIT
+
+# One entry: SIZE BLACK WHITE RESULT MOVES for the position POSITION (a move list), solved completely.
+entry() {
+    local size=$1 position=$2 black=$3 json
+    json=$("$HEXTOE" solve --size "$size" ${position:+--position "$position"} --json)
+    jq -r --arg size "$size" --arg black "$black" '
+        if .winner == .to_move
+        then "\($size) \($black) - win \(.winning_moves | join(","))"
+        else "\($size) \($black) - loss -" end' <<<"$json"
+}
+
+{
+    echo "# hextoe's solved openings; rebuilt by scripts/build-hex-solved.sh."
+    echo "# SIZE BLACK WHITE RESULT MOVES: RESULT for the side to move, win or loss; MOVES every winning move"
+    echo "# (cells comma-separated), - for none. Positions are looked up in both orientations."
+    for size in "${sizes[@]}"; do
+        echo "# ${size}x${size}: the empty board and every first stone"
+        entry "$size" "" -
+        for ((i = 0; i < size * size; i++)); do
+            (( i <= size * size - 1 - i )) || continue
+            cell="${letters:$((i % size)):1}$((i / size + 1))"
+            entry "$size" "$cell" "$cell"
+        done
+    done
+} >"$tmp"
+if [ -f "$TABLE" ]; then
+    keep=$(printf '%s|' "${sizes[@]}")
+    grep -Ev "^(#|(${keep%|}) )" "$TABLE" >>"$tmp" || true
+fi
+mv "$tmp" "$TABLE"
+trap - EXIT
+echo "wrote $(grep -vc '^#' "$TABLE") entries to $TABLE"

@@ -276,7 +276,7 @@ pub struct EngineArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Replace the tree search's settings for measuring them, e.g. `explore=0.2,local=off` (keys: prior,
-    /// local, global, near, nearplay, book, prune, knowledge, settle, fill, borrow, explore, rave, expand, vcwork; the
+    /// local, global, near, nearplay, book, prune, edge, knowledge, settle, fill, borrow, explore, rave, expand, vcwork; the
     /// README lists what each takes).
     #[arg(long, value_name = "KEY=VALUE,...")]
     pub tuning: Option<crate::ai::hex::mcts::Tuning>,

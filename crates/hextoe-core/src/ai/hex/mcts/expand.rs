@@ -1,17 +1,18 @@
 //! Expansion: a leaf's children, pruned by what is certain one move ahead and by inferior cells, each
 //! with its learned prior.
 
-use super::params::Pruning;
+use super::params::{Params, Pruning};
 use super::tree::{Proof, SWAP, Tree};
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::{PatternTable, Shapes};
 use crate::ai::hex::playout::PlayBoard;
+use crate::game::hex::Color;
 
 /// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
 /// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
 /// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
-/// where it is legal. Without threats, the cells `prune` names are left out (see [`Pruning`]), unless that
-/// would leave no move. With `shapes`, each child gets its pattern prior, weighed by its place from the
+/// where it is legal. Without threats, the cells `p`'s pruning names are left out (see [`Pruning`] and
+/// [`Params::prune_lone_edge`]), unless that would leave no move. With `shapes`, each child gets its pattern prior, weighed by its place from the
 /// last stone if the flag beside them is set. Returns
 /// true if `leaf`'s own proof changed.
 pub(crate) fn expand<B: Bits>(
@@ -19,7 +20,7 @@ pub(crate) fn expand<B: Bits>(
     leaf: usize,
     board: &PlayBoard<B>,
     swap: bool,
-    prune: Pruning,
+    p: &Params,
     shapes: Option<(&Shapes, bool)>,
     kids: &mut Vec<(u16, Proof)>,
 ) -> bool {
@@ -38,10 +39,13 @@ pub(crate) fn expand<B: Bits>(
         match theirs.count() {
             0 => {
                 let mut moves = empty;
-                if prune != Pruning::Off {
+                if p.pruning != Pruning::Off {
                     let mut useful = empty.minus(board.inferior_cells());
-                    if prune == Pruning::Vulnerable {
+                    if p.pruning == Pruning::Vulnerable {
                         useful = useful.minus(board.vulnerable_cells(useful));
+                    }
+                    if p.prune_lone_edge {
+                        useful = useful.minus(lone_edge_cells(board));
                     }
                     if !useful.is_zero() {
                         moves = useful;
@@ -59,6 +63,14 @@ pub(crate) fn expand<B: Bits>(
     let mut priors = [0f32; 19 * 19 + 1];
     let priors = shapes.and_then(|(shapes, near)| set_priors(&mut priors, board, shapes, near, kids));
     tree.expand(leaf, kids, priors) && tree.update_proof(leaf)
+}
+
+/// The empty cells of the board's outer ring with no stone next to them.
+fn lone_edge_cells<B: Bits>(board: &PlayBoard<B>) -> B {
+    let geo = board.geometry();
+    let ring = [Color::Black, Color::White].iter().fold(B::ZERO, |acc, &c| acc | geo.edge(c, 0) | geo.edge(c, 1));
+    let stones = board.stones(Color::Black) | board.stones(Color::White);
+    (ring & board.empty_cells()).minus(geo.neighbours(stones))
 }
 
 /// Writes into `out` each of the children `kids`' share of the pattern strength (the swap gets an average
@@ -128,6 +140,38 @@ mod tests {
         let limits = Limits { sims: Some(50), deadline: None, stop: Stop::new(), threads: 1 };
         run(&tree, &root, &limits, &p, &mut FastRng::new(3));
         (tree, board)
+    }
+
+    #[test]
+    fn lone_edge_cells_are_left_out_unless_nothing_else_is_left() {
+        // 7×7 after d4 a4: of the outer ring's 24 cells, a4 is taken and a3 and a5 touch it.
+        let mut g = Game::new(7, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in ["d4", "a4"] {
+            g.play(HexMove::parse(m, 7).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
+        let lone = lone_edge_cells(&board);
+        assert_eq!(lone.count(), 21);
+        let bit = |row: usize, col: usize| u64::bit(row * 7 + col);
+        assert!(lone.meets(bit(0, 0)) && lone.meets(bit(6, 6)), "a1 and g7 are lone");
+        assert!(!lone.meets(bit(2, 0) | bit(4, 0) | bit(3, 0)), "a3 and a5 touch a4, which is taken");
+        let with = |on: bool| {
+            let p = Params { prune_lone_edge: on, ..Params::for_size(7) };
+            let tree = Tree::new(1000);
+            expand(&tree, 0, &board, false, &p, None, &mut Vec::new());
+            tree.children(0).map(|c| tree.node(c).mv as usize).collect::<Vec<_>>()
+        };
+        assert_eq!(with(false).len(), 47);
+        let kept = with(true);
+        assert_eq!(kept.len(), 47 - 21);
+        assert!(kept.iter().all(|&k| !lone.has(k)));
+        // On an empty 2×2 board every cell is a lone edge cell: none is left out.
+        let empty = PlayBoard::<u64>::new(Game::new(2, false).unwrap_or_else(|e| panic!("{e}")).board(), Color::Black)
+            .unwrap_or_else(|| panic!("2×2 fits"));
+        let p = Params { prune_lone_edge: true, ..Params::for_size(2) };
+        let tree = Tree::new(100);
+        expand(&tree, 0, &empty, false, &p, None, &mut Vec::new());
+        assert_eq!(tree.children(0).count(), 4);
     }
 
     #[test]

@@ -14,6 +14,10 @@ pub struct Params {
     pub first_play: f32,
     /// Which cells the tree leaves out of a node's children.
     pub pruning: Pruning,
+    /// Also leave out the cells of the board's outer ring with no stone next to them, as MoHex 2.0's tree
+    /// does through its prunable patterns: a lone stone on the edge row rarely matters, and the playouts'
+    /// all-moves-as-first statistics overrate it (a winner's chain touches its edges).
+    pub prune_lone_edge: bool,
     /// Weight of the learned pattern prior (progressive bias): a child's value gets
     /// `prior_weight · prior / √(visits + 1)`, where `prior` is its shape's share of its siblings' pattern
     /// strength. 0 turns the patterns off.
@@ -64,6 +68,7 @@ impl Params {
             explore: 0.0,
             first_play: 0.5,
             pruning: Pruning::Inferior,
+            prune_lone_edge: false,
             prior_weight: PRIOR_WEIGHT,
             local_replies: true,
             near_prior: true,

@@ -79,7 +79,7 @@ pub fn prepare<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params) {
 fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratch<B>) {
     if !tree.is_expanded(0) && tree.proof(0) == Proof::Unknown {
         let swap = root.swap_depth == Some(0);
-        expand(tree, 0, &root.board, swap, p.pruning, prior(&s.shapes, p), &mut s.kids);
+        expand(tree, 0, &root.board, swap, p, prior(&s.shapes, p), &mut s.kids);
     }
     // Where the swap is legal, at the root or one move below, a connection proves nothing: the
     // opponent may take the stones over.
@@ -211,7 +211,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 break;
             }
             let swap = root.swap_depth == Some(depth);
-            changed = expand(tree, node, board, swap, p.pruning, prior(&s.shapes, p), &mut s.kids);
+            changed = expand(tree, node, board, swap, p, prior(&s.shapes, p), &mut s.kids);
             if changed || !tree.is_expanded(node) {
                 break;
             }

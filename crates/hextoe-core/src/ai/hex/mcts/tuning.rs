@@ -12,6 +12,7 @@ pub struct Tuning {
     local_replies: Option<bool>,
     global_cap: Option<Option<f32>>,
     pruning: Option<Pruning>,
+    prune_lone_edge: Option<bool>,
     near_prior: Option<bool>,
     near_replies: Option<bool>,
     opening_book: Option<bool>,
@@ -26,7 +27,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 15] = [
+pub const TUNING_KEYS: [(&str, &str); 16] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -37,6 +38,7 @@ pub const TUNING_KEYS: [(&str, &str); 15] = [
         "prune",
         "the cells the tree leaves out: off, inferior (dead and captured), or vulnerable (those and vulnerable cells)",
     ),
+    ("edge", "leave the outer ring's cells with no stone next to them out of the tree, on or off"),
     ("near", "the prior's factors for cells next to the last stone and its bridge partners, on or off"),
     (
         "nearplay",
@@ -108,6 +110,7 @@ impl std::str::FromStr for Tuning {
                     "vulnerable" => Pruning::Vulnerable,
                     _ => return Err(bad()),
                 }),
+                "edge" => Tuning { prune_lone_edge: Some(switch().ok_or_else(bad)?), ..t },
                 "near" => t.near_prior(switch().ok_or_else(bad)?),
                 "nearplay" => t.near_replies(switch().ok_or_else(bad)?),
                 "book" => Tuning { opening_book: Some(switch().ok_or_else(bad)?), ..t },
@@ -212,6 +215,9 @@ impl Tuning {
         if let Some(pruning) = self.pruning {
             p.pruning = pruning;
         }
+        if let Some(on) = self.prune_lone_edge {
+            p.prune_lone_edge = on;
+        }
         if let Some(at) = self.knowledge {
             p.knowledge = at;
         }
@@ -253,7 +259,7 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000",
+            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000",
         );
         assert_eq!(p.expand_after, 10);
         assert_eq!(p.node_vc_work, 5000);
@@ -261,6 +267,7 @@ mod tests {
         assert!(!p.local_replies && !p.stop_when_settled);
         assert_eq!(p.global_cap, Some(8.0));
         assert_eq!(p.pruning, Pruning::Vulnerable);
+        assert!(p.prune_lone_edge && !base.prune_lone_edge);
         assert!(p.near_prior && p.near_replies && p.opening_book);
         assert_eq!(p.knowledge, KnowledgeAt::Nodes(256));
         assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));

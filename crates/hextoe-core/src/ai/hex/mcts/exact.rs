@@ -45,14 +45,7 @@ pub(crate) fn try_solve(
     };
     if !win {
         if game.can_swap() {
-            return proven_win(
-                &[HexMove::Swap],
-                HexMove::Swap,
-                ProofSource::Solver,
-                SWAP_WINS.to_string(),
-                nodes,
-                started,
-            );
+            return swap_wins(nodes, started);
         }
         return Exact::Loss(nodes);
     }
@@ -92,8 +85,11 @@ pub(crate) fn try_solve(
     proven_win(&winners, pick, source, text, nodes, started)
 }
 
-/// Why swapping wins where no stone does.
-const SWAP_WINS: &str = "proven win: swapping takes over a stone that wins against every defence";
+/// The proven win by swapping, where no stone wins and so taking over the opponent's does.
+fn swap_wins(nodes: u64, started: Instant) -> Exact {
+    let text = "proven win: swapping takes over a stone that wins against every defence".to_string();
+    proven_win(&[HexMove::Swap], HexMove::Swap, ProofSource::Solver, text, nodes, started)
+}
 
 /// A proven win by `pick`, with the other `winners` listed after it as proven wins too.
 fn proven_win(
@@ -125,14 +121,7 @@ fn proven_win(
 pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Option<Exact> {
     let winners = match SolvedTable::shipped().lookup(game)? {
         Solved::Loss if game.can_swap() => {
-            return Some(proven_win(
-                &[HexMove::Swap],
-                HexMove::Swap,
-                ProofSource::Solver,
-                SWAP_WINS.to_string(),
-                0,
-                started,
-            ));
+            return Some(swap_wins(0, started));
         }
         Solved::Loss => return Some(Exact::Loss(0)),
         Solved::Win(moves) => moves,

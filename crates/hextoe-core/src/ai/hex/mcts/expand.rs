@@ -12,9 +12,9 @@ use crate::game::hex::Color;
 /// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
 /// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
 /// where it is legal. Without threats, the cells `p`'s pruning names are left out (see [`Pruning`] and
-/// [`Params::prune_lone_edge`]), unless that would leave no move. With `shapes`, each child gets its pattern prior, weighed by its place from the
-/// last stone if the flag beside them is set. Returns
-/// true if `leaf`'s own proof changed.
+/// [`Params::prune_lone_edge`]), unless that would leave no move. With `shapes`, each child gets its
+/// pattern prior, weighed by its place from the last stone if the flag beside them is set. Returns true
+/// if `leaf`'s own proof changed.
 pub(crate) fn expand<B: Bits>(
     tree: &Tree,
     leaf: usize,

@@ -42,7 +42,7 @@ pub(super) type Key = (usize, Vec<Cell>, Vec<Cell>);
 
 /// The key of `board`, or of `board` turned 180° if `rotate`: the turn maps the board onto itself with the
 /// same edges for each colour, so a table that stores one of each pair finds the other by it.
-pub(super) fn key_of(board: &Board, rotate: bool) -> Key {
+fn key_of(board: &Board, rotate: bool) -> Key {
     let n = board.size();
     let sorted = |c: Color| {
         let mut v: Vec<Cell> = board.stones(c).iter().map(|x| if rotate { x.rotate(n) } else { x }).collect();
@@ -50,6 +50,21 @@ pub(super) fn key_of(board: &Board, rotate: bool) -> Key {
         v
     };
     (n, sorted(Color::Black), sorted(Color::White))
+}
+
+/// The entries `table` holds for `board`, as stored and then turned 180° (with true for the turned one,
+/// whose cells the caller turns back with [`Cell::rotate`]).
+pub(super) fn stored<'t, V>(table: &'t HashMap<Key, V>, board: &Board) -> impl Iterator<Item = (&'t V, bool)> {
+    [false, true].into_iter().filter_map(move |rotate| table.get(&key_of(board, rotate)).map(|v| (v, rotate)))
+}
+
+/// The lines of a table's `text` that hold an entry, each with its 1-based number and its fields: `#`
+/// starts a comment, and blank lines are skipped.
+pub(super) fn entry_lines(text: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
+    text.lines().enumerate().filter_map(|(i, raw)| {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        (!line.is_empty()).then(|| (i + 1, line.split_whitespace().collect()))
+    })
 }
 
 /// Why a book line was refused; the message names the line and what was expected.
@@ -81,13 +96,8 @@ impl Book {
     /// its position, and the stone counts must be reachable with Black moving first.
     pub fn parse(text: &str) -> Result<Book, BookError> {
         let mut entries = HashMap::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let err = |why: String| BookError { line: i + 1, why };
-            let fields: Vec<&str> = line.split_whitespace().collect();
+        for (line, fields) in entry_lines(text) {
+            let err = |why: String| BookError { line, why };
             let [size, black, white, mv, rate, sims] = fields[..] else {
                 return Err(err(format!("{} fields", fields.len())));
             };
@@ -125,18 +135,13 @@ impl Book {
             return None;
         }
         let n = game.size();
-        for rotate in [false, true] {
-            if let Some(e) = self.entries.get(&key_of(game.board(), rotate)) {
-                let mv = match e.mv {
-                    HexMove::Place(c) if rotate => HexMove::Place(c.rotate(n)),
-                    other => other,
-                };
-                if game.check(mv).is_ok() {
-                    return Some(Entry { mv, ..e.clone() });
-                }
-            }
-        }
-        None
+        stored(&self.entries, game.board()).find_map(|(e, rotate)| {
+            let mv = match e.mv {
+                HexMove::Place(c) if rotate => HexMove::Place(c.rotate(n)),
+                other => other,
+            };
+            game.check(mv).is_ok().then(|| Entry { mv, ..e.clone() })
+        })
     }
 }
 

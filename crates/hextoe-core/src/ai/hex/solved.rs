@@ -13,7 +13,7 @@
 //! the swap rule too; only a first stone that may still be swapped has one more answer, which the caller
 //! adds (a lost position where swapping is legal is won by swapping).
 
-use super::book::{Key, cells, key_of, position};
+use super::book::{Key, cells, entry_lines, position, stored};
 use crate::game::hex::{Cell, Game, HexMove};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -60,13 +60,8 @@ impl SolvedTable {
     /// moving first, and every winning move must be an empty cell.
     pub fn parse(text: &str) -> Result<SolvedTable, SolvedError> {
         let mut entries = HashMap::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let err = |why: String| SolvedError { line: i + 1, why };
-            let fields: Vec<&str> = line.split_whitespace().collect();
+        for (line, fields) in entry_lines(text) {
+            let err = |why: String| SolvedError { line, why };
             let [size, black, white, result, moves] = fields[..] else {
                 return Err(err(format!("{} fields", fields.len())));
             };
@@ -104,16 +99,12 @@ impl SolvedTable {
             return None;
         }
         let n = game.size();
-        for rotate in [false, true] {
-            if let Some(winners) = self.entries.get(&key_of(game.board(), rotate)) {
-                if winners.is_empty() {
-                    return Some(Solved::Loss);
-                }
-                let moves = winners.iter().map(|&c| HexMove::Place(if rotate { c.rotate(n) } else { c }));
-                return Some(Solved::Win(moves.collect()));
-            }
+        let (winners, rotate) = stored(&self.entries, game.board()).next()?;
+        if winners.is_empty() {
+            return Some(Solved::Loss);
         }
-        None
+        let moves = winners.iter().map(|&c| HexMove::Place(if rotate { c.rotate(n) } else { c }));
+        Some(Solved::Win(moves.collect()))
     }
 }
 

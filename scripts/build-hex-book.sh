@@ -17,12 +17,9 @@ EMPTY_SECONDS=${EMPTY_SECONDS:-30}
 BOOK=assets/hex-book.txt
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(11)
-[ -x "$HEXTOE" ] || { echo "no hextoe at $HEXTOE: run cargo build --release first" >&2; exit 1; }
-command -v jq >/dev/null || { echo "jq is needed to read hextoe's JSON" >&2; exit 1; }
-
-letters=abcdefghijklmnopqrs
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+# shellcheck source=scripts/hex-table.sh
+. scripts/hex-table.sh
+hex_table_setup
 
 # One entry: SIZE BLACK WHITE MOVE WIN_RATE SIMULATIONS for the position POSITION (a move list).
 entry() {
@@ -39,18 +36,9 @@ entry() {
     for size in "${sizes[@]}"; do
         echo "# ${size}x${size}: the empty board ${EMPTY_SECONDS} s, each first stone ${BOOK_SECONDS} s, one thread"
         entry "$size" "" - "$EMPTY_SECONDS"
-        for ((i = 0; i < size * size; i++)); do
-            (( i <= size * size - 1 - i )) || continue
-            cell="${letters:$((i % size)):1}$((i / size + 1))"
+        for cell in $(first_stones "$size"); do
             entry "$size" "$cell" "$cell" "$BOOK_SECONDS"
         done
     done
 } >"$tmp"
-if [ -f "$BOOK" ]; then
-    # Keep the entries of sizes not rebuilt.
-    keep=$(printf '%s|' "${sizes[@]}")
-    grep -Ev "^(#|(${keep%|}) )" "$BOOK" >>"$tmp" || true
-fi
-mv "$tmp" "$BOOK"
-trap - EXIT
-echo "wrote $(grep -vc '^#' "$BOOK") entries to $BOOK"
+hex_table_install "$BOOK" "${sizes[@]}"

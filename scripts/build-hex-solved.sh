@@ -7,7 +7,7 @@
 #   scripts/build-hex-solved.sh [SIZE...]        e.g. scripts/build-hex-solved.sh 6 7
 #   HEXTOE=path/to/hextoe scripts/build-hex-solved.sh
 #
-# Needs a release build (cargo build --release) and jq. At 7×7 it takes about two minutes on two cores.
+# Needs a release build (cargo build --release) and jq. At 7×7 it takes about six minutes on two cores.
 # Sizes not named keep their entries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,12 +15,9 @@ HEXTOE=${HEXTOE:-target/release/hextoe}
 TABLE=assets/hex-solved.txt
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(7)
-[ -x "$HEXTOE" ] || { echo "no hextoe at $HEXTOE: run cargo build --release first" >&2; exit 1; }
-command -v jq >/dev/null || { echo "jq is needed to read hextoe's JSON" >&2; exit 1; }
-
-letters=abcdefghijklmnopqrs
-tmp=$(mktemp)
-trap 'rm -f "$tmp"' EXIT
+# shellcheck source=scripts/hex-table.sh
+. scripts/hex-table.sh
+hex_table_setup
 
 # One entry: SIZE BLACK WHITE RESULT MOVES for the position POSITION (a move list), solved completely.
 entry() {
@@ -39,17 +36,9 @@ entry() {
     for size in "${sizes[@]}"; do
         echo "# ${size}x${size}: the empty board and every first stone"
         entry "$size" "" -
-        for ((i = 0; i < size * size; i++)); do
-            (( i <= size * size - 1 - i )) || continue
-            cell="${letters:$((i % size)):1}$((i / size + 1))"
+        for cell in $(first_stones "$size"); do
             entry "$size" "$cell" "$cell"
         done
     done
 } >"$tmp"
-if [ -f "$TABLE" ]; then
-    keep=$(printf '%s|' "${sizes[@]}")
-    grep -Ev "^(#|(${keep%|}) )" "$TABLE" >>"$tmp" || true
-fi
-mv "$tmp" "$TABLE"
-trap - EXIT
-echo "wrote $(grep -vc '^#' "$TABLE") entries to $TABLE"
+hex_table_install "$TABLE" "${sizes[@]}"

@@ -1,0 +1,34 @@
+# What scripts/build-hex-book.sh and scripts/build-hex-solved.sh share: both write a table of Hex
+# positions, one entry for the empty board and one for every first stone, keyed by SIZE BLACK WHITE.
+# Sourced, not run; the sourcing script has set `set -euo pipefail` and `HEXTOE`.
+
+# Checks the tools and makes the scratch file `$tmp`, removed on exit unless installed.
+hex_table_setup() {
+    [ -x "$HEXTOE" ] || { echo "no hextoe at $HEXTOE: run cargo build --release first" >&2; exit 1; }
+    command -v jq >/dev/null || { echo "jq is needed to read hextoe's JSON" >&2; exit 1; }
+    tmp=$(mktemp)
+    trap 'rm -f "$tmp"' EXIT
+}
+
+# Prints the cells of an n×n board that hold a first stone worth an entry: one of each pair that a 180°
+# rotation maps onto each other (the tables look positions up in both orientations).
+first_stones() {
+    local size=$1 letters=abcdefghijklmnopqrs i
+    for ((i = 0; i < size * size; i++)); do
+        (( i <= size * size - 1 - i )) || continue
+        echo "${letters:$((i % size)):1}$((i / size + 1))"
+    done
+}
+
+# Moves `$tmp` to TABLE, keeping TABLE's entries of the sizes not rebuilt (the rest of the arguments).
+hex_table_install() {
+    local table=$1 keep
+    shift
+    if [ -f "$table" ]; then
+        keep=$(printf '%s|' "$@")
+        grep -Ev "^(#|(${keep%|}) )" "$table" >>"$tmp" || true
+    fi
+    mv "$tmp" "$table"
+    trap - EXIT
+    echo "wrote $(grep -vc '^#' "$table") entries to $table"
+}

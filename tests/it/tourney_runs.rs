@@ -164,8 +164,13 @@ fn text_report_shows_tables_and_forfeits() {
     assert!(text.starts_with("hex 3×3: 2 games per pairing, seed 1"), "{text}");
     assert!(text.contains("rank") && text.contains("mean ms"), "{text}");
     assert!(text.contains("engine:false lost 2 games: could not start: engine 'false': exited"), "{text}");
+    assert!(text.contains("forfeits (2 games)"), "{text}");
     // The progress bar only goes to a terminal.
     assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    // One forfeit is one game, not "1 games".
+    let one = tourney(&["--size", "3", "--players", "random,engine:false", "--games", "1", "--seed", "1"]);
+    let text = String::from_utf8(one.stdout).unwrap();
+    assert!(text.contains("forfeits (1 game)\n") && text.contains("engine:false lost 1 game: "), "{text}");
 }
 
 #[test]

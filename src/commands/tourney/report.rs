@@ -213,7 +213,8 @@ pub fn render(r: &Report) -> String {
         );
     }
     if !r.forfeits.is_empty() {
-        let _ = writeln!(s, "\nforfeits ({} games)", r.forfeits.len());
+        let n = r.forfeits.len();
+        let _ = writeln!(s, "\nforfeits ({n} {})", games(n));
         let mut groups: Vec<(&str, &str, usize)> = Vec::new();
         for f in &r.forfeits {
             match groups.iter_mut().find(|(p, why, _)| *p == f.player && *why == f.reason) {
@@ -222,11 +223,15 @@ pub fn render(r: &Report) -> String {
             }
         }
         for (player, why, count) in groups {
-            let games = if count == 1 { "game" } else { "games" };
-            let _ = writeln!(s, "  {player} lost {count} {games}: {why}");
+            let _ = writeln!(s, "  {player} lost {count} {}: {why}", games(count));
         }
     }
     s
+}
+
+/// "game" or "games", as `count` needs.
+fn games(count: usize) -> &'static str {
+    if count == 1 { "game" } else { "games" }
 }
 
 #[cfg(test)]

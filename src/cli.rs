@@ -276,8 +276,8 @@ pub struct EngineArgs {
     #[arg(long)]
     pub seed: Option<u64>,
     /// Replace the tree search's settings for measuring them, e.g. `explore=0.2,local=off` (keys: prior,
-    /// local, global, near, nearplay, book, prune, edge, knowledge, settle, fill, borrow, explore, rave, expand, vcwork; the
-    /// README lists what each takes).
+    /// local, global, near, nearplay, book, prune, edge, knowledge, settle, fill, borrow, explore, rave, expand, vcwork,
+    /// flow, flowexp; the README lists what each takes).
     #[arg(long, value_name = "KEY=VALUE,...")]
     pub tuning: Option<crate::ai::hex::mcts::Tuning>,
 }

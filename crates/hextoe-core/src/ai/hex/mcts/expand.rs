@@ -76,7 +76,7 @@ fn lone_edge_cells<B: Bits>(board: &PlayBoard<B>) -> B {
 /// Writes into `out` each of the children `kids`' share of the pattern strength (the swap gets an average
 /// share) and returns them; `None` if no child has any strength. With `near`, a child next to the last
 /// stone or its bridge partner has its strength multiplied by the table's factor for that place.
-fn set_priors<'a, B: Bits>(
+pub(super) fn set_priors<'a, B: Bits>(
     out: &'a mut [f32; 19 * 19 + 1],
     board: &PlayBoard<B>,
     shapes: &Shapes,

@@ -18,6 +18,7 @@ mod clock;
 pub mod convert;
 pub mod exact;
 mod expand;
+mod flow;
 mod knowledge;
 mod node;
 mod params;

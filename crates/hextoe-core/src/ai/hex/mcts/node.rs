@@ -17,6 +17,9 @@ pub struct Node {
     /// True once the virtual-connection knowledge (`mcts/knowledge.rs`) has looked at this node's moves,
     /// so that the expensive look happens once per node.
     pub known: bool,
+    /// True once the current-flow prior (`mcts/flow.rs`) has weighed this node's children, so that it
+    /// weighs them once, and a kept tree does not weigh them twice.
+    pub flowed: bool,
     /// Simulations through this node, the ones still under way included.
     pub visits: u32,
     /// Simulations through this node won by the player who made its move.
@@ -45,6 +48,7 @@ pub(crate) struct Slot {
     pub(super) n_children: AtomicU16,
     pub(super) proof: AtomicU8,
     pub(super) known: AtomicBool,
+    pub(super) flowed: AtomicBool,
     /// Index of the first child in the arena.
     pub(super) first_child: AtomicU32,
     pub(super) visits: AtomicU32,
@@ -125,6 +129,7 @@ impl Slot {
             mv: self.mv.load(R),
             proof: proof_of(self.proof.load(R)),
             known: self.known.load(R),
+            flowed: self.flowed.load(R),
             visits: self.visits.load(R),
             wins: self.wins.load(R),
             rave_visits: self.rave().0,
@@ -138,6 +143,7 @@ impl Slot {
         self.mv.store(n.mv, R);
         self.proof.store(proof_code(n.proof), R);
         self.known.store(n.known, R);
+        self.flowed.store(n.flowed, R);
         self.visits.store(n.visits, R);
         self.wins.store(n.wins, R);
         self.rave.store(u64::from(n.rave_visits) | u64::from(n.rave_wins) << 32, R);

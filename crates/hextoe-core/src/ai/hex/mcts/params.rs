@@ -36,6 +36,12 @@ pub struct Params {
     /// learned six-neighbour shape, each cell's weight capped at this multiple of γ₀ (see
     /// [`GlobalWeights`](crate::ai::hex::playout::GlobalWeights)); `None` draws those moves uniformly.
     pub global_cap: Option<f32>,
+    /// Weigh a node's children's priors by the current through their cells in the two players'
+    /// resistance circuits (`mcts/flow.rs`) once the node has more than this many visits (the root at
+    /// once); `None` leaves the learned prior alone.
+    pub flow_after: Option<u32>,
+    /// The power of the current in that weighing: 2 predicts strong moves best (see `mcts/flow.rs`).
+    pub flow_exponent: f32,
     /// Which nodes get knowledge from virtual connections (`mcts/knowledge.rs`): moves proven won or lost.
     pub knowledge: KnowledgeAt,
     /// Start every playout by placing the root's filled-in cells: dead cells, and captured pairs given to
@@ -75,6 +81,8 @@ impl Params {
             near_replies: false,
             global_cap: None,
             knowledge: KnowledgeAt::Root,
+            flow_after: None,
+            flow_exponent: 2.0,
             stop_when_settled: true,
             opening_book: false,
             fill_playouts: false,

@@ -3,6 +3,7 @@
 //! [`super::select`], expansion in [`super::expand`].
 
 use super::expand::expand;
+use super::flow;
 use super::knowledge::{Knowledge, root_fill};
 pub use super::params::{KnowledgeAt, Params, Pruning};
 use super::select::select;
@@ -88,6 +89,9 @@ fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratc
         && tree.is_expanded(0)
     {
         k.apply(tree, 0, &root.board, true);
+    }
+    if p.flow_after.is_some() && tree.is_expanded(0) && tree.claim_flow(0) {
+        flow::weigh(tree, 0, &root.board, p.flow_exponent);
     }
 }
 
@@ -225,6 +229,14 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             if changed {
                 break;
             }
+        }
+        if let Some(after) = p.flow_after
+            && tree.visits(node) > after
+            && !tree.is_flowed(node)
+            && tree.is_expanded(node)
+            && tree.claim_flow(node)
+        {
+            flow::weigh(tree, node, board, p.flow_exponent);
         }
         let Some(c) = select(tree, node, p, s.alone, rng) else { break };
         let to_move = board.to_move();

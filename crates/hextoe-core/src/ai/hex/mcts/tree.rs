@@ -156,6 +156,23 @@ impl Tree {
         !self.slot(i).known.swap(true, R)
     }
 
+    /// True once `i`'s children were weighed by the current-flow prior.
+    #[inline]
+    pub(crate) fn is_flowed(&self, i: usize) -> bool {
+        self.slot(i).flowed.load(R)
+    }
+
+    /// Marks `i`'s children as weighed by the current-flow prior; true for the one caller that marked it
+    /// first.
+    pub(crate) fn claim_flow(&self, i: usize) -> bool {
+        !self.slot(i).flowed.swap(true, R)
+    }
+
+    /// Replaces node `i`'s prior (other threads may read either value meanwhile; both are sound).
+    pub(crate) fn set_prior(&self, i: usize, prior: f32) {
+        self.slot(i).prior.store(prior.to_bits(), R);
+    }
+
     /// Counts a simulation through `i` as it goes down (see the module docs on the virtual loss).
     #[inline]
     pub(crate) fn add_visit(&self, i: usize) {

@@ -24,10 +24,12 @@ pub struct Tuning {
     rave_bias: Option<f32>,
     expand_after: Option<u32>,
     node_vc_work: Option<usize>,
+    flow_after: Option<Option<u32>>,
+    flow_exponent: Option<f32>,
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 16] = [
+pub const TUNING_KEYS: [(&str, &str); 18] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -53,6 +55,11 @@ pub const TUNING_KEYS: [(&str, &str); 16] = [
     ("rave", "RAVE's bias term, a number from 0 to 1"),
     ("expand", "the visits a leaf needs before it gets children, a whole number from 0 to 1000"),
     ("vcwork", "the most AND combinations H-search spends at a node below the root, a whole number from 100 to 400000"),
+    (
+        "flow",
+        "weigh the prior by the resistance circuits' current: off, or the visits a node needs first, a whole number from 0 to 1000000",
+    ),
+    ("flowexp", "the power of the current in that weighing, a number from 0 to 8"),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.
@@ -126,6 +133,14 @@ impl std::str::FromStr for Tuning {
                     let n = value.parse::<usize>().ok().filter(|n| (100..=WORK_MAX).contains(n)).ok_or_else(bad)?;
                     t.node_vc_work(n)
                 }
+                "flow" => Tuning {
+                    flow_after: Some(match value {
+                        "off" => None,
+                        v => Some(v.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(bad)?),
+                    }),
+                    ..t
+                },
+                "flowexp" => Tuning { flow_exponent: Some(number(8.0).ok_or_else(bad)?), ..t },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }
@@ -242,6 +257,12 @@ impl Tuning {
         if let Some(w) = self.node_vc_work {
             p.node_vc_work = w;
         }
+        if let Some(after) = self.flow_after {
+            p.flow_after = after;
+        }
+        if let Some(e) = self.flow_exponent {
+            p.flow_exponent = e;
+        }
     }
 }
 
@@ -259,10 +280,11 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000",
+            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5",
         );
         assert_eq!(p.expand_after, 10);
         assert_eq!(p.node_vc_work, 5000);
+        assert_eq!((p.flow_after, p.flow_exponent, base.flow_after), (Some(64), 1.5, None));
         assert_eq!(p.explore, 0.25);
         assert!(!p.local_replies && !p.stop_when_settled);
         assert_eq!(p.global_cap, Some(8.0));
@@ -296,6 +318,9 @@ mod tests {
             ("expand=1.5", "expand=1.5", "a whole number from 0 to 1000"),
             ("vcwork=99", "vcwork=99", "from 100 to 400000"),
             ("vcwork=400001", "vcwork=400001", "from 100 to 400000"),
+            ("flow=on", "flow=on", "off, or the visits a node needs first"),
+            ("flow=1000001", "flow=1000001", "from 0 to 1000000"),
+            ("flowexp=9", "flowexp=9", "from 0 to 8"),
         ] {
             let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
             assert_eq!(e.part, part);

@@ -221,6 +221,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             }
         } else if let KnowledgeAt::Nodes(after) = p.knowledge
             && root.swap_depth.is_none_or(|d| s.path.len() - 1 > d)
+            && p.knowledge_depth.is_none_or(|d| s.path.len() - 1 <= d)
             && tree.visits(node) > after
             && !tree.node(node).known
             && let Some(k) = s.knowledge.as_mut()

@@ -26,10 +26,11 @@ pub struct Tuning {
     node_vc_work: Option<usize>,
     flow_after: Option<Option<u32>>,
     flow_exponent: Option<f32>,
+    knowledge_depth: Option<Option<usize>>,
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 18] = [
+pub const TUNING_KEYS: [(&str, &str); 19] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -60,6 +61,7 @@ pub const TUNING_KEYS: [(&str, &str); 18] = [
         "weigh the prior by the resistance circuits' current: off, or the visits a node needs first, a whole number from 0 to 1000000",
     ),
     ("flowexp", "the power of the current in that weighing, a number from 0 to 8"),
+    ("kdepth", "how deep below the root the knowledge at nodes reaches: any, or a whole number of moves from 1 to 400"),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.
@@ -137,6 +139,13 @@ impl std::str::FromStr for Tuning {
                     flow_after: Some(match value {
                         "off" => None,
                         v => Some(v.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(bad)?),
+                    }),
+                    ..t
+                },
+                "kdepth" => Tuning {
+                    knowledge_depth: Some(match value {
+                        "any" => None,
+                        v => Some(v.parse::<usize>().ok().filter(|d| (1..=400).contains(d)).ok_or_else(bad)?),
                     }),
                     ..t
                 },
@@ -260,6 +269,9 @@ impl Tuning {
         if let Some(after) = self.flow_after {
             p.flow_after = after;
         }
+        if let Some(d) = self.knowledge_depth {
+            p.knowledge_depth = d;
+        }
         if let Some(e) = self.flow_exponent {
             p.flow_exponent = e;
         }
@@ -280,11 +292,12 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5",
+            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2",
         );
         assert_eq!(p.expand_after, 10);
         assert_eq!(p.node_vc_work, 5000);
         assert_eq!((p.flow_after, p.flow_exponent, base.flow_after), (Some(64), 1.5, None));
+        assert_eq!((p.knowledge_depth, base.knowledge_depth), (Some(2), None));
         assert_eq!(p.explore, 0.25);
         assert!(!p.local_replies && !p.stop_when_settled);
         assert_eq!(p.global_cap, Some(8.0));
@@ -321,6 +334,7 @@ mod tests {
             ("flow=on", "flow=on", "off, or the visits a node needs first"),
             ("flow=1000001", "flow=1000001", "from 0 to 1000000"),
             ("flowexp=9", "flowexp=9", "from 0 to 8"),
+            ("kdepth=0", "kdepth=0", "any, or a whole number of moves from 1 to 400"),
         ] {
             let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
             assert_eq!(e.part, part);

@@ -306,6 +306,39 @@ mod tests {
     }
 
     #[test]
+    fn knowledge_at_nodes_reaches_only_as_deep_as_asked() {
+        // 9×9 after e5 d6: knowledge at every node of 8 visits, at most one move below the root, then
+        // at any depth; a node's `known` mark shows the knowledge looked at it.
+        let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in ["e5", "d6"] {
+            let m = crate::game::hex::HexMove::parse(m, 9).unwrap_or_else(|e| panic!("{e}"));
+            game.play(m).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+        let root = Root { board, swap_depth: None };
+        let deepest_known = |depth: Option<usize>| {
+            let p = Params { knowledge: KnowledgeAt::Nodes(8), knowledge_depth: depth, ..Params::for_size(9) };
+            let tree = Tree::new(1 << 20);
+            let limits = Limits { sims: Some(4_000), deadline: None, stop: Stop::new(), threads: 1 };
+            run(&tree, &root, &limits, &p, &mut FastRng::new(5));
+            let (mut deepest, mut known_at_1) = (0, 0);
+            let mut stack = vec![(0usize, 0usize)];
+            while let Some((i, d)) = stack.pop() {
+                if tree.node(i).known {
+                    deepest = deepest.max(d);
+                    known_at_1 += usize::from(d == 1);
+                }
+                stack.extend(tree.children(i).map(|c| (c, d + 1)));
+            }
+            (deepest, known_at_1)
+        };
+        let (deepest, at_1) = deepest_known(Some(1));
+        assert_eq!(deepest, 1);
+        assert!(at_1 > 3, "{at_1} nodes one move down were looked at");
+        assert!(deepest_known(None).0 >= 3, "unbounded, the knowledge reaches deeper");
+    }
+
+    #[test]
     fn threads_sharing_a_tree_count_every_simulation_once() {
         let game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
         let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));

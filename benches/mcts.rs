@@ -3,7 +3,9 @@
 //! and backup with RAVE — so the figure includes building the tree. `simulations_one_thread` is the search
 //! as the impossible level runs it, with the learned patterns (the tree's prior and the playouts' local
 //! replies); `without_patterns` turns both off, to show what they cost; `two_threads` runs the same
-//! simulations on two threads sharing one tree, to show what a second core adds.
+//! simulations on two threads sharing one tree, to show what a second core adds; `with_flow_prior` weighs
+//! the prior of every node of more than 8 visits by the resistance circuits' current (`--tuning flow=8`),
+//! to show what that costs.
 //! `middle_game_one_thread` is a search the size of a one-second move: 100,000 simulations from a
 //! position four stones in, where the tree grows deep and the much-visited nodes near the root are
 //! walked by every simulation.
@@ -46,6 +48,10 @@ fn simulations(c: &mut Criterion) {
             let mut state = MctsState::tuned(Tuning::default().prior_weight(0.0).local_replies(false));
             black_box(state.analyze(&game, &spec, &stop, &mut rng).simulations)
         })
+    });
+    let flow = "flow=8".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
+    g.bench_function("with_flow_prior", |b| {
+        b.iter(|| black_box(MctsState::tuned(flow).analyze(&game, &spec, &stop, &mut rng).simulations))
     });
     g.finish();
     let mut middle = Game::new(11, false).unwrap_or_else(|e| panic!("{e}"));

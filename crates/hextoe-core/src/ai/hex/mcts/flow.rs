@@ -25,7 +25,8 @@ const FLOOR: f32 = 1e-4;
 /// the prior against the win rates does not change, and the swap keeps its share.
 pub(crate) fn weigh<B: Bits>(tree: &Tree, i: usize, board: &PlayBoard<B>, exponent: f32) {
     let Some(currents) = currents(board) else { return };
-    let mut weighed = [0f32; 19 * 19];
+    // Every cell and the swap.
+    let mut weighed = [0f32; 19 * 19 + 1];
     let (mut before, mut after) = (0f32, 0f32);
     for (slot, c) in weighed.iter_mut().zip(tree.children(i)) {
         let node = tree.node(c);

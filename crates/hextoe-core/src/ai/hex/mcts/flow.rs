@@ -131,6 +131,21 @@ mod tests {
         assert!(plain.expand(0, &kids, None));
         weigh(&plain, 0, &board, 2.0);
         assert!(plain.children(0).all(|c| plain.node(c).prior == 0.0));
+        // 19×19, empty, with the swap among the children: all 362 are weighed, none left out.
+        let empty = Game::new(19, false).unwrap_or_else(|e| panic!("{e}"));
+        let wide = PlayBoard::<crate::ai::hex::bitboard::Wide>::new(empty.board(), Color::Black)
+            .unwrap_or_else(|| panic!("19×19 fits"));
+        let mut kids = vec![(SWAP, Proof::Unknown)];
+        kids.extend(wide.empty_cells().ones().map(|k| (k as u16, Proof::Unknown)));
+        assert_eq!(kids.len(), 362);
+        let even = vec![1.0 / 362.0; 362];
+        let big = Tree::new(1000);
+        assert!(big.expand(0, &kids, Some(&even)));
+        weigh(&big, 0, &wide, 2.0);
+        let total: f32 = big.children(0).map(|c| big.node(c).prior).sum();
+        assert!((total - 1.0).abs() < 1e-3, "{total}");
+        let last = big.children(0).last().map(|c| big.node(c).prior).unwrap_or(0.0);
+        assert!((last - 1.0 / 362.0).abs() > 1e-6, "the last cell, s19, was weighed too: {last}");
     }
 
     #[test]

@@ -58,7 +58,7 @@ pub const TUNING_KEYS: [(&str, &str); 19] = [
     ("vcwork", "the most AND combinations H-search spends at a node below the root, a whole number from 100 to 400000"),
     (
         "flow",
-        "weigh the prior by the resistance circuits' current: off, or the visits a node needs first, a whole number from 0 to 1000000",
+        "the visits a node needs before the resistance circuits' current weighs its prior: off, or a whole number from 0 to 1000000",
     ),
     ("flowexp", "the power of the current in that weighing, a number from 0 to 8"),
     ("kdepth", "how deep below the root the knowledge at nodes reaches: any, or a whole number of moves from 1 to 400"),
@@ -331,10 +331,10 @@ mod tests {
             ("expand=1.5", "expand=1.5", "a whole number from 0 to 1000"),
             ("vcwork=99", "vcwork=99", "from 100 to 400000"),
             ("vcwork=400001", "vcwork=400001", "from 100 to 400000"),
-            ("flow=on", "flow=on", "off, or the visits a node needs first"),
+            ("flow=on", "flow=on", "current weighs its prior: off, or a whole number"),
             ("flow=1000001", "flow=1000001", "from 0 to 1000000"),
             ("flowexp=9", "flowexp=9", "from 0 to 8"),
-            ("kdepth=0", "kdepth=0", "any, or a whole number of moves from 1 to 400"),
+            ("kdepth=0", "kdepth=0", "get knowledge: any, or a whole number from 1 to 400"),
         ] {
             let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
             assert_eq!(e.part, part);

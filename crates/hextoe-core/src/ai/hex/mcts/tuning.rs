@@ -61,7 +61,7 @@ pub const TUNING_KEYS: [(&str, &str); 19] = [
         "the visits a node needs before the resistance circuits' current weighs its prior: off, or a whole number from 0 to 1000000",
     ),
     ("flowexp", "the power of the current in that weighing, a number from 0 to 8"),
-    ("kdepth", "how deep below the root the knowledge at nodes reaches: any, or a whole number of moves from 1 to 400"),
+    ("kdepth", "the most moves below the root at which nodes get knowledge: any, or a whole number from 1 to 400"),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.

@@ -14,7 +14,7 @@ use super::tree::{SWAP, Tree};
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::eval::resistance::circuit;
 use crate::ai::hex::playout::PlayBoard;
-use crate::game::hex::{Board, Cell, Color};
+use crate::game::hex::{Board, Color};
 
 /// A floor under every cell's current, so that a cell the current misses keeps a sliver of its prior
 /// rather than none: the circuit is a model, and the search must still be able to try the cell.
@@ -25,26 +25,26 @@ const FLOOR: f32 = 1e-4;
 /// the prior against the win rates does not change, and the swap keeps its share.
 pub(crate) fn weigh<B: Bits>(tree: &Tree, i: usize, board: &PlayBoard<B>, exponent: f32) {
     let Some(currents) = currents(board) else { return };
+    let (first, kids) = tree.child_slots(i);
     // Every cell and the swap.
     let mut weighed = [0f32; 19 * 19 + 1];
     let (mut before, mut after) = (0f32, 0f32);
-    for (slot, c) in weighed.iter_mut().zip(tree.children(i)) {
-        let node = tree.node(c);
-        if node.mv == SWAP {
+    for (w, kid) in weighed.iter_mut().zip(kids) {
+        if kid.mv() == SWAP {
             continue;
         }
-        let flow = currents.get(node.mv as usize).copied().unwrap_or(0.0);
-        *slot = node.prior * (flow + FLOOR).powf(exponent);
-        before += node.prior;
-        after += *slot;
+        let flow = currents.get(kid.mv() as usize).copied().unwrap_or(0.0);
+        *w = kid.prior() * (flow + FLOOR).powf(exponent);
+        before += kid.prior();
+        after += *w;
     }
     if before <= 0.0 || after <= 0.0 || !after.is_finite() {
         return;
     }
     let scale = before / after;
-    for (&w, c) in weighed.iter().zip(tree.children(i)) {
-        if tree.node(c).mv != SWAP {
-            tree.set_prior(c, w * scale);
+    for (k, (&w, kid)) in weighed.iter().zip(kids).enumerate() {
+        if kid.mv() != SWAP {
+            tree.set_prior(first + k, w * scale);
         }
     }
 }
@@ -53,11 +53,11 @@ pub(crate) fn weigh<B: Bits>(tree: &Tree, i: usize, board: &PlayBoard<B>, expone
 /// each as a share of its player's whole current, so that the better-connected player does not drown the
 /// other out. None if the board cannot be rebuilt.
 fn currents<B: Bits>(board: &PlayBoard<B>) -> Option<Vec<f32>> {
-    let n = board.geometry().size();
-    let mut b = Board::new(n).ok()?;
+    let geo = board.geometry();
+    let mut b = Board::new(geo.size()).ok()?;
     for color in [Color::Black, Color::White] {
         for k in board.stones(color).ones() {
-            b.play(Cell::new(k % n, k / n)?, color);
+            b.play(geo.cell(k), color);
         }
     }
     let (black, white) = (circuit(&b, Color::Black), circuit(&b, Color::White));

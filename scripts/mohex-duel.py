@@ -8,6 +8,11 @@ each side, and the win chance MoHex's search reported for itself after each move
 hextoe's moves marks a mistake. Games alternate colours (hextoe is Black in even games), start from the
 empty board without the swap rule, and run one at a time unless --parallel says otherwise.
 
+With --opening random, each pair of games (2k, 2k+1) starts instead from one Black stone on a cell drawn at
+random (from the pair's number), the same in both games of the pair, so that each program has it once; the
+second player then moves. This is the protocol of the issue's first measurement, and it takes away most
+of the first player's edge, which the empty board without swap leaves to whoever has Black.
+
     scripts/mohex-duel.py --mohex PATH/run_mohex.sh --games 20 --first 0 \
         --hextoe "target/release/hextoe engine --level impossible --move-time 1 --tuning settle=off"
 
@@ -17,6 +22,7 @@ MoHex is a yardstick, never part of hextoe's build or tests; see ../shared/peers
 import argparse
 import json
 import os
+import random
 import re
 import shlex
 import sys
@@ -25,7 +31,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from htp import Engine, parse, winner  # noqa: E402
+from htp import LETTERS, Engine, parse, winner  # noqa: E402
 
 
 def play(g, a):
@@ -40,6 +46,14 @@ def play(g, a):
         hextoe_black = g % 2 == 0
         stones, moves, spent = {}, [], {True: [], False: []}
         colour = "b"
+        if a.opening == "random":
+            k = random.Random(g // 2).randrange(n * n)
+            cell = f"{LETTERS[k % n]}{k // n + 1}"
+            for engine in (mohex, hextoe):
+                engine.ask(f"play b {cell}")
+            stones[(k // n, k % n)] = "b"
+            moves.append(cell)
+            colour = "w"
         while True:
             mine = (colour == "b") == hextoe_black
             mover, other = (hextoe, mohex) if mine else (mohex, hextoe)
@@ -65,6 +79,7 @@ def play(g, a):
         "game": g,
         "hextoe_black": hextoe_black,
         "hextoe_won": (won == "b") == hextoe_black,
+        "opening": a.opening,
         "moves": " ".join(moves),
         "mohex_scores": scores,
         "hextoe_mean_s": round(sum(spent[True]) / max(1, len(spent[True])), 3),
@@ -83,10 +98,14 @@ def main():
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--first", type=int, default=0, help="number of the first game (seeds follow it)")
     ap.add_argument("--parallel", type=int, default=1, help="games at a time")
+    ap.add_argument("--opening", choices=("empty", "random"), default="empty",
+                    help="start from the empty board, or from one random Black stone per pair of games")
     ap.add_argument("--logs", default=None, help="folder for MoHex's logs (default: a temporary one)")
     a = ap.parse_args()
     if a.games < 1 or a.parallel < 1:
         sys.exit("--games and --parallel must be at least 1")
+    if a.opening == "random" and (a.first % 2 or a.games % 2):
+        sys.exit("--opening random plays pairs of games: --first and --games must be even")
     a.logs = a.logs or tempfile.mkdtemp(prefix="mohex-duel-")
     os.makedirs(a.logs, exist_ok=True)
     try:

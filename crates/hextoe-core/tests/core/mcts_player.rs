@@ -193,6 +193,19 @@ fn swaps_exactly_when_swapping_wins() {
 }
 
 #[test]
+fn the_centre_opening_is_swapped_whatever_the_seed() {
+    // On 9×9 the centre stone wins, so under the swap rule taking it over is the reply. A swap whose
+    // first playout happened to be lost used to be left at a value of 0, and was played for some seeds
+    // only.
+    let mut g = Game::new(9, true).unwrap();
+    g.play(HexMove::Place(Cell::parse("e5", 9).unwrap())).unwrap();
+    for seed in 1..=4 {
+        let c = MctsState::default().choose(&g, &spec(sims(10_000)), &Stop::new(), &mut StdRng::seed_from_u64(seed));
+        assert_eq!(c.mv, HexMove::Swap, "seed {seed}: {}", c.explanation);
+    }
+}
+
+#[test]
 fn explanations_say_what_the_search_saw() {
     let mut rng = StdRng::seed_from_u64(4);
     // 11×11 from the start: a win rate and a main line.

@@ -347,3 +347,7 @@ fn run_threads<B: Bits>(
 #[cfg(test)]
 #[path = "kept_tests.rs"]
 mod kept_tests;
+
+#[cfg(test)]
+#[path = "swap_tests.rs"]
+mod swap_tests;

@@ -44,8 +44,11 @@ pub struct Root<B> {
 #[derive(Copy, Clone, Debug)]
 struct Step {
     node: usize,
+    /// The colour the player who moved into this node has in the simulation's line.
     mover: Color,
     to_move: Color,
+    /// The step is the swap: from here on the two players have each other's colours.
+    swap: bool,
 }
 
 /// Reusable buffers of one search thread.
@@ -200,7 +203,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
     board.reset_from(&root.board);
     s.path.clear();
     let root_to_move = board.to_move();
-    s.path.push(Step { node: 0, mover: root_to_move.opponent(), to_move: root_to_move });
+    s.path.push(Step { node: 0, mover: root_to_move.opponent(), to_move: root_to_move, swap: false });
     tree.add_visit(0);
     let mut node = 0;
     let mut changed = false;
@@ -247,7 +250,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             board.play(child.mv as usize);
         }
         tree.add_visit(c);
-        s.path.push(Step { node: c, mover, to_move: board.to_move() });
+        s.path.push(Step { node: c, mover, to_move: board.to_move(), swap: child.mv == SWAP });
         node = c;
         // Descend one step past a fresh expansion, then play out.
         if child.visits == 0 {
@@ -276,19 +279,26 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
     if amaf {
         board.owners(&mut s.owners);
     }
+    // Above a swap in the line, each player plays the other colour from the swap on: a win is the
+    // player's, whatever colour the stones that won it had when they were placed.
+    let mut swapped = false;
     for j in (0..s.path.len()).rev() {
         let step = s.path[j];
         if changed && j + 1 < s.path.len() {
             changed = tree.update_proof(step.node);
         }
-        if winner == step.mover {
+        let (mover, to_move) =
+            if swapped { (step.mover.opponent(), step.to_move.opponent()) } else { (step.mover, step.to_move) };
+        if winner == mover {
             tree.add_win(step.node);
         }
         if amaf {
-            let own = code(step.to_move);
+            let own = code(to_move);
             let owners = &s.owners;
-            tree.add_rave(step.node, |k| owners.get(k) == Some(&own), winner == step.to_move);
+            let swap_won = winner == step.to_move.opponent();
+            tree.add_rave(step.node, |k| owners.get(k) == Some(&own), winner == to_move, swap_won);
         }
+        swapped |= step.swap;
     }
 }
 

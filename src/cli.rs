@@ -192,6 +192,9 @@ pub struct AnalyzeArgs {
     /// Hex MCTS: search threads, 1 to 256.
     #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
+    /// Hex: turn the swap rule on, so that after one stone swapping is among the moves weighed.
+    #[arg(long)]
+    pub swap: bool,
     /// Seed for the random choice among equally good moves.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -217,6 +220,9 @@ pub struct SolveArgs {
     /// Hex: prove who wins and give one winning move, without checking every other move.
     #[arg(long)]
     pub one: bool,
+    /// Hex: turn the swap rule on, so that after one stone swapping is among the moves proved.
+    #[arg(long)]
+    pub swap: bool,
     /// Print JSON instead of text.
     #[arg(long)]
     pub json: bool,

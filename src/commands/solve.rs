@@ -93,7 +93,7 @@ pub fn run(args: &SolveArgs, config: &Config) -> anyhow::Result<()> {
 /// solve runs, if stderr is a terminal.
 fn solve_hex(args: &SolveArgs, config: &Config, stop: &Stop, show_progress: bool) -> anyhow::Result<HexSolveReport> {
     let size = args.board.size.unwrap_or(config.hex.size.0);
-    let game = parse_position(&args.position, size, config.hex.swap)
+    let game = parse_position(&args.position, size, args.swap || config.hex.swap)
         .usage_context(|| format!("cannot read the position '{}'", args.position))?;
     let bar = progress_bar(show_progress);
     let started = Instant::now();
@@ -186,12 +186,25 @@ fn hex_text(r: &HexSolveReport) -> String {
     }
     if game.as_ref().and_then(|g| g.winner()).is_some() {
         s.push_str(&format!("{n}×{n}: the game is over, {} has won.\n", r.winner));
+    } else if r.winning_moves == ["swap-pieces"] {
+        s.push_str(&format!(
+            "{n}×{n}, {} to move: {} wins by swapping: it takes over the stone and plays {} from then on.\n\
+             winning moves (1): swap-pieces\n",
+            r.to_move, r.to_move, r.winner
+        ));
     } else if r.one && !r.winning_moves.is_empty() {
         s.push_str(&format!(
             "{n}×{n}, {} to move: {} wins.\na winning move: {} (--one: the other moves were not checked)\n",
             r.to_move,
             r.winner,
             r.winning_moves.join(" ")
+        ));
+    } else if r.winning_moves.is_empty() && game.as_ref().is_some_and(|g| g.board().stone_count() == 0) {
+        // Black loses the empty board only to the swap rule.
+        s.push_str(&format!(
+            "{n}×{n}, {} to move under the swap rule: {} wins; every first stone loses (one that wins is \
+             swapped, and one that does not, loses).\n",
+            r.to_move, r.winner
         ));
     } else if r.winning_moves.is_empty() {
         s.push_str(&format!("{n}×{n}, {} to move: {} wins; every move of {} loses.\n", r.to_move, r.winner, r.to_move));
@@ -215,6 +228,9 @@ fn solve_ttt(args: &SolveArgs) -> anyhow::Result<TttSolveReport> {
     }
     if args.one {
         refuse!("--one is for Hex: tic-tac-toe is solved whole at once");
+    }
+    if args.swap {
+        refuse!("--swap is for Hex: tic-tac-toe has no swap rule");
     }
     let board = if args.position.trim().is_empty() {
         ttt::Board::new()

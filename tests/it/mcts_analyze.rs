@@ -98,3 +98,15 @@ fn the_report_mirrors_the_analysis() {
     assert_eq!(r.chosen, a.best.to_string());
     assert_eq!(r.moves.len(), a.moves.len());
 }
+
+#[test]
+fn swap_weighs_the_swap_among_the_moves() {
+    // After the centre stone of 9×9, --swap puts the swap among the moves, and it is the move to play.
+    let flags = ["--size", "9", "--position", "e5", "--player", "mcts", "--playouts", "6000", "--seed", "2"];
+    let r = analyze(&args(&flags), &Config::default(), &Stop::new()).unwrap();
+    assert!(r.moves.iter().all(|m| m.mv != "swap-pieces"), "no swap without the rule");
+    let mut with = flags.to_vec();
+    with.push("--swap");
+    let r = analyze(&args(&with), &Config::default(), &Stop::new()).unwrap();
+    assert_eq!(r.chosen, "swap-pieces", "{}", r.explanation);
+}

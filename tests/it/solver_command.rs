@@ -126,3 +126,36 @@ fn one_gives_a_single_proven_winning_move() {
         .stdout(contains("the other moves were not checked"));
     hextoe().args(["solve", "--game", "tictactoe", "--one"]).assert().code(2).stderr(contains("--one is for Hex"));
 }
+
+#[test]
+fn under_the_swap_rule_the_first_player_loses_every_first_stone() {
+    // A winning first stone is swapped and a losing one loses: without a search, for --one too.
+    for extra in [&[][..], &["--one"][..]] {
+        let mut args = vec!["--size", "4", "--swap"];
+        args.extend_from_slice(extra);
+        let v = json(&args);
+        assert_eq!((v["to_move"].as_str(), v["winner"].as_str()), (Some("black"), Some("white")), "{v}");
+        assert_eq!(v["winning_moves"], serde_json::json!([]));
+        assert_eq!(v["nodes"], 0);
+    }
+    hextoe()
+        .args(["solve", "--size", "4", "--swap"])
+        .assert()
+        .success()
+        .stdout(contains("black to move under the swap rule: white wins; every first stone loses"));
+    // 1×1 is won by the first stone before a swap can come.
+    assert_eq!(json(&["--size", "1", "--swap"])["winning_moves"], serde_json::json!(["a1"]));
+    // --swap does what the config's `swap = true` does after a stone, and says who takes the stone over.
+    let v = json(&["--size", "3", "--position", "b2", "--swap", "--one"]);
+    assert_eq!(v["winning_moves"], serde_json::json!(["swap-pieces"]));
+    hextoe()
+        .args(["solve", "--size", "3", "--position", "b2", "--swap"])
+        .assert()
+        .success()
+        .stdout(contains("white to move: white wins by swapping: it takes over the stone and plays black"));
+    hextoe()
+        .args(["solve", "--game", "tictactoe", "--swap"])
+        .assert()
+        .code(2)
+        .stderr(contains("--swap is for Hex: tic-tac-toe has no swap rule"));
+}

@@ -120,4 +120,7 @@ fn hex_only_flags_are_refused() {
     let out = hextoe().args(["analyze", "--game", "ttt", "--player", "mcts"]).output().unwrap();
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("--player is for Hex"));
+    let out = hextoe().args(["analyze", "--game", "ttt", "--swap"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--swap is for Hex"));
 }

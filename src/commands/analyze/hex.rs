@@ -72,7 +72,7 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
         return super::mcts::run(args, config);
     }
     let size = args.board.size.unwrap_or(config.hex.size.0);
-    let game = parse_position(&args.position, size, config.hex.swap)
+    let game = parse_position(&args.position, size, args.swap || config.hex.swap)
         .usage_context(|| format!("bad --position for the {size}×{size} Hex board"))?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let analysis = analyse(&game, &spec, seed)?;

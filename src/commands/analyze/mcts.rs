@@ -105,7 +105,7 @@ fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
 pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Result<MctsReport> {
     let spec = spec_for(args, config)?;
     let size = args.board.size.unwrap_or(config.hex.size.0);
-    let game = parse_position(&args.position, size, config.hex.swap)
+    let game = parse_position(&args.position, size, args.swap || config.hex.swap)
         .usage_context(|| format!("cannot read the position '{}'", args.position))?;
     if let Some(w) = game.winner() {
         refuse!("the game is over: {w} has won, so there is no move to analyse");
@@ -192,7 +192,7 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
         println!("{}", serde_json::to_string(&r)?);
     } else {
         let size = r.size;
-        let game = parse_position(&args.position, size, config.hex.swap)?;
+        let game = parse_position(&args.position, size, args.swap || config.hex.swap)?;
         print!("{}", render(&game, &r));
     }
     Ok(())

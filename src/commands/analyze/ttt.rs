@@ -109,6 +109,7 @@ fn reject_hex_flags(args: &AnalyzeArgs) -> anyhow::Result<()> {
         ("--move-time", args.move_time.is_some()),
         ("--playouts", args.playouts.is_some()),
         ("--threads", args.threads.is_some()),
+        ("--swap", args.swap),
     ];
     match given.iter().find(|(_, on)| *on) {
         Some((flag, _)) => {

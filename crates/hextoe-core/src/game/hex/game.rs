@@ -107,6 +107,13 @@ impl Game {
             && self.board.winner().is_none()
     }
 
+    /// True at move 1 of a game under the swap rule: whatever stone is placed, the opponent may take it
+    /// over next. On a board of 2×2 or more every first move then loses against perfect play — a stone
+    /// that wins is swapped, and one that does not, loses — which the search and the solver must know.
+    pub fn swap_to_come(&self) -> bool {
+        self.swap_rule && self.start.stone_count() == 0 && self.history.is_empty()
+    }
+
     /// Every legal move for the side to move, swap first when it is legal.
     pub fn legal_moves(&self) -> Vec<HexMove> {
         if self.board.winner().is_some() {

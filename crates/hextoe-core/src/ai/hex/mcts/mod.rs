@@ -90,7 +90,7 @@ fn budget_of(spec: &PlayerSpec) -> (Option<Duration>, Option<u64>) {
 fn swap_depth(game: &Game) -> Option<usize> {
     if game.can_swap() {
         Some(0)
-    } else if game.swap_rule() && game.start().stone_count() == 0 && game.history().is_empty() {
+    } else if game.swap_to_come() {
         Some(1)
     } else {
         None

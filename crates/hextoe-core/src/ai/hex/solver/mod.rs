@@ -92,6 +92,20 @@ impl Solution {
     }
 }
 
+/// Settles `sol` where the rules alone decide, without a search: the game is over, or it is move 1 under
+/// the swap rule on a board of 2×2 or more, where every first stone loses (a stone that wins is swapped,
+/// and one that does not, loses), so that the second player wins. Returns true if it settled it.
+fn settled_by_rule(game: &Game, sol: &mut Solution) -> bool {
+    if game.board().winner().is_some() {
+        return true;
+    }
+    if game.swap_to_come() && game.size() >= 2 {
+        sol.winner = Some(game.to_move().opponent());
+        return true;
+    }
+    false
+}
+
 /// The solver with its transposition table. The table sits behind a lock, so that [`Solver::winning_moves`]
 /// can check the moves on all cores at once while they share what they prove.
 #[derive(Debug)]
@@ -174,7 +188,7 @@ impl Solver {
         let board = game.board();
         let me = game.to_move();
         let mut sol = Solution::before_search(board, me);
-        if board.winner().is_none() {
+        if !settled_by_rule(game, &mut sol) {
             // All cores: one searches, the others help.
             let helpers = rayon::current_num_threads().saturating_sub(1);
             let root = self.solve_helped(board, me, limits, progress, helpers);
@@ -216,7 +230,7 @@ impl Solver {
         let board = game.board();
         let me = game.to_move();
         let mut sol = Solution::before_search(board, me);
-        if board.winner().is_some() {
+        if settled_by_rule(game, &mut sol) {
             return sol;
         }
         let root = self.solve(board, me, limits, progress);

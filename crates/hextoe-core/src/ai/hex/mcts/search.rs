@@ -44,7 +44,8 @@ pub struct Root<B> {
 #[derive(Copy, Clone, Debug)]
 struct Step {
     node: usize,
-    /// The colour the player who moved into this node has in the simulation's line.
+    /// The colour of the player who moved into this node, as it was at that move (a swap further down
+    /// the line hands that player the other colour: see the backup in `simulate`).
     mover: Color,
     to_move: Color,
     /// The step is the swap: from here on the two players have each other's colours.

@@ -44,6 +44,12 @@ pub struct Params {
     pub flow_after: Option<u32>,
     /// The power of the current in that weighing: 2 predicts strong moves best (see `mcts/flow.rs`).
     pub flow_exponent: f32,
+    /// Every this many selection steps (counted per thread), choose a child by its own results alone,
+    /// without RAVE, an unvisited one at the first-play value — MoHex 2.0 does so every 30th step
+    /// (Fuego's randomized RAVE). A move that the all-moves-as-first statistics rate poorly but that is
+    /// good played now (a block whose cell is worth little later in a playout) is still tried. `None`:
+    /// every step uses RAVE.
+    pub plain_every: Option<u32>,
     /// Which nodes get knowledge from virtual connections (`mcts/knowledge.rs`): moves proven won or lost.
     pub knowledge: KnowledgeAt,
     /// With [`KnowledgeAt::Nodes`], only the nodes at most this many moves below the root get it, where
@@ -89,6 +95,7 @@ impl Params {
             knowledge_depth: None,
             flow_after: None,
             flow_exponent: 2.0,
+            plain_every: None,
             stop_when_settled: true,
             opening_book: false,
             fill_playouts: false,

@@ -59,6 +59,8 @@ struct Scratch<B> {
     /// [`select`]).
     alone: bool,
     path: Vec<Step>,
+    /// Selection steps left until the next plain one ([`Params::plain_every`]).
+    plain_countdown: u32,
     kids: Vec<(u16, Proof)>,
     /// The shapes of the board's cells, when the search uses the pattern prior.
     shapes: Option<Shapes>,
@@ -111,6 +113,7 @@ impl<B: Bits> Scratch<B> {
             board: root.board.clone(),
             alone: true,
             path: Vec::with_capacity(64),
+            plain_countdown: p.plain_every.unwrap_or(0),
             kids: Vec::with_capacity(400),
             shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
             local: p
@@ -243,7 +246,14 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
         {
             flow::weigh(tree, node, board, p.flow_exponent);
         }
-        let Some(c) = select(tree, node, p, s.alone, rng) else { break };
+        let plain = p.plain_every.is_some_and(|every| {
+            s.plain_countdown = s.plain_countdown.saturating_sub(1);
+            s.plain_countdown == 0 && {
+                s.plain_countdown = every;
+                true
+            }
+        });
+        let Some(c) = select(tree, node, p, s.alone, plain, rng) else { break };
         let to_move = board.to_move();
         let child = tree.node(c);
         let mover = if child.mv == SWAP { to_move.opponent() } else { to_move };

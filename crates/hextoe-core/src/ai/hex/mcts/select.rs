@@ -13,7 +13,13 @@ use crate::ai::hex::playout::FastRng;
 /// three quarters of those scans were at nodes of 256 visits or more), while one more visit barely moves
 /// their values. Only a lone thread `reuse`s choices: threads sharing a tree rely on each scan seeing the
 /// others' virtual losses, so that they spread over different lines.
-pub(crate) fn select(tree: &Tree, i: usize, p: &Params, reuse: bool, rng: &mut FastRng) -> Option<usize> {
+///
+/// A `plain` step ([`Params::plain_every`]) weighs the children's own results without RAVE, and neither
+/// reuses nor keeps a choice.
+pub(crate) fn select(tree: &Tree, i: usize, p: &Params, reuse: bool, plain: bool, rng: &mut FastRng) -> Option<usize> {
+    if plain {
+        return scan::<true>(tree, i, p, rng);
+    }
     let visits = tree.visits(i);
     let every = rescan_every(visits);
     if reuse
@@ -28,7 +34,7 @@ pub(crate) fn select(tree: &Tree, i: usize, p: &Params, reuse: bool, rng: &mut F
             return Some(first + k);
         }
     }
-    let chosen = if p.explore > 0.0 { select_uct(tree, i, p, rng) } else { scan(tree, i, p, rng) };
+    let chosen = if p.explore > 0.0 { select_uct(tree, i, p, rng) } else { scan::<false>(tree, i, p, rng) };
     if let Some(c) = chosen {
         tree.set_choice(i, c - tree.children(i).start);
     }
@@ -47,7 +53,10 @@ pub(crate) fn rescan_every(visits: u32) -> u32 {
 /// The blend q + β(r − q) with q = w/n, r = w̃/ñ and β = ñ / (ñ + n + b·ñ·n) simplifies to
 /// (w·(1 + b·ñ) + w̃) / (ñ + n + b·ñ·n): one fraction per child, compared by cross-multiplication, so
 /// the hot loop has no division.
-fn scan(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize> {
+///
+/// A `PLAIN` scan leaves RAVE out: a child's own win rate w/n, or the first-play value before its first
+/// visit, plus the prior's bias. (A constant, so that the usual scan carries no test of it.)
+fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize> {
     let (first, kids) = tree.child_slots(i);
     let len = kids.len();
     if len == 0 {
@@ -70,8 +79,11 @@ fn scan(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize> {
             Proof::Unknown => {
                 let (visits, wins, rave_visits, rave_wins) = node.stats();
                 let bias = bias(p, fade, node.prior(), visits);
-                if visits == 0 && rave_visits == 0 {
+                if visits == 0 && (PLAIN || rave_visits == 0) {
                     (p.first_play + bias, 1.0)
+                } else if PLAIN {
+                    let v = visits as f32;
+                    (wins as f32 + bias * v, v)
                 } else {
                     let (v, w) = (visits as f32, wins as f32);
                     let (rv, rw) = (rave_visits as f32, rave_wins as f32);
@@ -180,24 +192,54 @@ mod tests {
         add(&t, 1, 10, 9);
         add(&t, 2, 10, 1);
         add(&t, 3, 10, 0);
-        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(1), "a scan at 1,024 visits finds the best");
+        assert_eq!(select(&t, 0, &p, true, false, &mut rng), Some(1), "a scan at 1,024 visits finds the best");
         add(&t, 2, 200, 200);
         add(&t, 0, 1, 0);
-        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(1), "between scans the last choice stands");
+        assert_eq!(select(&t, 0, &p, true, false, &mut rng), Some(1), "between scans the last choice stands");
         t.set_proof(1, Proof::Loss);
-        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(2), "a choice proven lost is scanned past at once");
+        assert_eq!(select(&t, 0, &p, true, false, &mut rng), Some(2), "a choice proven lost is scanned past at once");
         add(&t, 3, 1000, 1000);
         add(&t, 0, 2, 0);
-        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(2), "1,027 visits: no scan yet");
-        assert_eq!(select(&t, 0, &p, false, &mut rng), Some(3), "threads sharing the tree scan every time");
+        assert_eq!(select(&t, 0, &p, true, false, &mut rng), Some(2), "1,027 visits: no scan yet");
+        assert_eq!(select(&t, 0, &p, false, false, &mut rng), Some(3), "threads sharing the tree scan every time");
         add(&t, 0, 1, 0);
-        assert_eq!(select(&t, 0, &p, true, &mut rng), Some(3), "1,028 visits: the scan finds the new best");
+        assert_eq!(select(&t, 0, &p, true, false, &mut rng), Some(3), "1,028 visits: the scan finds the new best");
         let few = Tree::new(10);
         few.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
         add(&few, 0, 100, 0);
         add(&few, 1, 10, 9);
-        assert_eq!(select(&few, 0, &p, true, &mut rng), Some(1));
+        assert_eq!(select(&few, 0, &p, true, false, &mut rng), Some(1));
         add(&few, 2, 10, 10);
-        assert_eq!(select(&few, 0, &p, true, &mut rng), Some(2), "a node of few visits scans at every visit");
+        assert_eq!(select(&few, 0, &p, true, false, &mut rng), Some(2), "a node of few visits scans at every visit");
+    }
+
+    #[test]
+    fn a_plain_step_weighs_the_childrens_own_results_without_rave() {
+        let p = Params::for_size(11);
+        let mut rng = FastRng::new(2);
+        let t = Tree::new(10);
+        t.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
+        add(&t, 0, 40, 0);
+        // Child 1 has lost most of its own playouts but wins in the all-moves-as-first statistics,
+        // child 2 the other way round.
+        add(&t, 1, 20, 8);
+        add(&t, 2, 20, 12);
+        for k in 0..400 {
+            t.add_rave(0, |cell| cell == 1, k % 10 != 0, false);
+            t.add_rave(0, |cell| cell == 2, k % 10 == 0, false);
+        }
+        assert_eq!(select(&t, 0, &p, false, false, &mut rng), Some(1), "with RAVE");
+        assert_eq!(select(&t, 0, &p, false, true, &mut rng), Some(2), "plain");
+        // Where every visited child wins under half its playouts, a plain step tries an unvisited one at
+        // the first-play value, which RAVE's low rating of it had kept out.
+        let u = Tree::new(10);
+        u.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
+        add(&u, 0, 20, 0);
+        add(&u, 1, 20, 8);
+        for _ in 0..400 {
+            u.add_rave(0, |cell| cell == 2, false, false);
+        }
+        assert_eq!(select(&u, 0, &p, false, false, &mut rng), Some(1), "with RAVE");
+        assert_eq!(select(&u, 0, &p, false, true, &mut rng), Some(2), "plain");
     }
 }

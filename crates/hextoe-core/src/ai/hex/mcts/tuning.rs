@@ -27,10 +27,11 @@ pub struct Tuning {
     flow_after: Option<Option<u32>>,
     flow_exponent: Option<f32>,
     knowledge_depth: Option<Option<usize>>,
+    plain_every: Option<Option<u32>>,
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 19] = [
+pub const TUNING_KEYS: [(&str, &str); 20] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -62,6 +63,10 @@ pub const TUNING_KEYS: [(&str, &str); 19] = [
     ),
     ("flowexp", "the power of the current in that weighing, a number from 0 to 8"),
     ("kdepth", "the most moves below the root at which nodes get knowledge: any, or a whole number from 1 to 400"),
+    (
+        "plain",
+        "how often a selection step leaves RAVE out and weighs the children's own results alone: off, or every Nth step, a whole number from 2 to 1000000",
+    ),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.
@@ -150,6 +155,13 @@ impl std::str::FromStr for Tuning {
                     ..t
                 },
                 "flowexp" => Tuning { flow_exponent: Some(number(8.0).ok_or_else(bad)?), ..t },
+                "plain" => Tuning {
+                    plain_every: Some(match value {
+                        "off" => None,
+                        v => Some(v.parse::<u32>().ok().filter(|n| (2..=1_000_000).contains(n)).ok_or_else(bad)?),
+                    }),
+                    ..t
+                },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }
@@ -275,6 +287,9 @@ impl Tuning {
         if let Some(e) = self.flow_exponent {
             p.flow_exponent = e;
         }
+        if let Some(n) = self.plain_every {
+            p.plain_every = n;
+        }
     }
 }
 
@@ -292,8 +307,11 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2",
+            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30",
         );
+        assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
+        assert_eq!(tuned("plain=30,").plain_every, Some(30));
+        assert_eq!(tuned("plain=off").plain_every, None);
         assert_eq!(p.expand_after, 10);
         assert_eq!(p.node_vc_work, 5000);
         assert_eq!((p.flow_after, p.flow_exponent, base.flow_after), (Some(64), 1.5, None));
@@ -335,6 +353,8 @@ mod tests {
             ("flow=1000001", "flow=1000001", "from 0 to 1000000"),
             ("flowexp=9", "flowexp=9", "from 0 to 8"),
             ("kdepth=0", "kdepth=0", "get knowledge: any, or a whole number from 1 to 400"),
+            ("plain=1", "plain=1", "leaves RAVE out and weighs the children's own results alone: off, or every Nth"),
+            ("plain=ß", "plain=ß", "a whole number from 2 to 1000000"),
         ] {
             let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
             assert_eq!(e.part, part);

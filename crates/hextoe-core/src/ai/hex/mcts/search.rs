@@ -246,13 +246,17 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
         {
             flow::weigh(tree, node, board, p.flow_exponent);
         }
-        let plain = p.plain_every.is_some_and(|every| {
-            s.plain_countdown = s.plain_countdown.saturating_sub(1);
-            s.plain_countdown == 0 && {
+        let plain = match p.plain_every {
+            Some(every) if s.plain_countdown <= 1 => {
                 s.plain_countdown = every;
                 true
             }
-        });
+            Some(_) => {
+                s.plain_countdown -= 1;
+                false
+            }
+            None => false,
+        };
         let Some(c) = select(tree, node, p, s.alone, plain, rng) else { break };
         let to_move = board.to_move();
         let child = tree.node(c);

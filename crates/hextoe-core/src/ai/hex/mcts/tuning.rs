@@ -106,6 +106,13 @@ impl std::str::FromStr for Tuning {
                 "off" => Some(false),
                 _ => None,
             };
+            // A whole number in `range`, or None for the word `none`.
+            let whole_or = |none: &str, range: std::ops::RangeInclusive<u32>| {
+                if value == none {
+                    return Ok(None);
+                }
+                value.parse::<u32>().ok().filter(|n| range.contains(n)).map(Some).ok_or_else(bad)
+            };
             t = match key {
                 "prior" => t.prior_weight(number(100.0).ok_or_else(bad)?),
                 "local" => t.local_replies(switch().ok_or_else(bad)?),
@@ -140,28 +147,10 @@ impl std::str::FromStr for Tuning {
                     let n = value.parse::<usize>().ok().filter(|n| (100..=WORK_MAX).contains(n)).ok_or_else(bad)?;
                     t.node_vc_work(n)
                 }
-                "flow" => Tuning {
-                    flow_after: Some(match value {
-                        "off" => None,
-                        v => Some(v.parse::<u32>().ok().filter(|&n| n <= 1_000_000).ok_or_else(bad)?),
-                    }),
-                    ..t
-                },
-                "kdepth" => Tuning {
-                    knowledge_depth: Some(match value {
-                        "any" => None,
-                        v => Some(v.parse::<usize>().ok().filter(|d| (1..=400).contains(d)).ok_or_else(bad)?),
-                    }),
-                    ..t
-                },
+                "flow" => Tuning { flow_after: Some(whole_or("off", 0..=1_000_000)?), ..t },
+                "kdepth" => Tuning { knowledge_depth: Some(whole_or("any", 1..=400)?.map(|d| d as usize)), ..t },
                 "flowexp" => Tuning { flow_exponent: Some(number(8.0).ok_or_else(bad)?), ..t },
-                "plain" => Tuning {
-                    plain_every: Some(match value {
-                        "off" => None,
-                        v => Some(v.parse::<u32>().ok().filter(|n| (2..=1_000_000).contains(n)).ok_or_else(bad)?),
-                    }),
-                    ..t
-                },
+                "plain" => Tuning { plain_every: Some(whole_or("off", 2..=1_000_000)?), ..t },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }

@@ -10,7 +10,7 @@ empty board without the swap rule, and run one at a time unless --parallel says 
 
 With --opening random, each pair of games (2k, 2k+1) starts instead from one Black stone on a cell drawn at
 random (from the pair's number), the same in both games of the pair, so that each program has it once; the
-second player then moves. This is the protocol of the issue's first measurement, and it takes away most
+second player then moves. This is the protocol of hextoe's first match against MoHex, and it takes away most
 of the first player's edge, which the empty board without swap leaves to whoever has Black.
 
     scripts/mohex-duel.py --mohex PATH/run_mohex.sh --games 20 --first 0 \

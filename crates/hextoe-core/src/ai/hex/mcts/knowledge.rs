@@ -21,7 +21,7 @@ use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::playout::PlayBoard;
 use crate::ai::hex::solver::inferior::{Filled, fill_in};
 use crate::ai::hex::solver::position::{Pos, Rings};
-use crate::ai::hex::solver::vc::{EdgeLink, HSearch, WORK_MAX};
+use crate::ai::hex::solver::vc::{EdgeLink, HSearch, Maintenance, WORK_MAX};
 use crate::game::hex::Color;
 
 /// One search thread's H-search tables and neighbour rings, kept between nodes so that no node pays for
@@ -82,6 +82,30 @@ impl<B: Bits> Knowledge<B> {
             mark(tree, i, won, Proof::Win);
         }
         tree.update_proof(i)
+    }
+
+    /// What virtual-connection maintenance says at the root `board` (see
+    /// [`Maintenance`](crate::ai::hex::solver::vc::Maintenance)): the mover's answers to the last stone,
+    /// where it broke a connection of the mover's, and the opponent's connections, whose answers to each
+    /// of the mover's moves the tree's prior then points at. Both on the filled-in board, so that dead
+    /// and captured cells do not hide connections.
+    pub(crate) fn maintenance(&mut self, board: &PlayBoard<B>) -> (B, Maintenance<B>) {
+        let geo = board.geometry();
+        let x = board.to_move();
+        let y = x.opponent();
+        let (pos, _) = filled_in(board, &self.rings);
+        self.hs.run(geo, &pos, y, false);
+        let theirs = self.hs.maintenance();
+        let Some(last) = board.last_cell().filter(|&k| board.at(k) == Some(y)) else {
+            return (B::ZERO, theirs);
+        };
+        // The board before the last stone, with the opponent to move: the mover's connections it broke.
+        let mut before = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: y };
+        before.stones[y.index()] = before.stones[y.index()].minus(B::bit(last));
+        fill_in(geo, &self.rings, &mut before);
+        self.hs.run(geo, &before, x, false);
+        let answers = self.hs.maintenance().answers(last) & board.empty_cells();
+        (answers, theirs)
     }
 }
 

@@ -6,7 +6,8 @@
 //!   to descend into and `expand` giving a leaf its children and their learned priors.
 //! - [`report`]: merging the threads' roots, the principal variation, the explanation.
 //! - `knowledge`: virtual connections at the root (and, if asked, at well-visited nodes) prove moves won
-//!   or lost: the must-play region against the opponent's threats.
+//!   or lost: the must-play region against the opponent's threats; `vcm`, if asked, points the prior at
+//!   the answers that restore a connection an intrusion broke.
 //! - [`exact`]: the exact solver, tried first on positions small enough for it.
 //! - [`convert`]: finishing won games — a win in one, the quickest forced win, the shortest way on.
 //!
@@ -27,6 +28,7 @@ pub mod search;
 mod select;
 pub mod tree;
 mod tuning;
+mod vcm;
 
 use report::code;
 pub use report::{Analysis, MoveStat, ProofSource};

@@ -20,6 +20,9 @@ pub struct Node {
     /// True once the current-flow prior (`mcts/flow.rs`) has weighed this node's children, so that it
     /// weighs them once, and a kept tree does not weigh them twice.
     pub flowed: bool,
+    /// True once virtual-connection maintenance (`mcts/vcm.rs`) has pointed this node's children's prior
+    /// at its answers, so that a position searched again does not get the bonus twice.
+    pub maintained: bool,
     /// Simulations through this node, the ones still under way included.
     pub visits: u32,
     /// Simulations through this node won by the player who made its move.
@@ -49,6 +52,7 @@ pub(crate) struct Slot {
     pub(super) proof: AtomicU8,
     pub(super) known: AtomicBool,
     pub(super) flowed: AtomicBool,
+    pub(super) maintained: AtomicBool,
     /// Index of the first child in the arena.
     pub(super) first_child: AtomicU32,
     pub(super) visits: AtomicU32,
@@ -130,6 +134,7 @@ impl Slot {
             proof: proof_of(self.proof.load(R)),
             known: self.known.load(R),
             flowed: self.flowed.load(R),
+            maintained: self.maintained.load(R),
             visits: self.visits.load(R),
             wins: self.wins.load(R),
             rave_visits: self.rave().0,
@@ -144,6 +149,7 @@ impl Slot {
         self.proof.store(proof_code(n.proof), R);
         self.known.store(n.known, R);
         self.flowed.store(n.flowed, R);
+        self.maintained.store(n.maintained, R);
         self.visits.store(n.visits, R);
         self.wins.store(n.wins, R);
         self.rave.store(u64::from(n.rave_visits) | u64::from(n.rave_wins) << 32, R);

@@ -50,6 +50,10 @@ pub struct Params {
     /// good played now (a block whose cell is worth little later in a playout) is still tried. `None`:
     /// every step uses RAVE.
     pub plain_every: Option<u32>,
+    /// Virtual-connection maintenance at the root (`mcts/vcm.rs`): an answer that restores a connection
+    /// the last stone broke, and the opponent's answers below the root's intrusions, each get this much
+    /// more of their siblings' prior (0: none). Needs [`Params::knowledge`] on, whose H-search it uses.
+    pub vcm_bonus: f32,
     /// Which nodes get knowledge from virtual connections (`mcts/knowledge.rs`): moves proven won or lost.
     pub knowledge: KnowledgeAt,
     /// With [`KnowledgeAt::Nodes`], only the nodes at most this many moves below the root get it, where
@@ -96,6 +100,7 @@ impl Params {
             flow_after: None,
             flow_exponent: 2.0,
             plain_every: None,
+            vcm_bonus: 0.0,
             stop_when_settled: true,
             opening_book: false,
             fill_playouts: false,

@@ -8,6 +8,7 @@ use super::knowledge::{Knowledge, root_fill};
 pub use super::params::{KnowledgeAt, Params, Pruning};
 use super::select::select;
 use super::tree::{Proof, SWAP, Tree};
+use super::vcm;
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::Shapes;
@@ -95,6 +96,7 @@ fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratc
         && tree.is_expanded(0)
     {
         k.apply(tree, 0, &root.board, true);
+        vcm::maintain(tree, &root.board, p, k, prior(&s.shapes, p), &mut s.kids);
     }
     if p.flow_after.is_some() && tree.is_expanded(0) && tree.claim_flow(0) {
         flow::weigh(tree, 0, &root.board, p.flow_exponent);

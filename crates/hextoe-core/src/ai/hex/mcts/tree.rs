@@ -168,6 +168,12 @@ impl Tree {
         !self.slot(i).flowed.swap(true, R)
     }
 
+    /// Marks `i`'s children's prior as pointed at virtual-connection maintenance's answers; true for the
+    /// one caller that marked it first.
+    pub(crate) fn claim_maintained(&self, i: usize) -> bool {
+        !self.slot(i).maintained.swap(true, R)
+    }
+
     /// Replaces node `i`'s prior (other threads may read either value meanwhile; both are sound).
     pub(crate) fn set_prior(&self, i: usize, prior: f32) {
         self.slot(i).prior.store(prior.to_bits(), R);

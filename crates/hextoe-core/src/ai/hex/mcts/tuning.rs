@@ -28,10 +28,11 @@ pub struct Tuning {
     flow_exponent: Option<f32>,
     knowledge_depth: Option<Option<usize>>,
     plain_every: Option<Option<u32>>,
+    vcm_bonus: Option<f32>,
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 20] = [
+pub const TUNING_KEYS: [(&str, &str); 21] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -66,6 +67,10 @@ pub const TUNING_KEYS: [(&str, &str); 20] = [
     (
         "plain",
         "how often a selection step leaves RAVE out and weighs the children's own results alone: off, or every Nth step, a whole number from 2 to 1000000",
+    ),
+    (
+        "vcm",
+        "the prior share added to the answers that restore a broken virtual connection, a number from 0 to 10 (0: none)",
     ),
 ];
 
@@ -151,6 +156,7 @@ impl std::str::FromStr for Tuning {
                 "kdepth" => Tuning { knowledge_depth: Some(whole_or("any", 1..=400)?.map(|d| d as usize)), ..t },
                 "flowexp" => Tuning { flow_exponent: Some(number(8.0).ok_or_else(bad)?), ..t },
                 "plain" => Tuning { plain_every: Some(whole_or("off", 2..=1_000_000)?), ..t },
+                "vcm" => Tuning { vcm_bonus: Some(number(10.0).ok_or_else(bad)?), ..t },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }
@@ -279,6 +285,9 @@ impl Tuning {
         if let Some(n) = self.plain_every {
             p.plain_every = n;
         }
+        if let Some(b) = self.vcm_bonus {
+            p.vcm_bonus = b;
+        }
     }
 }
 
@@ -296,9 +305,10 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30",
+            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5",
         );
         assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
+        assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
         assert_eq!(tuned("plain=30,").plain_every, Some(30));
         assert_eq!(tuned("plain=off").plain_every, None);
         assert_eq!(p.expand_after, 10);
@@ -344,6 +354,8 @@ mod tests {
             ("kdepth=0", "kdepth=0", "get knowledge: any, or a whole number from 1 to 400"),
             ("plain=1", "plain=1", "leaves RAVE out and weighs the children's own results alone: off, or every Nth"),
             ("plain=ß", "plain=ß", "a whole number from 2 to 1000000"),
+            ("vcm=11", "vcm=11", "restore a broken virtual connection, a number from 0 to 10"),
+            ("vcm=inf", "vcm=inf", "a number from 0 to 10"),
         ] {
             let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
             assert_eq!(e.part, part);

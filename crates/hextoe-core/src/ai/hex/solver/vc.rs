@@ -31,15 +31,30 @@ const CELL_SC_CARRIER: u32 = 2;
 /// Most AND combinations per H-search; beyond it the search stops with what it has (still sound).
 pub(crate) const WORK_MAX: usize = 400_000;
 
-/// A short list of carriers.
-#[derive(Copy, Clone, Debug)]
-struct List<B, const N: usize> {
-    len: u8,
-    items: [B; N],
+/// What a [`List`] keeps beside each carrier: nothing for VCs, the key (a cell point) for SCs, which
+/// only virtual-connection maintenance reads; VC lists carry none, so the solver's hot lists stay small.
+trait Tag: Copy {
+    const NONE: Self;
 }
 
-impl<B: Bits, const N: usize> List<B, N> {
-    const EMPTY: Self = List { len: 0, items: [B::ZERO; N] };
+impl Tag for () {
+    const NONE: Self = ();
+}
+
+impl Tag for u16 {
+    const NONE: Self = 0;
+}
+
+/// A short list of carriers, each with a tag.
+#[derive(Copy, Clone, Debug)]
+struct List<B, const N: usize, T> {
+    len: u8,
+    items: [B; N],
+    tags: [T; N],
+}
+
+impl<B: Bits, const N: usize, T: Tag> List<B, N, T> {
+    const EMPTY: Self = List { len: 0, items: [B::ZERO; N], tags: [T::NONE; N] };
 
     #[inline]
     fn as_slice(&self) -> &[B] {
@@ -59,6 +74,7 @@ impl<B: Bits, const N: usize> List<B, N> {
             if c.subset_of(self.items[i]) {
                 self.len -= 1;
                 self.items[i] = self.items[self.len as usize];
+                self.tags[i] = self.tags[self.len as usize];
             } else {
                 i += 1;
             }
@@ -66,9 +82,10 @@ impl<B: Bits, const N: usize> List<B, N> {
     }
 
     #[inline]
-    fn push(&mut self, c: B) -> bool {
+    fn push(&mut self, c: B, tag: T) -> bool {
         if (self.len as usize) < N {
             self.items[self.len as usize] = c;
+            self.tags[self.len as usize] = tag;
             self.len += 1;
             true
         } else {
@@ -99,8 +116,8 @@ pub(crate) struct HSearch<B> {
     is_cell: Vec<bool>,
     /// The first point that is an empty cell (groups and edges come before).
     first_cell: usize,
-    vc: Vec<List<B, VC_MAX>>,
-    sc: Vec<List<B, SC_MAX>>,
+    vc: Vec<List<B, VC_MAX, ()>>,
+    sc: Vec<List<B, SC_MAX, u16>>,
     queue: Vec<(u16, u16, B)>,
     /// The pairs whose lists are not empty.
     touched: Vec<u32>,
@@ -156,6 +173,8 @@ impl<B: Bits> HSearch<B> {
         stop_at_edge_sc: bool,
         work_max: usize,
     ) -> EdgeLink<B> {
+        // Until the tables are built, there is nothing to maintain (see `maintenance`).
+        self.first_cell = 0;
         let own = pos.of(color);
         let empty = pos.empty(geo);
         let [e1, e2] = [geo.edge(color, 0), geo.edge(color, 1)];
@@ -310,7 +329,7 @@ impl<B: Bits> HSearch<B> {
         }
         let list = &mut self.vc[i];
         list.drop_supersets(c);
-        if !list.push(c) {
+        if !list.push(c, ()) {
             return;
         }
         if list.len == 1 {
@@ -334,7 +353,7 @@ impl<B: Bits> HSearch<B> {
         }
         self.sc[i].drop_supersets(s);
         let others = self.sc[i];
-        if !self.sc[i].push(s) {
+        if !self.sc[i].push(s, key as u16) {
             return;
         }
         if x.min(y) == 0 && x.max(y) == 1 {
@@ -374,6 +393,10 @@ impl<B: Bits> HSearch<B> {
         }
     }
 }
+
+#[path = "vc_maintain.rs"]
+mod maintain;
+pub(crate) use maintain::Maintenance;
 
 #[cfg(test)]
 #[path = "vc_tests.rs"]

@@ -50,7 +50,13 @@ pub(crate) fn maintain<B: Bits>(
         if !tree.is_expanded(c) {
             child.reset_from(board);
             child.play(k);
-            if expand(tree, c, &child, false, p, shapes, kids) || !tree.is_expanded(c) {
+            if expand(tree, c, &child, false, p, shapes, kids) {
+                // The child is proven one move ahead, as a simulation's expansion would have found: the
+                // root learns it as it would from that simulation's backup.
+                tree.update_proof(0);
+                continue;
+            }
+            if !tree.is_expanded(c) {
                 continue;
             }
         }

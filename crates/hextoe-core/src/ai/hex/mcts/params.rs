@@ -8,6 +8,10 @@ pub struct Params {
     /// RAVE's bias term: the weight of the AMAF value is ñ / (ñ + n + bias·ñ·n), so it fades as the node's
     /// own visits n grow.
     pub rave_bias: f32,
+    /// How many of a move's own simulations one all-moves-as-first simulation counts as while there are
+    /// few: the AMAF simulations weigh ñ / (1/`rave_initial` + `rave_bias`·ñ) own ones. 1 here; MoHex 2.0
+    /// uses 2.12 (with 1/830 for the bias), trusting the AMAF statistics more early on.
+    pub rave_initial: f32,
     /// UCT exploration constant (0 = pure RAVE-guided greed, as MoHex plays).
     pub explore: f32,
     /// Value of a move with neither visits nor AMAF statistics.
@@ -86,6 +90,7 @@ impl Params {
         Params {
             expand_after: if n <= 7 { 1 } else { 2 },
             rave_bias: 0.002,
+            rave_initial: 1.0,
             explore: 0.0,
             first_play: 0.5,
             pruning: Pruning::Inferior,

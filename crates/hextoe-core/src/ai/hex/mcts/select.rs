@@ -52,7 +52,9 @@ pub(crate) fn rescan_every(visits: u32) -> u32 {
 ///
 /// The blend q + β(r − q) with q = w/n, r = w̃/ñ and β = ñ / (ñ + n + b·ñ·n) simplifies to
 /// (w·(1 + b·ñ) + w̃) / (ñ + n + b·ñ·n): one fraction per child, compared by cross-multiplication, so
-/// the hot loop has no division.
+/// the hot loop has no division. With an initial RAVE weight i ([`Params::rave_initial`]), the 1s become
+/// u = 1/i: the AMAF simulations count as ñ / (u + b·ñ) of the move's own, i each while few and at most
+/// 1/b (Fuego's and MoHex's weighting).
 ///
 /// A `PLAIN` scan leaves RAVE out: a child's own win rate w/n, or the first-play value before its first
 /// visit, plus the prior's bias. (A constant, so that the usual scan carries no test of it.)
@@ -64,6 +66,9 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
     }
     let off = rng.below(len);
     let fade = fade_table();
+    // 1 / the weight of one AMAF simulation while they are few (exactly 1 by default, so that the default
+    // blend is computed as it always was).
+    let unit = 1.0 / p.rave_initial;
     let mut best = None;
     // The best value so far as a fraction num / den (den > 0).
     let (mut best_num, mut best_den) = (-1.0f32, 1.0f32);
@@ -88,8 +93,8 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
                     let (v, w) = (visits as f32, wins as f32);
                     let (rv, rw) = (rave_visits as f32, rave_wins as f32);
                     let brv = p.rave_bias * rv;
-                    let den = rv + v + brv * v;
-                    (w * (1.0 + brv) + rw + bias * den, den)
+                    let den = rv + v * unit + brv * v;
+                    (w * (unit + brv) + rw + bias * den, den)
                 }
             }
         };
@@ -153,8 +158,8 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
             Proof::Loss => continue,
             Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => p.first_play,
             Proof::Unknown => {
-                let brv = p.rave_bias * rv;
-                (node.wins as f32 * (1.0 + brv) + node.rave_wins as f32) / (rv + v + brv * v)
+                let (brv, unit) = (p.rave_bias * rv, 1.0 / p.rave_initial);
+                (node.wins as f32 * (unit + brv) + node.rave_wins as f32) / (rv + v * unit + brv * v)
             }
         } + bias(p, fade, node.prior, node.visits)
             + p.explore * (ln_n / (v + 1.0)).sqrt();
@@ -241,5 +246,29 @@ mod tests {
         }
         assert_eq!(select(&u, 0, &p, false, false, &mut rng), Some(1), "with RAVE");
         assert_eq!(select(&u, 0, &p, false, true, &mut rng), Some(2), "plain");
+    }
+
+    #[test]
+    fn a_larger_initial_rave_weight_lets_the_amaf_statistics_decide_sooner() {
+        // Child 1: 4 of 10 own playouts won, 8 of 10 AMAF; child 2: 7 of 10 own, 5 of 10 AMAF. Counting
+        // an AMAF playout as one own playout, the blends are 0.598 and 0.601; counting it as 2.12 (MoHex
+        // 2.0's weight), 0.668 and 0.566.
+        let mut rng = FastRng::new(5);
+        let t = Tree::new(10);
+        t.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
+        add(&t, 0, 20, 0);
+        add(&t, 1, 10, 4);
+        add(&t, 2, 10, 7);
+        for k in 0..10 {
+            t.add_rave(0, |cell| cell == 1, k < 8, false);
+            t.add_rave(0, |cell| cell == 2, k < 5, false);
+        }
+        let p = Params::for_size(11);
+        assert_eq!(select(&t, 0, &p, false, false, &mut rng), Some(2), "each AMAF playout as one");
+        let mohex = Params { rave_initial: 2.12, ..p };
+        assert_eq!(select(&t, 0, &mohex, false, false, &mut rng), Some(1), "each as 2.12");
+        let uct = Params { explore: 1e-6, ..p };
+        assert_eq!(select(&t, 0, &uct, false, false, &mut rng), Some(2), "the UCT scan blends alike");
+        assert_eq!(select(&t, 0, &Params { rave_initial: 2.12, ..uct }, false, false, &mut rng), Some(1));
     }
 }

@@ -22,6 +22,7 @@ pub struct Tuning {
     borrow_time: Option<bool>,
     explore: Option<f32>,
     rave_bias: Option<f32>,
+    rave_initial: Option<f32>,
     expand_after: Option<u32>,
     node_vc_work: Option<usize>,
     flow_after: Option<Option<u32>>,
@@ -32,7 +33,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 21] = [
+pub const TUNING_KEYS: [(&str, &str); 22] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -56,6 +57,10 @@ pub const TUNING_KEYS: [(&str, &str); 21] = [
     ("borrow", "let an open move borrow time saved earlier, on or off"),
     ("explore", "the UCT exploration constant, a number from 0 to 10"),
     ("rave", "RAVE's bias term, a number from 0 to 1"),
+    (
+        "raveinit",
+        "how many of a move's own simulations one AMAF simulation counts as while few, a number from 0.1 to 100",
+    ),
     ("expand", "the visits a leaf needs before it gets children, a whole number from 0 to 1000"),
     ("vcwork", "the most AND combinations H-search spends at a node below the root, a whole number from 100 to 400000"),
     (
@@ -156,6 +161,7 @@ impl std::str::FromStr for Tuning {
                 "kdepth" => Tuning { knowledge_depth: Some(whole_or("any", 1..=400)?.map(|d| d as usize)), ..t },
                 "flowexp" => Tuning { flow_exponent: Some(number(8.0).ok_or_else(bad)?), ..t },
                 "plain" => Tuning { plain_every: Some(whole_or("off", 2..=1_000_000)?), ..t },
+                "raveinit" => Tuning { rave_initial: Some(number(100.0).filter(|&v| v >= 0.1).ok_or_else(bad)?), ..t },
                 "vcm" => Tuning { vcm_bonus: Some(number(10.0).ok_or_else(bad)?), ..t },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
@@ -267,6 +273,9 @@ impl Tuning {
         if let Some(b) = self.rave_bias {
             p.rave_bias = b;
         }
+        if let Some(i) = self.rave_initial {
+            p.rave_initial = i;
+        }
         if let Some(n) = self.expand_after {
             p.expand_after = n;
         }
@@ -305,10 +314,11 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5",
+            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12",
         );
         assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
         assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
+        assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));
         assert_eq!(tuned("plain=30,").plain_every, Some(30));
         assert_eq!(tuned("plain=off").plain_every, None);
         assert_eq!(p.expand_after, 10);
@@ -354,6 +364,8 @@ mod tests {
             ("kdepth=0", "kdepth=0", "get knowledge: any, or a whole number from 1 to 400"),
             ("plain=1", "plain=1", "leaves RAVE out and weighs the children's own results alone: off, or every Nth"),
             ("plain=ß", "plain=ß", "a whole number from 2 to 1000000"),
+            ("raveinit=0", "raveinit=0", "AMAF simulation counts as while few, a number from 0.1 to 100"),
+            ("raveinit=-2", "raveinit=-2", "from 0.1 to 100"),
             ("vcm=11", "vcm=11", "restore a broken virtual connection, a number from 0 to 10"),
             ("vcm=inf", "vcm=inf", "a number from 0 to 10"),
         ] {

@@ -103,6 +103,12 @@ fn spec_for(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<PlayerSpec> {
 
 /// Reads the position and runs the search.
 pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Result<MctsReport> {
+    analyze_game(args, config, stop).map(|(_, r)| r)
+}
+
+/// [`analyze`], with the position it read, so that the text report draws the board without reading the
+/// position a second time.
+fn analyze_game(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Result<(Game, MctsReport)> {
     let spec = spec_for(args, config)?;
     let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, args.swap || config.hex.swap)
@@ -114,7 +120,8 @@ pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Resu
     let Report::Search(a) = HexPlayer::new(spec.clone(), seed)?.analyze(&game, stop)? else {
         anyhow::bail!("the MCTS player gave no search report");
     };
-    Ok(report(&game, &a, spec.budget.threads))
+    let r = report(&game, &a, spec.budget.threads);
+    Ok((game, r))
 }
 
 /// The report of an analysis of `game`.
@@ -187,12 +194,10 @@ pub fn render(game: &Game, r: &MctsReport) -> String {
 
 /// Runs the analysis and prints it.
 pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
-    let r = analyze(args, config, &Stop::new())?;
+    let (game, r) = analyze_game(args, config, &Stop::new())?;
     if args.json {
         println!("{}", serde_json::to_string(&r)?);
     } else {
-        let size = r.size;
-        let game = parse_position(&args.position, size, args.swap || config.hex.swap)?;
         print!("{}", render(&game, &r));
     }
     Ok(())

@@ -12,7 +12,7 @@ use crate::cli::SolveArgs;
 use crate::config::Config;
 use crate::error::{OrUsage, refuse};
 use crate::game::GameKind;
-use crate::game::hex::{HexMove, parse_position};
+use crate::game::hex::{Game, HexMove, parse_position};
 use crate::game::ttt;
 use anyhow::Context;
 use hextoe_core::numbers::{seconds, thousands};
@@ -70,11 +70,11 @@ pub struct TttSolveReport {
 pub fn run(args: &SolveArgs, config: &Config) -> anyhow::Result<()> {
     match args.board.game {
         GameKind::Hex => {
-            let report = solve_hex(args, config, &Stop::new(), true)?;
+            let (game, report) = solve_hex(args, config, &Stop::new(), true)?;
             if args.json {
                 println!("{}", serde_json::to_string(&report)?);
             } else {
-                print!("{}", hex_text(&report));
+                print!("{}", hex_text(&game, &report));
             }
         }
         GameKind::Tictactoe => {
@@ -90,8 +90,13 @@ pub fn run(args: &SolveArgs, config: &Config) -> anyhow::Result<()> {
 }
 
 /// Solves the Hex position of `args`. With `show_progress`, a progress line goes to stderr while the
-/// solve runs, if stderr is a terminal.
-fn solve_hex(args: &SolveArgs, config: &Config, stop: &Stop, show_progress: bool) -> anyhow::Result<HexSolveReport> {
+/// solve runs, if stderr is a terminal. Returns the position it read with the report, for the text report.
+fn solve_hex(
+    args: &SolveArgs,
+    config: &Config,
+    stop: &Stop,
+    show_progress: bool,
+) -> anyhow::Result<(Game, HexSolveReport)> {
     let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, args.swap || config.hex.swap)
         .usage_context(|| format!("cannot read the position '{}'", args.position))?;
@@ -143,7 +148,7 @@ fn solve_hex(args: &SolveArgs, config: &Config, stop: &Stop, show_progress: bool
         );
     }
     let winner = sol.winner.context("the solve was stopped before it finished")?;
-    Ok(HexSolveReport {
+    let report = HexSolveReport {
         game: "hex",
         size,
         position: game.board().to_text(),
@@ -153,7 +158,8 @@ fn solve_hex(args: &SolveArgs, config: &Config, stop: &Stop, show_progress: bool
         seconds: started.elapsed().as_secs_f64(),
         nodes: sol.nodes,
         one: args.one,
-    })
+    };
+    Ok((game, report))
 }
 
 /// The solver's table size: the impossible level's memory budget.
@@ -176,15 +182,11 @@ fn progress_bar(show: bool) -> ProgressBar {
     bar
 }
 
-/// The text report: the board, the verdict, the winning moves.
-fn hex_text(r: &HexSolveReport) -> String {
+/// The text report of `game`'s solve: the board, the verdict, the winning moves.
+fn hex_text(game: &Game, r: &HexSolveReport) -> String {
     let n = r.size;
-    let mut s = String::new();
-    let game = parse_position(&r.position, n, false).ok();
-    if let Some(g) = &game {
-        s.push_str(&g.board().to_string());
-    }
-    if game.as_ref().and_then(|g| g.winner()).is_some() {
+    let mut s = game.board().to_string();
+    if game.winner().is_some() {
         s.push_str(&format!("{n}×{n}: the game is over, {} has won.\n", r.winner));
     } else if r.winning_moves == ["swap-pieces"] {
         s.push_str(&format!(
@@ -199,8 +201,7 @@ fn hex_text(r: &HexSolveReport) -> String {
             r.winner,
             r.winning_moves.join(" ")
         ));
-    } else if r.winning_moves.is_empty() && game.as_ref().is_some_and(|g| g.board().stone_count() == 0) {
-        // Black loses the empty board only to the swap rule.
+    } else if game.swap_to_come() && r.winning_moves.is_empty() {
         s.push_str(&format!(
             "{n}×{n}, {} to move under the swap rule: {} wins; every first stone loses (one that wins is \
              swapped, and one that does not, loses).\n",

@@ -90,11 +90,8 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
                     let v = visits as f32;
                     (wins as f32 + bias * v, v)
                 } else {
-                    let (v, w) = (visits as f32, wins as f32);
-                    let (rv, rw) = (rave_visits as f32, rave_wins as f32);
-                    let brv = p.rave_bias * rv;
-                    let den = rv + v * unit + brv * v;
-                    (w * (unit + brv) + rw + bias * den, den)
+                    let (num, den) = blend(p.rave_bias, unit, visits, wins, rave_visits, rave_wins);
+                    (num + bias * den, den)
                 }
             }
         };
@@ -105,6 +102,18 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
         }
     }
     best
+}
+
+/// The RAVE blend of a child with `visits` and `wins` of its own and `rave_visits` and `rave_wins`
+/// all-moves-as-first, as the fraction (numerator, denominator) of [`scan`]'s rule, with RAVE's bias term
+/// `rave_bias` and `unit` = 1 / [`Params::rave_initial`]. Both scans read it, so that they blend alike.
+#[inline]
+fn blend(rave_bias: f32, unit: f32, visits: u32, wins: u32, rave_visits: u32, rave_wins: u32) -> (f32, f32) {
+    let (v, w) = (visits as f32, wins as f32);
+    let (rv, rw) = (rave_visits as f32, rave_wins as f32);
+    let brv = rave_bias * rv;
+    let den = rv + v * unit + brv * v;
+    (w * (unit + brv) + rw, den)
 }
 
 /// Visits below which 1/√(visits + 1) is read from a table rather than computed: selection weighs every
@@ -143,6 +152,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
     let off = rng.below(len);
     let ln_n = (tree.node(i).visits as f32 + 1.0).ln();
     let fade = fade_table();
+    let unit = 1.0 / p.rave_initial;
     let mut best = None;
     let mut best_v = f32::NEG_INFINITY;
     for k in 0..len {
@@ -152,14 +162,13 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
         }
         let node = tree.node(c);
         let v = node.visits as f32;
-        let rv = node.rave_visits as f32;
         let value = match node.proof {
             Proof::Win => return Some(c),
             Proof::Loss => continue,
             Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => p.first_play,
             Proof::Unknown => {
-                let (brv, unit) = (p.rave_bias * rv, 1.0 / p.rave_initial);
-                (node.wins as f32 * (unit + brv) + node.rave_wins as f32) / (rv + v * unit + brv * v)
+                let (num, den) = blend(p.rave_bias, unit, node.visits, node.wins, node.rave_visits, node.rave_wins);
+                num / den
             }
         } + bias(p, fade, node.prior, node.visits)
             + p.explore * (ln_n / (v + 1.0)).sqrt();
@@ -183,6 +192,21 @@ mod tests {
                 t.add_win(i);
             }
         }
+    }
+
+    /// A root of `root_visits` visits with two children, cells 1 and 2: child c has `own[c - 1]` own
+    /// (visits, wins) and `amaf[c - 1]` all-moves-as-first (visits, wins).
+    fn two_children(root_visits: u32, own: [(u32, u32); 2], amaf: [(u32, u32); 2]) -> Tree {
+        let t = Tree::new(10);
+        t.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
+        add(&t, 0, root_visits, 0);
+        for (c, ((v, w), (rv, rw))) in (1..=2).zip(own.into_iter().zip(amaf)) {
+            add(&t, c, v, w);
+            for k in 0..rv {
+                t.add_rave(0, |cell| cell == c, k < rw, false);
+            }
+        }
+        t
     }
 
     #[test]
@@ -222,28 +246,14 @@ mod tests {
     fn a_plain_step_weighs_the_childrens_own_results_without_rave() {
         let p = Params::for_size(11);
         let mut rng = FastRng::new(2);
-        let t = Tree::new(10);
-        t.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
-        add(&t, 0, 40, 0);
         // Child 1 has lost most of its own playouts but wins in the all-moves-as-first statistics,
         // child 2 the other way round.
-        add(&t, 1, 20, 8);
-        add(&t, 2, 20, 12);
-        for k in 0..400 {
-            t.add_rave(0, |cell| cell == 1, k % 10 != 0, false);
-            t.add_rave(0, |cell| cell == 2, k % 10 == 0, false);
-        }
+        let t = two_children(40, [(20, 8), (20, 12)], [(400, 360), (400, 40)]);
         assert_eq!(select(&t, 0, &p, false, false, &mut rng), Some(1), "with RAVE");
         assert_eq!(select(&t, 0, &p, false, true, &mut rng), Some(2), "plain");
         // Where every visited child wins under half its playouts, a plain step tries an unvisited one at
         // the first-play value, which RAVE's low rating of it had kept out.
-        let u = Tree::new(10);
-        u.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
-        add(&u, 0, 20, 0);
-        add(&u, 1, 20, 8);
-        for _ in 0..400 {
-            u.add_rave(0, |cell| cell == 2, false, false);
-        }
+        let u = two_children(20, [(20, 8), (0, 0)], [(0, 0), (400, 0)]);
         assert_eq!(select(&u, 0, &p, false, false, &mut rng), Some(1), "with RAVE");
         assert_eq!(select(&u, 0, &p, false, true, &mut rng), Some(2), "plain");
     }
@@ -254,15 +264,7 @@ mod tests {
         // an AMAF playout as one own playout, the blends are 0.598 and 0.601; counting it as 2.12 (MoHex
         // 2.0's weight), 0.668 and 0.566.
         let mut rng = FastRng::new(5);
-        let t = Tree::new(10);
-        t.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
-        add(&t, 0, 20, 0);
-        add(&t, 1, 10, 4);
-        add(&t, 2, 10, 7);
-        for k in 0..10 {
-            t.add_rave(0, |cell| cell == 1, k < 8, false);
-            t.add_rave(0, |cell| cell == 2, k < 5, false);
-        }
+        let t = two_children(20, [(10, 4), (10, 7)], [(10, 8), (10, 5)]);
         let p = Params::for_size(11);
         assert_eq!(select(&t, 0, &p, false, false, &mut rng), Some(2), "each AMAF playout as one");
         let mohex = Params { rave_initial: 2.12, ..p };

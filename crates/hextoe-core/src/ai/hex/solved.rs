@@ -127,17 +127,19 @@ mod tests {
     }
 
     #[test]
-    fn the_shipped_table_covers_every_7x7_opening_and_agrees_with_itself() {
+    fn the_shipped_table_covers_every_opening_from_2x2_to_7x7_and_agrees_with_itself() {
         let table = SolvedTable::parse(SHIPPED).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(SolvedTable::shipped().len(), table.len());
-        let Some(Solved::Win(first)) = table.lookup(&game("", 7)) else { panic!("the empty 7×7 board") };
-        // A first stone is lost for the side to move after it (White) exactly when it is a winning
-        // opening: the empty board's entry and the 49 first-stone entries were solved separately.
-        let board = game("", 7);
-        for c in board.board().empty_cells().iter() {
-            let after = game(&c.to_string(), 7);
-            let lost = table.lookup(&after).unwrap_or_else(|| panic!("{c} is not in the table"));
-            assert_eq!(lost == Solved::Loss, first.contains(&HexMove::Place(c)), "{c}");
+        for n in 2..=7 {
+            let Some(Solved::Win(first)) = table.lookup(&game("", n)) else { panic!("the empty {n}×{n} board") };
+            // A first stone is lost for the side to move after it (White) exactly when it is a winning
+            // opening: the empty board's entry and the first-stone entries were solved separately.
+            let board = game("", n);
+            for c in board.board().empty_cells().iter() {
+                let after = game(&c.to_string(), n);
+                let lost = table.lookup(&after).unwrap_or_else(|| panic!("{c} is not in the {n}×{n} table"));
+                assert_eq!(lost == Solved::Loss, first.contains(&HexMove::Place(c)), "{c} on {n}×{n}");
+            }
         }
     }
 
@@ -170,7 +172,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "solves every shipped position again: about six minutes on two cores in release"]
+    #[ignore = "solves every shipped position again: about seven minutes on two cores in release"]
     fn every_shipped_entry_is_confirmed_by_the_solver() {
         let solver = Solver::new(256);
         let limits = Limits::unlimited(&Stop::new());

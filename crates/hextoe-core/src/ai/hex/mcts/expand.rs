@@ -12,14 +12,15 @@ use crate::game::hex::Color;
 /// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
 /// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
 /// where it is legal. Without threats, the cells `p`'s pruning names are left out (see [`Pruning`] and
-/// [`Params::prune_lone_edge`]), unless that would leave no move. With `shapes`, each child gets its
+/// [`Params::prune_lone_edge`]), unless that would leave no move, and so are the cells outside `only`,
+/// when given (the root's fair first stones under the swap rule, see [`super::opening`]). With `shapes`, each child gets its
 /// pattern prior, weighed by its place from the last stone if the flag beside them is set. Returns true
 /// if `leaf`'s own proof changed.
 pub(crate) fn expand<B: Bits>(
     tree: &Tree,
     leaf: usize,
     board: &PlayBoard<B>,
-    swap: bool,
+    legal: Legal<B>,
     p: &Params,
     shapes: Option<(&Shapes, bool)>,
     kids: &mut Vec<(u16, Proof)>,
@@ -28,7 +29,7 @@ pub(crate) fn expand<B: Bits>(
     let me = board.to_move();
     let empty = board.empty_cells();
     kids.clear();
-    if swap {
+    if legal.swap {
         kids.push((SWAP, Proof::Unknown));
     }
     let mine = geo.winning_cells(board.stones(me), empty, me);
@@ -51,6 +52,9 @@ pub(crate) fn expand<B: Bits>(
                         moves = useful;
                     }
                 }
+                if let Some(only) = legal.only.map(|o| moves & o).filter(|o| !o.is_zero()) {
+                    moves = only;
+                }
                 kids.extend(moves.ones().map(|k| (k as u16, Proof::Unknown)));
             }
             1 => kids.extend(theirs.ones().map(|k| (k as u16, Proof::Unknown))),
@@ -63,6 +67,23 @@ pub(crate) fn expand<B: Bits>(
     let mut priors = [0f32; 19 * 19 + 1];
     let priors = shapes.and_then(|(shapes, near)| set_priors(&mut priors, board, shapes, near, kids));
     tree.expand(leaf, kids, priors) && tree.update_proof(leaf)
+}
+
+/// What besides the board decides a node's children: whether the swap is legal there, and the cells they
+/// are kept to, if any (the root's fair first stones under the swap rule, see [`super::opening`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Legal<B> {
+    /// The swap is one of the moves.
+    pub swap: bool,
+    /// The children are kept to these cells, unless none of them is a move.
+    pub only: Option<B>,
+}
+
+impl<B> Legal<B> {
+    /// Every move the board allows, with the swap or without it.
+    pub(crate) fn swap(swap: bool) -> Legal<B> {
+        Legal { swap, only: None }
+    }
 }
 
 /// The empty cells of the board's outer ring with no stone next to them.
@@ -158,7 +179,7 @@ mod tests {
         let with = |on: bool| {
             let p = Params { prune_lone_edge: on, ..Params::for_size(7) };
             let tree = Tree::new(1000);
-            expand(&tree, 0, &board, false, &p, None, &mut Vec::new());
+            expand(&tree, 0, &board, Legal::swap(false), &p, None, &mut Vec::new());
             tree.children(0).map(|c| tree.node(c).mv as usize).collect::<Vec<_>>()
         };
         assert_eq!(with(false).len(), 47);
@@ -170,7 +191,7 @@ mod tests {
             .unwrap_or_else(|| panic!("2×2 fits"));
         let p = Params { prune_lone_edge: true, ..Params::for_size(2) };
         let tree = Tree::new(100);
-        expand(&tree, 0, &empty, false, &p, None, &mut Vec::new());
+        expand(&tree, 0, &empty, Legal::swap(false), &p, None, &mut Vec::new());
         assert_eq!(tree.children(0).count(), 4);
     }
 

@@ -22,6 +22,7 @@ mod expand;
 mod flow;
 mod knowledge;
 mod node;
+mod opening;
 mod params;
 pub mod report;
 pub mod search;
@@ -152,6 +153,10 @@ impl MctsState {
         if let Some(a) = if opening { None } else { convert::before_search(game, &budget) } {
             return self.remember_win(game, a);
         }
+        let fair = opening && self.params(game.size()).fair_openings;
+        if let Some(a) = if fair { opening::from_table(game, start, &mut frng) } else { None } {
+            return a;
+        }
         let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);
         let solver_nodes = match exact {
             Some(exact::Exact::Win(mut analysis)) => {
@@ -179,6 +184,12 @@ impl MctsState {
             simulations += dispatch_bits!(n, run_threads(&tree, game, &more, None, &params, &mut frng));
         }
         let mut analysis = report::summarize(&tree, game, simulations, start, &mut frng);
+        if fair && n >= opening::EDGE_FROM {
+            analysis.explanation = format!(
+                "under the swap rule a strong first stone would be swapped, so it opens on its own edge; {}",
+                analysis.explanation
+            );
+        }
         analysis.solver_nodes = solver_nodes;
         if let Some(exact::Exact::Loss(_)) = exact {
             // Every move is lost; the search still ranks them, and the most visited holds out longest.

@@ -82,6 +82,11 @@ pub struct Params {
     /// End a time budget early once the move cannot change (see `search::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.
     pub stop_when_settled: bool,
+    /// Under the swap rule, open with a stone not worth swapping (`mcts/opening.rs`): the solved table's
+    /// losing stone with the fewest refutations, or on larger boards a stone on the opener's own edges.
+    /// Off, the search judges every first stone, and at 11×11 it picks interior stones that stronger
+    /// programs swap.
+    pub fair_openings: bool,
 }
 
 impl Params {
@@ -110,6 +115,7 @@ impl Params {
             opening_book: false,
             fill_playouts: false,
             borrow_time: false,
+            fair_openings: true,
             node_vc_work: crate::ai::hex::solver::vc::WORK_MAX,
         }
     }

@@ -2,9 +2,10 @@
 //! bridges, and back up the result, its all-moves-as-first statistics and any proof. Selection lives in
 //! [`super::select`], expansion in [`super::expand`].
 
-use super::expand::expand;
+use super::expand::{Legal, expand};
 use super::flow;
 use super::knowledge::{Knowledge, root_fill};
+use super::opening;
 pub use super::params::{KnowledgeAt, Params, Pruning};
 use super::select::select;
 use super::tree::{Proof, SWAP, Tree};
@@ -87,7 +88,8 @@ pub fn prepare<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params) {
 fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratch<B>) {
     if !tree.is_expanded(0) && tree.proof(0) == Proof::Unknown {
         let swap = root.swap_depth == Some(0);
-        expand(tree, 0, &root.board, swap, p, prior(&s.shapes, p), &mut s.kids);
+        let legal = Legal { swap, only: fair_openings(root, p) };
+        expand(tree, 0, &root.board, legal, p, prior(&s.shapes, p), &mut s.kids);
     }
     // Where the swap is legal, at the root or one move below, a connection proves nothing: the
     // opponent may take the stones over.
@@ -101,6 +103,14 @@ fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratc
     if p.flow_after.is_some() && tree.is_expanded(0) && tree.claim_flow(0) {
         flow::weigh(tree, 0, &root.board, p.flow_exponent);
     }
+}
+
+/// The first stones the root keeps to, if it is the empty board under the swap rule, on a board the solved
+/// table does not cover (see [`super::opening`]).
+fn fair_openings<B: Bits>(root: &Root<B>, p: &Params) -> Option<B> {
+    let geo = root.board.geometry();
+    (p.fair_openings && root.swap_depth == Some(1) && geo.size() >= opening::EDGE_FROM)
+        .then(|| opening::edge_openings(geo, root.board.to_move()))
 }
 
 /// What expansion needs for the children's prior: the shapes, and whether the last-move factors count.
@@ -224,7 +234,8 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 break;
             }
             let swap = root.swap_depth == Some(depth);
-            changed = expand(tree, node, board, swap, p, prior(&s.shapes, p), &mut s.kids);
+            let legal = Legal { swap, only: if node == 0 { fair_openings(root, p) } else { None } };
+            changed = expand(tree, node, board, legal, p, prior(&s.shapes, p), &mut s.kids);
             if changed || !tree.is_expanded(node) {
                 break;
             }

@@ -13,7 +13,9 @@ fn searched_opening(n: usize, sims: u64, seed: u64) -> Tree {
     let root = Root { board, swap_depth: Some(1) };
     let tree = Tree::new(1 << 20);
     let limits = Limits { sims: Some(sims), deadline: None, stop: Stop::new(), threads: 1 };
-    run(&tree, &root, &limits, &Params::for_size(n), &mut FastRng::new(seed));
+    // Every first stone, not only the fair ones: the test is of how the swap's wins are counted.
+    let p = Params { fair_openings: false, ..Params::for_size(n) };
+    run(&tree, &root, &limits, &p, &mut FastRng::new(seed));
     tree
 }
 
@@ -60,4 +62,47 @@ fn the_swap_learns_from_every_playout_through_its_parent() {
     let root_visits = tree.visits(0);
     assert!(swap.rave_visits + 10 >= root_visits, "{} of {root_visits}", swap.rave_visits);
     assert!(swap.rave_wins > swap.rave_visits / 2, "the centre wins: {} of {}", swap.rave_wins, swap.rave_visits);
+}
+
+/// The impossible player's first stone on the empty `n`×`n` board under the swap rule, with `tuning`.
+fn first_stone(n: usize, tuning: &str, seed: u64) -> Analysis {
+    use crate::ai::Budget;
+    use crate::ai::hex::PlayerKind;
+    use rand::SeedableRng;
+    let spec = PlayerSpec {
+        kind: PlayerKind::Mcts,
+        budget: Budget { nodes: Some(3_000), threads: 1, ..Budget::default() },
+        memory_mb: 16,
+    };
+    let game = Game::new(n, true).unwrap_or_else(|e| panic!("{e}"));
+    let mut state = MctsState::tuned(tuning.parse().unwrap_or_else(|e| panic!("{e}")));
+    state.analyze(&game, &spec, &Stop::new(), &mut rand::rngs::StdRng::seed_from_u64(seed))
+}
+
+#[test]
+fn under_the_swap_rule_the_first_stone_keeps_to_the_openers_edges() {
+    let geo = crate::ai::hex::bitboard::Geometry::<u128>::new(11).unwrap_or_else(|| panic!("11×11 fits"));
+    let fair = opening::edge_openings(&geo, crate::game::hex::Color::Black);
+    let is_fair = |mv: HexMove| mv.cell().is_some_and(|c| fair.has(geo.index(c)));
+    let a = first_stone(11, "", 1);
+    assert!(is_fair(a.best), "{} is on Black's edges: {}", a.best, a.explanation);
+    assert_eq!(a.moves.len(), 20, "only the 20 fair stones are searched");
+    assert!(a.moves.iter().all(|m| is_fair(m.mv)));
+    assert!(a.explanation.starts_with("under the swap rule"), "{}", a.explanation);
+    // Turned off, the search judges every first stone and picks an interior one.
+    let free = first_stone(11, "swapopen=off", 1);
+    assert_eq!(free.moves.len(), 121);
+    assert!(!is_fair(free.best), "{}", free.best);
+}
+
+#[test]
+fn under_the_swap_rule_the_first_stone_on_small_boards_comes_from_the_solved_table() {
+    let a = first_stone(7, "", 2);
+    assert_eq!(a.simulations, 0, "answered from the table");
+    assert_eq!(a.proven, Proof::Loss, "every first stone loses under the swap rule");
+    assert!(["b2", "d2", "a3", "g3", "f6", "d6", "g5", "a5"].contains(&a.best.to_string().as_str()), "{}", a.best);
+    assert!(a.explanation.contains("only 1 of 48 replies win"), "{}", a.explanation);
+    // Without the rule the table's winning first stones are played as before.
+    let free = first_stone(7, "swapopen=off", 2);
+    assert!(free.simulations > 0, "the tree judged the openings: {}", free.explanation);
 }

@@ -30,10 +30,11 @@ pub struct Tuning {
     knowledge_depth: Option<Option<usize>>,
     plain_every: Option<Option<u32>>,
     vcm_bonus: Option<f32>,
+    fair_openings: Option<bool>,
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 22] = [
+pub const TUNING_KEYS: [(&str, &str); 23] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -77,6 +78,7 @@ pub const TUNING_KEYS: [(&str, &str); 22] = [
         "vcm",
         "the prior share added to the answers that restore a broken virtual connection, a number from 0 to 10 (0: none)",
     ),
+    ("swapopen", "under the swap rule, open with a stone not worth swapping, on or off"),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.
@@ -163,6 +165,7 @@ impl std::str::FromStr for Tuning {
                 "plain" => Tuning { plain_every: Some(whole_or("off", 2..=1_000_000)?), ..t },
                 "raveinit" => Tuning { rave_initial: Some(number(100.0).filter(|&v| v >= 0.1).ok_or_else(bad)?), ..t },
                 "vcm" => Tuning { vcm_bonus: Some(number(10.0).ok_or_else(bad)?), ..t },
+                "swapopen" => Tuning { fair_openings: Some(switch().ok_or_else(bad)?), ..t },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }
@@ -297,6 +300,9 @@ impl Tuning {
         if let Some(b) = self.vcm_bonus {
             p.vcm_bonus = b;
         }
+        if let Some(on) = self.fair_openings {
+            p.fair_openings = on;
+        }
     }
 }
 
@@ -314,8 +320,9 @@ mod tests {
     fn a_tuning_text_replaces_exactly_the_settings_it_names() {
         let base = Params::for_size(11);
         let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12",
+            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
         );
+        assert!(!p.fair_openings && base.fair_openings);
         assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
         assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
         assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));

@@ -8,7 +8,7 @@
 //! Done at the root, before the search starts, in both directions: the mover's answers to the last stone,
 //! and the opponent's answers below each of the mover's moves that intrudes (the child is expanded for it).
 
-use super::expand::expand;
+use super::expand::{Legal, expand};
 use super::knowledge::Knowledge;
 use super::params::Params;
 use super::tree::{Proof, SWAP, Tree};
@@ -50,7 +50,7 @@ pub(crate) fn maintain<B: Bits>(
         if !tree.is_expanded(c) {
             child.reset_from(board);
             child.play(k);
-            if expand(tree, c, &child, false, p, shapes, kids) {
+            if expand(tree, c, &child, Legal::swap(false), p, shapes, kids) {
                 // The child is proven one move ahead, as a simulation's expansion would have found: the
                 // root learns it as it would from that simulation's backup.
                 tree.update_proof(0);

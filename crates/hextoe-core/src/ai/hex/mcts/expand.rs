@@ -137,7 +137,6 @@ pub(super) fn set_priors<'a, B: Bits>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Stop;
     use crate::ai::hex::mcts::search::{Limits, Params, Root, run};
     use crate::ai::hex::playout::FastRng;
     use crate::game::hex::{Game, HexMove};
@@ -158,7 +157,7 @@ mod tests {
         board.set_last(g.last_move().and_then(|m| m.cell()).map(|c| c.row() * 7 + c.col()));
         let root = Root { board: board.clone(), swap_depth: None };
         let tree = Tree::new(100_000);
-        let limits = Limits { sims: Some(50), deadline: None, stop: Stop::new(), threads: 1 };
+        let limits = Limits::simulations(50, 1);
         run(&tree, &root, &limits, &p, &mut FastRng::new(3));
         (tree, board)
     }

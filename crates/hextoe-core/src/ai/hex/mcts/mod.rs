@@ -16,6 +16,7 @@
 //! next position continues the same game it keeps the subtree of the moves actually played.
 
 mod clock;
+mod compact;
 pub mod convert;
 pub mod exact;
 mod expand;
@@ -167,11 +168,11 @@ impl MctsState {
             Some(exact::Exact::Loss(n) | exact::Exact::Unknown(n)) => n,
             None => 0,
         };
-        let tree = self.take_tree(game, spec.memory_mb);
-        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64 };
+        let mut tree = self.take_tree(game, spec.memory_mb);
+        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
         let n = game.size();
         let params = self.params(n);
-        let mut simulations = dispatch_bits!(n, run_threads(&tree, game, &limits, sims, &params, &mut frng));
+        let mut simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
         // A move still open at its deadline searches on with time that earlier moves saved.
         if let Some(t) = time.filter(|_| params.borrow_time && sims.is_none())
             && !stop.is_stopped()
@@ -181,7 +182,7 @@ impl MctsState {
             && !extra.is_zero()
         {
             let more = Limits { deadline: Some(Instant::now() + extra), ..limits };
-            simulations += dispatch_bits!(n, run_threads(&tree, game, &more, None, &params, &mut frng));
+            simulations += dispatch_bits!(n, run_threads(&mut tree, game, &more, None, &params, &mut frng));
         }
         let mut analysis = report::summarize(&tree, game, simulations, start, &mut frng);
         if fair && n >= opening::EDGE_FROM {
@@ -218,19 +219,19 @@ impl MctsState {
 
     /// Thinks on the opponent's time: grows the tree of `game`, where the opponent is to move, until `stop`
     /// is raised or [`PONDER_LIMIT`] has passed. The next search, after the opponent's move, starts from
-    /// that move's subtree. Returns the simulations run; a finished game or a full tree runs none.
+    /// that move's subtree. Returns the simulations run; a finished game runs none.
     pub fn ponder<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> u64 {
         if game.winner().is_some() || game.legal_moves().is_empty() {
             return 0;
         }
         let threads = spec.budget.threads.clamp(1, 256);
         let mut frng = FastRng::from_rng(rng);
-        let tree = self.take_tree(game, spec.memory_mb);
+        let mut tree = self.take_tree(game, spec.memory_mb);
         let deadline = Some(Instant::now() + PONDER_LIMIT);
-        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64 };
+        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
         let n = game.size();
         let params = self.params(n);
-        let simulations = dispatch_bits!(n, run_threads(&tree, game, &limits, None, &params, &mut frng));
+        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, None, &params, &mut frng));
         self.kept = Some(Kept {
             start: game.start().clone(),
             history: game.history().to_vec(),
@@ -320,9 +321,12 @@ impl MctsState {
     }
 }
 
-/// Searches `tree` with `limits.threads` threads; returns the simulations run.
+/// Searches `tree` with `limits.threads` threads; returns the simulations run. With
+/// [`Limits::stop_when_full`], a round that fills the tree is followed by another in the tree compacted
+/// ([`Tree::compacted`]), until the limits are reached; a tree that cannot be compacted searches on from
+/// its leaves.
 fn run_threads<B: Bits>(
-    tree: &Tree,
+    tree: &mut Tree,
     game: &Game,
     limits: &Limits,
     sims: Option<u64>,
@@ -334,14 +338,42 @@ fn run_threads<B: Bits>(
     let last = game.history().iter().rev().find_map(|m| m.cell());
     board.set_last(last.map(|c| c.row() * n + c.col()));
     let root = Root { board, swap_depth: swap_depth(game) };
+    let mut limits = limits.clone();
+    let mut done = 0;
+    loop {
+        let left = sims.map(|s| s.saturating_sub(done));
+        done += run_round(tree, &root, &limits, left, params, rng);
+        let over = sims.is_some_and(|s| done >= s)
+            || limits.stop.is_stopped()
+            || limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || tree.proof(0) != Proof::Unknown;
+        if over || !limits.stop_when_full || !tree.is_full() {
+            return done;
+        }
+        match tree.compacted() {
+            Some(t) => *tree = t,
+            None => limits.stop_when_full = false,
+        }
+    }
+}
+
+/// One round of [`run_threads`]: `sims` simulations at most, shared among the threads.
+fn run_round<B: Bits>(
+    tree: &Tree,
+    root: &Root<B>,
+    limits: &Limits,
+    sims: Option<u64>,
+    params: &Params,
+    rng: &mut FastRng,
+) -> u64 {
     let params = *params;
     let k = limits.threads.max(1);
     let per_thread = |i: u64| sims.map(|s| s / k + u64::from(i < s % k));
     if k == 1 {
         let lim = Limits { sims: per_thread(0), ..limits.clone() };
-        return search::run(tree, &root, &lim, &params, rng);
+        return search::run(tree, root, &lim, &params, rng);
     }
-    search::prepare(tree, &root, &params);
+    search::prepare(tree, root, &params);
     let seeds: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
     std::thread::scope(|s| {
         let handles: Vec<_> = seeds
@@ -349,7 +381,6 @@ fn run_threads<B: Bits>(
             .enumerate()
             .map(|(i, seed)| {
                 let lim = Limits { sims: per_thread(i as u64), ..limits.clone() };
-                let root = &root;
                 s.spawn(move || search::run(tree, root, &lim, &params, &mut FastRng::new(seed)))
             })
             .collect();

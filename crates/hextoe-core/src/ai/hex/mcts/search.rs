@@ -30,6 +30,17 @@ pub struct Limits {
     /// The threads searching the tree, this one included: the settled-move check counts their
     /// simulations as this thread's times this many.
     pub threads: u64,
+    /// Stop once an expansion finds the tree full, so that the caller can compact it
+    /// (`Tree::compacted`) and search on; otherwise a full tree searches on from its leaves.
+    pub stop_when_full: bool,
+}
+
+impl Limits {
+    /// A budget of `sims` simulations for each of `threads` threads and nothing else that stops it: a
+    /// seeded search so limited is reproducible.
+    pub fn simulations(sims: u64, threads: u64) -> Limits {
+        Limits { sims: Some(sims), deadline: None, stop: Stop::new(), threads, stop_when_full: false }
+    }
 }
 
 /// The position the tree's root stands for.
@@ -76,6 +87,8 @@ struct Scratch<B> {
     fill: [B; 2],
     /// What stands on each cell after the playout ([`PlayBoard::owners`]), for the AMAF backup.
     owners: Vec<u8>,
+    /// An expansion found no room in the tree.
+    full: bool,
 }
 /// Expands the root and gives it knowledge, if the search uses it and nothing was done yet: before the
 /// threads start, so that none of them searches moves the knowledge rules out.
@@ -134,6 +147,7 @@ impl<B: Bits> Scratch<B> {
             global: p.global_cap.map(GlobalWeights::new),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
             owners: Vec::with_capacity(n * n),
+            full: false,
             // Under the swap rule a filled stone's colour may still change hands.
             fill: if p.fill_playouts && root.swap_depth.is_none() { root_fill(&root.board) } else { [B::ZERO; 2] },
         }
@@ -150,6 +164,9 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
     let started = Instant::now();
     loop {
         if tree.proof(0) != Proof::Unknown || limits.sims.is_some_and(|n| sims >= n) {
+            break;
+        }
+        if s.full && limits.stop_when_full {
             break;
         }
         if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d))
@@ -230,7 +247,11 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
         if !tree.is_expanded(node) {
             let depth = s.path.len() - 1;
             // This simulation's own visit is counted already.
-            if tree.visits(node) <= p.expand_after || !tree.has_room(board.empty_cells().count() as usize + 1) {
+            if tree.visits(node) <= p.expand_after {
+                break;
+            }
+            if !tree.has_room(board.empty_cells().count() as usize + 1) {
+                s.full = true;
                 break;
             }
             let swap = root.swap_depth == Some(depth);
@@ -331,79 +352,5 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    #[test]
-    fn the_move_is_settled_only_when_the_runner_up_cannot_catch_up() {
-        // 8,192 simulations in 0.5 s, 0.5 s left: about 8,192 more.
-        let half = Duration::from_millis(500);
-        assert!(settled(40_000, 10_000, 8_192, half, half));
-        assert!(!settled(20_000, 2_000, 8_192, half, half));
-        // Too few simulations to trust the rate.
-        assert!(!settled(4_000, 0, 2_048, Duration::from_millis(10), Duration::ZERO));
-    }
-
-    #[test]
-    fn knowledge_at_nodes_reaches_only_as_deep_as_asked() {
-        // 9×9 after e5 d6: knowledge at every node of 8 visits, at most one move below the root, then
-        // at any depth; a node's `known` mark shows the knowledge looked at it.
-        let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
-        for m in ["e5", "d6"] {
-            let m = crate::game::hex::HexMove::parse(m, 9).unwrap_or_else(|e| panic!("{e}"));
-            game.play(m).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-        let root = Root { board, swap_depth: None };
-        let deepest_known = |depth: Option<usize>| {
-            let p = Params { knowledge: KnowledgeAt::Nodes(8), knowledge_depth: depth, ..Params::for_size(9) };
-            let tree = Tree::new(1 << 20);
-            let limits = Limits { sims: Some(4_000), deadline: None, stop: Stop::new(), threads: 1 };
-            run(&tree, &root, &limits, &p, &mut FastRng::new(5));
-            let (mut deepest, mut known_at_1) = (0, 0);
-            let mut stack = vec![(0usize, 0usize)];
-            while let Some((i, d)) = stack.pop() {
-                if tree.node(i).known {
-                    deepest = deepest.max(d);
-                    known_at_1 += usize::from(d == 1);
-                }
-                stack.extend(tree.children(i).map(|c| (c, d + 1)));
-            }
-            (deepest, known_at_1)
-        };
-        let (deepest, at_1) = deepest_known(Some(1));
-        assert_eq!(deepest, 1);
-        assert!(at_1 > 3, "{at_1} nodes one move down were looked at");
-        assert!(deepest_known(None).0 >= 3, "unbounded, the knowledge reaches deeper");
-    }
-
-    #[test]
-    fn threads_sharing_a_tree_count_every_simulation_once() {
-        let game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
-        let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-        let root = Root { board, swap_depth: None };
-        let tree = Tree::new(1 << 20);
-        let p = Params::for_size(9);
-        let limits = Limits { sims: Some(3_000), deadline: None, stop: Stop::new(), threads: 2 };
-        prepare(&tree, &root, &p);
-        let sims: u64 = std::thread::scope(|s| {
-            let handles: Vec<_> = (0..2)
-                .map(|t| {
-                    let (tree, root, limits) = (&tree, &root, &limits);
-                    s.spawn(move || run(tree, root, limits, &p, &mut FastRng::new(t)))
-                })
-                .collect();
-            handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
-        });
-        assert_eq!(sims, 6_000);
-        assert_eq!(u64::from(tree.visits(0)), sims, "every simulation passed the root once");
-        // Each simulation through a child passed its parent, and a win is counted only with its visit.
-        let mut deep = 0;
-        for i in 0..tree.len() {
-            let kids: u64 = tree.children(i).map(|c| u64::from(tree.visits(c))).sum();
-            assert!(kids <= u64::from(tree.visits(i)), "node {i}: children {kids} > {}", tree.visits(i));
-            assert!(tree.node(i).wins <= tree.node(i).visits, "node {i}");
-            deep += usize::from(kids > 0 && i != 0);
-        }
-        assert!(deep > 100, "both threads grew one tree below the root: {deep} inner nodes");
-    }
-}
+#[path = "search_tests.rs"]
+mod tests;

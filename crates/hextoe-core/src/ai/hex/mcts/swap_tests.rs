@@ -12,7 +12,7 @@ fn searched_opening(n: usize, sims: u64, seed: u64) -> Tree {
     let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("{n}×{n} fits"));
     let root = Root { board, swap_depth: Some(1) };
     let tree = Tree::new(1 << 20);
-    let limits = Limits { sims: Some(sims), deadline: None, stop: Stop::new(), threads: 1 };
+    let limits = Limits::simulations(sims, 1);
     // Every first stone, not only the fair ones: the test is of how the swap's wins are counted.
     let p = Params { fair_openings: false, ..Params::for_size(n) };
     run(&tree, &root, &limits, &p, &mut FastRng::new(seed));
@@ -56,7 +56,7 @@ fn the_swap_learns_from_every_playout_through_its_parent() {
     let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
     let root = Root { board, swap_depth: Some(0) };
     let tree = Tree::new(1 << 20);
-    let limits = Limits { sims: Some(5_000), deadline: None, stop: Stop::new(), threads: 1 };
+    let limits = Limits::simulations(5_000, 1);
     run(&tree, &root, &limits, &Params::for_size(9), &mut FastRng::new(1));
     let swap = tree.node(tree.child_with(0, SWAP).unwrap_or_else(|| panic!("the swap is a root move")));
     let root_visits = tree.visits(0);

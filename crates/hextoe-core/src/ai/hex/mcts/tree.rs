@@ -33,8 +33,8 @@ const CLAIMED: u16 = u16::MAX;
 const CHUNK_BITS: u32 = 14;
 const CHUNK: usize = 1 << CHUNK_BITS;
 
-/// An arena of nodes, node 0 the root. It never grows past its limit: a full tree stops expanding and
-/// searches on with playouts from its leaves.
+/// An arena of nodes, node 0 the root. It never grows past its limit: a full tree stops expanding, and the
+/// player's search then compacts it (see `mcts/compact.rs`).
 #[derive(Debug)]
 pub struct Tree {
     chunks: Box<[OnceLock<Box<[Slot]>>]>,
@@ -66,7 +66,7 @@ impl Tree {
 
     /// The slot of node `i`.
     #[inline]
-    fn slot(&self, i: usize) -> &Slot {
+    pub(super) fn slot(&self, i: usize) -> &Slot {
         &self.chunk(i)[i & (CHUNK - 1)]
     }
 
@@ -221,7 +221,7 @@ impl Tree {
     }
 
     /// Reserves `k` (1 ≤ k ≤ a chunk) side-by-side slots within one chunk; `None` if they do not fit.
-    fn reserve(&self, k: usize) -> Option<usize> {
+    pub(super) fn reserve(&self, k: usize) -> Option<usize> {
         let mut cur = self.next.load(R);
         loop {
             let mut first = cur;
@@ -295,21 +295,7 @@ impl Tree {
     /// A new tree whose root is node `i` of this one, with `i`'s whole subtree and the same limit. Taken
     /// between searches, when no thread is changing this tree.
     pub fn subtree(&self, i: usize) -> Tree {
-        let t = Tree::new(self.limit);
-        t.slot(0).store(&self.node(i));
-        let mut queue = std::collections::VecDeque::from([(i, 0usize)]);
-        while let Some((old, new)) = queue.pop_front() {
-            let range = self.children(old);
-            let Some(first) = (!range.is_empty()).then(|| t.reserve(range.len())).flatten() else { continue };
-            for (k, c) in range.clone().enumerate() {
-                t.slot(first + k).store(&self.node(c));
-                queue.push_back((c, first + k));
-            }
-            let s = t.slot(new);
-            s.first_child.store(first as u32, R);
-            s.n_children.store(range.len() as u16, Ordering::Release);
-        }
-        t
+        self.copy(i, 0)
     }
 }
 

@@ -1,0 +1,77 @@
+//! One thread's search: the simulations counted, the knowledge's reach and threads sharing a tree.
+
+use super::*;
+
+#[test]
+fn the_move_is_settled_only_when_the_runner_up_cannot_catch_up() {
+    // 8,192 simulations in 0.5 s, 0.5 s left: about 8,192 more.
+    let half = Duration::from_millis(500);
+    assert!(settled(40_000, 10_000, 8_192, half, half));
+    assert!(!settled(20_000, 2_000, 8_192, half, half));
+    // Too few simulations to trust the rate.
+    assert!(!settled(4_000, 0, 2_048, Duration::from_millis(10), Duration::ZERO));
+}
+
+#[test]
+fn knowledge_at_nodes_reaches_only_as_deep_as_asked() {
+    // 9×9 after e5 d6: knowledge at every node of 8 visits, at most one move below the root, then
+    // at any depth; a node's `known` mark shows the knowledge looked at it.
+    let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
+    for m in ["e5", "d6"] {
+        let m = crate::game::hex::HexMove::parse(m, 9).unwrap_or_else(|e| panic!("{e}"));
+        game.play(m).unwrap_or_else(|e| panic!("{e}"));
+    }
+    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+    let root = Root { board, swap_depth: None };
+    let deepest_known = |depth: Option<usize>| {
+        let p = Params { knowledge: KnowledgeAt::Nodes(8), knowledge_depth: depth, ..Params::for_size(9) };
+        let tree = Tree::new(1 << 20);
+        let limits = Limits::simulations(4_000, 1);
+        run(&tree, &root, &limits, &p, &mut FastRng::new(5));
+        let (mut deepest, mut known_at_1) = (0, 0);
+        let mut stack = vec![(0usize, 0usize)];
+        while let Some((i, d)) = stack.pop() {
+            if tree.node(i).known {
+                deepest = deepest.max(d);
+                known_at_1 += usize::from(d == 1);
+            }
+            stack.extend(tree.children(i).map(|c| (c, d + 1)));
+        }
+        (deepest, known_at_1)
+    };
+    let (deepest, at_1) = deepest_known(Some(1));
+    assert_eq!(deepest, 1);
+    assert!(at_1 > 3, "{at_1} nodes one move down were looked at");
+    assert!(deepest_known(None).0 >= 3, "unbounded, the knowledge reaches deeper");
+}
+
+#[test]
+fn threads_sharing_a_tree_count_every_simulation_once() {
+    let game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
+    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+    let root = Root { board, swap_depth: None };
+    let tree = Tree::new(1 << 20);
+    let p = Params::for_size(9);
+    let limits = Limits::simulations(3_000, 2);
+    prepare(&tree, &root, &p);
+    let sims: u64 = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..2)
+            .map(|t| {
+                let (tree, root, limits) = (&tree, &root, &limits);
+                s.spawn(move || run(tree, root, limits, &p, &mut FastRng::new(t)))
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+    });
+    assert_eq!(sims, 6_000);
+    assert_eq!(u64::from(tree.visits(0)), sims, "every simulation passed the root once");
+    // Each simulation through a child passed its parent, and a win is counted only with its visit.
+    let mut deep = 0;
+    for i in 0..tree.len() {
+        let kids: u64 = tree.children(i).map(|c| u64::from(tree.visits(c))).sum();
+        assert!(kids <= u64::from(tree.visits(i)), "node {i}: children {kids} > {}", tree.visits(i));
+        assert!(tree.node(i).wins <= tree.node(i).visits, "node {i}");
+        deep += usize::from(kids > 0 && i != 0);
+    }
+    assert!(deep > 100, "both threads grew one tree below the root: {deep} inner nodes");
+}

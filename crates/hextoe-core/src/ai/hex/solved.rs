@@ -172,7 +172,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "solves every shipped position again: about seven minutes on two cores in release"]
+    #[ignore = "solves every shipped position again: about five minutes on two cores in release"]
     fn every_shipped_entry_is_confirmed_by_the_solver() {
         let solver = Solver::new(256);
         let limits = Limits::unlimited(&Stop::new());

@@ -106,6 +106,15 @@ impl SolvedTable {
         let moves = winners.iter().map(|&c| HexMove::Place(if rotate { c.rotate(n) } else { c }));
         Some(Solved::Win(moves.collect()))
     }
+
+    /// What the table knows about the n×n board after a first stone on `cell`, for White to move: a
+    /// loss there is a first stone that wins. The swap decision and the first stone under the swap rule
+    /// both ask it.
+    pub fn after_first_stone(&self, cell: Cell, n: usize) -> Option<Solved> {
+        let mut game = Game::new(n, false).ok()?;
+        game.play(HexMove::Place(cell)).ok()?;
+        self.lookup(&game)
+    }
 }
 
 #[cfg(test)]

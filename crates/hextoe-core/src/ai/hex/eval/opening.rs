@@ -9,7 +9,7 @@
 //! border.
 
 use crate::ai::hex::solved::{Solved, SolvedTable};
-use crate::game::hex::{Cell, Game, HexMove};
+use crate::game::hex::Cell;
 
 /// True if the second player should swap after a first stone on `cell` of an n×n board.
 pub(crate) fn worth_swapping(cell: Cell, n: usize) -> bool {
@@ -22,12 +22,9 @@ pub(crate) fn worth_swapping(cell: Cell, n: usize) -> bool {
     (inside(c, margin) && inside(r, margin)) || (c + r + 1 == n && inside(c, 1) && inside(r, 1))
 }
 
-/// Whether a first stone on `cell` wins, if the solved table knows (a position is lost for White after
-/// it exactly when the stone wins).
+/// Whether a first stone on `cell` wins, if the solved table knows.
 fn solved(cell: Cell, n: usize) -> Option<bool> {
-    let mut game = Game::new(n, false).ok()?;
-    game.play(HexMove::Place(cell)).ok()?;
-    Some(SolvedTable::shipped().lookup(&game)? == Solved::Loss)
+    Some(SolvedTable::shipped().after_first_stone(cell, n)? == Solved::Loss)
 }
 
 #[cfg(test)]

@@ -185,7 +185,7 @@ impl MctsState {
             simulations += dispatch_bits!(n, run_threads(&mut tree, game, &more, None, &params, &mut frng));
         }
         let mut analysis = report::summarize(&tree, game, simulations, start, &mut frng);
-        if fair && n >= opening::EDGE_FROM {
+        if opening::on_edges(&params, swap_depth(game), n) {
             analysis.explanation = format!(
                 "under the swap rule a strong first stone would be swapped, so it opens on its own edge; {}",
                 analysis.explanation

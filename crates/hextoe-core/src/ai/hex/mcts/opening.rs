@@ -16,6 +16,7 @@
 //!   and the obtuse corners win), and where the stones lie that strong programs leave unswapped at 11×11;
 //!   the search then picks among them.
 
+use super::params::Params;
 use super::report::{Analysis, MoveStat, ProofSource};
 use crate::ai::hex::Proof;
 use crate::ai::hex::bitboard::{Bits, Geometry};
@@ -25,7 +26,15 @@ use crate::game::hex::{Color, Game, HexMove};
 use std::time::Instant;
 
 /// The smallest board on which the opener keeps to its edges: the solved table covers the ones below.
-pub(crate) const EDGE_FROM: usize = 8;
+const EDGE_FROM: usize = 8;
+
+/// True if the first stone keeps to the opener's edges ([`edge_openings`]): a root that is the empty n×n
+/// board under the swap rule (the swap `swap_depth` 1 below it), with [`Params::fair_openings`] on, on a
+/// board the solved table does not cover. The search keeps the root's children to those cells, and the
+/// explanation says so.
+pub(crate) fn on_edges(p: &Params, swap_depth: Option<usize>, n: usize) -> bool {
+    p.fair_openings && swap_depth == Some(1) && n >= EDGE_FROM
+}
 
 /// The cells where the opener (`color`) keeps its first stone under the swap rule on a board the solved
 /// table does not cover: its own two edges, but not the obtuse corners, the corner cells with three
@@ -40,23 +49,12 @@ pub(crate) fn edge_openings<B: Bits>(geo: &Geometry<B>, color: Color) -> B {
 /// know every first stone of this size.
 fn table_openings(game: &Game) -> Option<Vec<(HexMove, Option<usize>)>> {
     let table = SolvedTable::shipped();
-    let mut out = Vec::new();
-    for cell in game.board().empty_cells().iter() {
-        let mv = HexMove::Place(cell);
-        let mut after = game.clone();
-        after.play(mv).ok()?;
-        if after.winner().is_some() {
-            // A stone that joins the edges at once (1×1): nothing to swap.
-            out.push((mv, None));
-            continue;
-        }
-        let refutations = match table.lookup(&after)? {
-            Solved::Win(replies) => Some(replies.len()),
-            Solved::Loss => None,
-        };
-        out.push((mv, refutations));
-    }
-    Some(out)
+    let n = game.size();
+    let refuted = |cell| match table.after_first_stone(cell, n)? {
+        Solved::Win(replies) => Some((HexMove::Place(cell), Some(replies.len()))),
+        Solved::Loss => Some((HexMove::Place(cell), None)),
+    };
+    game.board().empty_cells().iter().map(refuted).collect()
 }
 
 /// The opener's first stone under the swap rule from the solved table, if it knows every first stone of

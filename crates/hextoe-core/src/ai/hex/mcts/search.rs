@@ -122,8 +122,7 @@ fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratc
 /// table does not cover (see [`super::opening`]).
 fn fair_openings<B: Bits>(root: &Root<B>, p: &Params) -> Option<B> {
     let geo = root.board.geometry();
-    (p.fair_openings && root.swap_depth == Some(1) && geo.size() >= opening::EDGE_FROM)
-        .then(|| opening::edge_openings(geo, root.board.to_move()))
+    opening::on_edges(p, root.swap_depth, geo.size()).then(|| opening::edge_openings(geo, root.board.to_move()))
 }
 
 /// What expansion needs for the children's prior: the shapes, and whether the last-move factors count.

@@ -102,7 +102,7 @@ fn under_the_swap_rule_the_first_stone_on_small_boards_comes_from_the_solved_tab
     assert_eq!(a.proven, Proof::Loss, "every first stone loses under the swap rule");
     assert!(["b2", "d2", "a3", "g3", "f6", "d6", "g5", "a5"].contains(&a.best.to_string().as_str()), "{}", a.best);
     assert!(a.explanation.contains("only 1 of 48 replies win"), "{}", a.explanation);
-    // Without the rule the table's winning first stones are played as before.
+    // Turned off, the tree judges the openings, as before.
     let free = first_stone(7, "swapopen=off", 2);
     assert!(free.simulations > 0, "the tree judged the openings: {}", free.explanation);
 }

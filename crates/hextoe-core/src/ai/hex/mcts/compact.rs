@@ -18,10 +18,13 @@ use super::tree::Tree;
 use std::sync::atomic::Ordering;
 
 /// The most children a node can have: every cell of the largest board, and the swap.
+#[cfg(test)]
 const MAX_CHILDREN: usize = 19 * 19 + 1;
 
 impl Tree {
-    /// True if the next expansion might not fit.
+    /// True if the next expansion might not fit (the tests' measure of a full tree; the search itself
+    /// learns it from an expansion that found no room).
+    #[cfg(test)]
     pub(crate) fn is_full(&self) -> bool {
         !self.has_room(MAX_CHILDREN)
     }

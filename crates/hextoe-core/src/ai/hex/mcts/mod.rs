@@ -46,6 +46,7 @@ use crate::dispatch_bits;
 use crate::game::hex::{Board, Game, HexMove};
 use clock::Clock;
 use rand::Rng;
+use search::Ran;
 use search::{Limits, Root};
 use std::time::{Duration, Instant};
 use tree::Tree;
@@ -342,12 +343,15 @@ fn run_threads<B: Bits>(
     let mut done = 0;
     loop {
         let left = sims.map(|s| s.saturating_sub(done));
-        done += run_round(tree, &root, &limits, left, params, rng);
+        let ran = run_round(tree, &root, &limits, left, params, rng);
+        done += ran.sims;
         let over = sims.is_some_and(|s| done >= s)
             || limits.stop.is_stopped()
             || limits.deadline.is_some_and(|d| Instant::now() >= d)
             || tree.proof(0) != Proof::Unknown;
-        if over || !limits.stop_when_full || !tree.is_full() {
+        // Only a round that stopped on a full tree searches on; one that ended because its move settled
+        // is done, however full the tree.
+        if over || !ran.full {
             return done;
         }
         match tree.compacted() {
@@ -357,7 +361,8 @@ fn run_threads<B: Bits>(
     }
 }
 
-/// One round of [`run_threads`]: `sims` simulations at most, shared among the threads.
+/// One round of [`run_threads`]: `sims` simulations at most, shared among the threads; full if any thread
+/// stopped on a full tree.
 fn run_round<B: Bits>(
     tree: &Tree,
     root: &Root<B>,
@@ -365,7 +370,7 @@ fn run_round<B: Bits>(
     sims: Option<u64>,
     params: &Params,
     rng: &mut FastRng,
-) -> u64 {
+) -> Ran {
     let params = *params;
     let k = limits.threads.max(1);
     let per_thread = |i: u64| sims.map(|s| s / k + u64::from(i < s % k));
@@ -384,7 +389,10 @@ fn run_round<B: Bits>(
                 s.spawn(move || search::run(tree, root, &lim, &params, &mut FastRng::new(seed)))
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .fold(Ran::default(), |a, r| Ran { sims: a.sims + r.sims, full: a.full || r.full })
     })
 }
 

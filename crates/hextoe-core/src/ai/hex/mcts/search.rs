@@ -153,9 +153,21 @@ impl<B: Bits> Scratch<B> {
     }
 }
 
+/// What one thread's [`run`] did: how many simulations it ran, and whether it stopped because an
+/// expansion found the tree full. The caller compacts the tree only then: a search that stopped for
+/// another reason (its move settled, its time ran out) while the tree happened to be nearly full is done,
+/// and compacting it would only buy a second round on a decided move.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ran {
+    /// Simulations this thread ran.
+    pub sims: u64,
+    /// It stopped because the tree had no room for an expansion ([`Limits::stop_when_full`]).
+    pub full: bool,
+}
+
 /// Runs simulations from `root` into `tree`, which other threads may be searching too, until a limit is
-/// reached or the root is proven; returns the number of simulations this thread ran.
-pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> u64 {
+/// reached or the root is proven; returns what this thread ran.
+pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rng: &mut FastRng) -> Ran {
     let mut s = Scratch::new(root, p);
     s.alone = limits.threads <= 1;
     prepare_with(tree, root, p, &mut s);
@@ -166,7 +178,7 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
             break;
         }
         if s.full && limits.stop_when_full {
-            break;
+            return Ran { sims, full: true };
         }
         if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d))
         {
@@ -191,7 +203,7 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
         simulate(tree, root, p, rng, &mut s);
         sims += 1;
     }
-    sims
+    Ran { sims, full: false }
 }
 
 /// Simulations between two looks at whether the move can still change.

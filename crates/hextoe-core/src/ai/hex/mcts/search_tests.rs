@@ -61,7 +61,7 @@ fn threads_sharing_a_tree_count_every_simulation_once() {
                 s.spawn(move || run(tree, root, limits, &p, &mut FastRng::new(t)))
             })
             .collect();
-        handles.into_iter().map(|h| h.join().unwrap_or(0)).sum()
+        handles.into_iter().map(|h| h.join().map_or(0, |r| r.sims)).sum()
     });
     assert_eq!(sims, 6_000);
     assert_eq!(u64::from(tree.visits(0)), sims, "every simulation passed the root once");
@@ -74,4 +74,30 @@ fn threads_sharing_a_tree_count_every_simulation_once() {
         deep += usize::from(kids > 0 && i != 0);
     }
     assert!(deep > 100, "both threads grew one tree below the root: {deep} inner nodes");
+}
+
+#[test]
+fn a_search_reports_a_full_tree_only_when_an_expansion_found_no_room() {
+    // 9×9 after e5: a budget that ends with the tree nearly full is not a full stop (the caller would
+    // compact a tree whose move is done), while one that runs out of room is.
+    let game = crate::game::hex::parse_position("e5", 9, false).unwrap_or_else(|e| panic!("{e}"));
+    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+    let root = Root { board, swap_depth: None };
+    let p = Params::for_size(9);
+    let budget = |tree: &Tree| {
+        let limits = Limits { stop_when_full: true, ..Limits::simulations(3_000, 1) };
+        run(tree, &root, &limits, &p, &mut FastRng::new(9))
+    };
+    let roomy = Tree::new(1 << 20);
+    assert_eq!(budget(&roomy), Ran { sims: 3_000, full: false });
+    // The same seeded search in a tree with 100 slots to spare at its end: every expansion (at most 81
+    // children) still fits, so it runs the same, ends on its budget, and leaves the tree nearly full.
+    let tight = Tree::new(roomy.len() + 100);
+    assert_eq!(budget(&tight), Ran { sims: 3_000, full: false });
+    assert_eq!(tight.len(), roomy.len());
+    assert!(tight.is_full(), "under a whole expansion's worth of room is left");
+    // With half the room, an expansion fails and the search stops early to be compacted.
+    let small = Tree::new(roomy.len() / 2);
+    let ran = budget(&small);
+    assert!(ran.full && ran.sims < 3_000, "{ran:?}");
 }

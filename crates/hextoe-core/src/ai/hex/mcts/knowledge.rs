@@ -35,9 +35,10 @@ pub(crate) struct Knowledge<B> {
 }
 
 impl<B: Bits> Knowledge<B> {
-    /// The tables for an n×n board, with H-search below the root limited to `node_work` AND combinations.
-    pub(crate) fn new(n: usize, node_work: usize) -> Knowledge<B> {
-        Knowledge { hs: HSearch::default(), rings: Rings::new(n), node_work }
+    /// The tables for an n×n board, with H-search below the root limited to `node_work` AND combinations
+    /// and keeping semi connections between empty cells of up to `cell_carrier` cells.
+    pub(crate) fn new(n: usize, node_work: usize, cell_carrier: u32) -> Knowledge<B> {
+        Knowledge { hs: HSearch::with_cell_carrier(cell_carrier), rings: Rings::new(n), node_work }
     }
 
     /// Marks what the virtual connections of `board` prove about the children of node `i` (which must be
@@ -163,7 +164,8 @@ mod tests {
         let tree = Tree::new(1000);
         let kids: Vec<(u16, Proof)> = board.empty_cells().ones().map(|k| (k as u16, Proof::Unknown)).collect();
         tree.expand(0, &kids, None);
-        let changed = Knowledge::new(game.size(), WORK_MAX).apply(&tree, 0, &board, root);
+        let changed = Knowledge::new(game.size(), WORK_MAX, crate::ai::hex::solver::vc::CELL_SC_CARRIER)
+            .apply(&tree, 0, &board, root);
         (tree, changed)
     }
 

@@ -25,6 +25,7 @@ pub struct Tuning {
     rave_initial: Option<f32>,
     expand_after: Option<u32>,
     node_vc_work: Option<usize>,
+    vc_cell_carrier: Option<u32>,
     flow_after: Option<Option<u32>>,
     flow_exponent: Option<f32>,
     knowledge_depth: Option<Option<usize>>,
@@ -34,7 +35,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 23] = [
+pub const TUNING_KEYS: [(&str, &str); 24] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -79,6 +80,10 @@ pub const TUNING_KEYS: [(&str, &str); 23] = [
         "the prior share added to the answers that restore a broken virtual connection, a number from 0 to 10 (0: none)",
     ),
     ("swapopen", "under the swap rule, open with a stone not worth swapping, on or off"),
+    (
+        "vccell",
+        "the largest carrier, key included, of a semi connection between two empty cells that the tree's H-search keeps, a whole number from 2 to 400",
+    ),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.
@@ -166,6 +171,10 @@ impl std::str::FromStr for Tuning {
                 "raveinit" => Tuning { rave_initial: Some(number(100.0).filter(|&v| v >= 0.1).ok_or_else(bad)?), ..t },
                 "vcm" => Tuning { vcm_bonus: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "swapopen" => Tuning { fair_openings: Some(switch().ok_or_else(bad)?), ..t },
+                "vccell" => {
+                    let c = value.parse::<u32>().ok().filter(|c| (2..=400).contains(c)).ok_or_else(bad)?;
+                    Tuning { vc_cell_carrier: Some(c), ..t }
+                }
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }
@@ -303,85 +312,12 @@ impl Tuning {
         if let Some(on) = self.fair_openings {
             p.fair_openings = on;
         }
+        if let Some(c) = self.vc_cell_carrier {
+            p.vc_cell_carrier = c;
+        }
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn tuned(text: &str) -> Params {
-        let mut p = Params::for_size(11);
-        text.parse::<Tuning>().unwrap_or_else(|e| panic!("{e}")).apply(&mut p);
-        p
-    }
-
-    #[test]
-    fn a_tuning_text_replaces_exactly_the_settings_it_names() {
-        let base = Params::for_size(11);
-        let p = tuned(
-            "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
-        );
-        assert!(!p.fair_openings && base.fair_openings);
-        assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
-        assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
-        assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));
-        assert_eq!(tuned("plain=30,").plain_every, Some(30));
-        assert_eq!(tuned("plain=off").plain_every, None);
-        assert_eq!(p.expand_after, 10);
-        assert_eq!(p.node_vc_work, 5000);
-        assert_eq!((p.flow_after, p.flow_exponent, base.flow_after), (Some(64), 1.5, None));
-        assert_eq!((p.knowledge_depth, base.knowledge_depth), (Some(2), None));
-        assert_eq!(p.explore, 0.25);
-        assert!(!p.local_replies && !p.stop_when_settled);
-        assert_eq!(p.global_cap, Some(8.0));
-        assert_eq!(p.pruning, Pruning::Vulnerable);
-        assert!(p.prune_lone_edge && !base.prune_lone_edge);
-        assert!(p.near_prior && p.near_replies && p.opening_book);
-        assert_eq!(p.knowledge, KnowledgeAt::Nodes(256));
-        assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));
-        assert_eq!(p.first_play, base.first_play);
-        let same = tuned("");
-        assert_eq!(
-            (same.explore, same.prior_weight, same.knowledge),
-            (base.explore, base.prior_weight, base.knowledge)
-        );
-    }
-
-    #[test]
-    fn bad_tuning_texts_say_what_was_expected() {
-        for (text, part, want) in [
-            ("explore", "explore", "key=value"),
-            ("speed=3", "speed=3", "one of prior, local"),
-            ("explore=-1", "explore=-1", "from 0 to 10"),
-            ("explore=NaN", "explore=NaN", "from 0 to 10"),
-            ("local=yes", "local=yes", "on or off"),
-            ("global=0.5", "global=0.5", "from 1 to 100000"),
-            ("global=on", "global=on", "off, or the cap"),
-            ("prune=all", "prune=all", "off, inferior (dead and captured), or vulnerable"),
-            ("knowledge=0", "knowledge=0", "off, root, or a visit count"),
-            ("prior=1,rave=2", "rave=2", "from 0 to 1"),
-            ("knowledge=root,knowledge=off", "knowledge=off", "given twice"),
-            ("expand=1.5", "expand=1.5", "a whole number from 0 to 1000"),
-            ("vcwork=99", "vcwork=99", "from 100 to 400000"),
-            ("vcwork=400001", "vcwork=400001", "from 100 to 400000"),
-            ("flow=on", "flow=on", "current weighs its prior: off, or a whole number"),
-            ("flow=1000001", "flow=1000001", "from 0 to 1000000"),
-            ("flowexp=9", "flowexp=9", "from 0 to 8"),
-            ("kdepth=0", "kdepth=0", "get knowledge: any, or a whole number from 1 to 400"),
-            ("plain=1", "plain=1", "leaves RAVE out and weighs the children's own results alone: off, or every Nth"),
-            ("plain=ß", "plain=ß", "a whole number from 2 to 1000000"),
-            ("raveinit=0", "raveinit=0", "AMAF simulation counts as while few, a number from 0.1 to 100"),
-            ("raveinit=-2", "raveinit=-2", "from 0.1 to 100"),
-            ("vcm=11", "vcm=11", "restore a broken virtual connection, a number from 0 to 10"),
-            ("vcm=inf", "vcm=inf", "a number from 0 to 10"),
-        ] {
-            let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
-            assert_eq!(e.part, part);
-            assert!(e.why.contains(want), "{text}: {e}");
-        }
-        let long = format!("{}=1", "é".repeat(100));
-        let e = long.parse::<Tuning>().err().unwrap_or_else(|| panic!("accepted"));
-        assert_eq!(e.part.chars().count(), 40);
-    }
-}
+#[path = "tuning_tests.rs"]
+mod tests;

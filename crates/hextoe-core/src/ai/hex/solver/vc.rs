@@ -24,10 +24,11 @@ const VC_MAX: usize = 8;
 const SC_MAX: usize = 12;
 /// Most subsets the OR rule tries per new SC.
 const OR_STEPS: usize = 96;
-/// Largest carrier (key included) of an SC between two empty cells. Connections between empty cells
-/// multiply fastest and matter least; keeping only the smallest (a cell through one other) makes H-search
-/// several times faster for a few more positions searched.
-const CELL_SC_CARRIER: u32 = 2;
+/// Largest carrier (key included) of an SC between two empty cells, by default. Connections between empty
+/// cells multiply fastest and matter least to the solver; keeping only the smallest (a cell through one
+/// other) makes H-search several times faster for a few more positions searched. See
+/// [`HSearch::with_cell_carrier`] for callers that run it rarely and need it to see more.
+pub(crate) const CELL_SC_CARRIER: u32 = 2;
 /// Most AND combinations per H-search; beyond it the search stops with what it has (still sound).
 pub(crate) const WORK_MAX: usize = 400_000;
 
@@ -127,6 +128,8 @@ pub(crate) struct HSearch<B> {
     edge_sc: Vec<(usize, B)>,
     edge_vc: Option<B>,
     work: usize,
+    /// Largest carrier (key included) of an SC kept between two empty cells.
+    cell_carrier: u32,
 }
 
 impl<B: Bits> Default for HSearch<B> {
@@ -145,11 +148,21 @@ impl<B: Bits> Default for HSearch<B> {
             edge_sc: Vec::new(),
             edge_vc: None,
             work: 0,
+            cell_carrier: CELL_SC_CARRIER,
         }
     }
 }
 
 impl<B: Bits> HSearch<B> {
+    /// An H-search that keeps SCs between two empty cells with carriers (key included) of up to
+    /// `carrier` cells rather than [`CELL_SC_CARRIER`]. Slower, but it sees connections that are built
+    /// from longer links between empty cells: after a stone that joins a chain to its edge through open
+    /// ground, the default search can miss a connection that this one proves at once (the tree search's
+    /// knowledge, which runs H-search once per node rather than once per solver position).
+    pub(crate) fn with_cell_carrier(carrier: u32) -> Self {
+        HSearch { cell_carrier: carrier.max(1), ..HSearch::default() }
+    }
+
     #[inline]
     fn pair(&self, x: usize, y: usize) -> usize {
         if x < y { x * self.p + y } else { y * self.p + x }
@@ -281,7 +294,7 @@ impl<B: Bits> HSearch<B> {
         let x_is_cell = self.is_cell[x];
         // Cell–cell semi-connections are kept only with the smallest carriers, so a cell–cell VC through a
         // cell that already has a carrier can only reach groups and edges, which come first among the points.
-        let groups_only = m_is_cell && x_is_cell && c.count() + 1 > CELL_SC_CARRIER;
+        let groups_only = m_is_cell && x_is_cell && c.count() + 1 > self.cell_carrier;
         let words = if groups_only { self.first_cell.div_ceil(64) } else { self.words };
         for w in 0..words {
             let mut bits = self.links[m * self.words + w];
@@ -306,7 +319,7 @@ impl<B: Bits> HSearch<B> {
                         continue;
                     }
                     if m_is_cell {
-                        if x_is_cell && self.is_cell[z] && (c | d).count() + 1 > CELL_SC_CARRIER {
+                        if x_is_cell && self.is_cell[z] && (c | d).count() + 1 > self.cell_carrier {
                             continue;
                         }
                         self.add_sc(x, z, c | d | mb, m);

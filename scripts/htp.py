@@ -1,6 +1,7 @@
 """What the MoHex scripts share: cell names, the winner of a board, and an HTP engine on a pipe.
 
-Imported by mohex-selfplay.py and mohex-duel.py (both run from anywhere: they put this folder on the path).
+Imported by mohex-selfplay.py, mohex-duel.py and mohex-oracle.py (all run from anywhere: they put this folder on the
+path).
 """
 
 import subprocess

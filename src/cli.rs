@@ -195,6 +195,10 @@ pub struct AnalyzeArgs {
     /// Hex: turn the swap rule on, so that after one stone swapping is among the moves weighed.
     #[arg(long)]
     pub swap: bool,
+    /// Hex MCTS: replace the tree search's settings, as `engine --tuning` does, to see what a setting
+    /// changes in one position (e.g. `prior=0`; the README lists the keys).
+    #[arg(long, value_name = "KEY=VALUE,...")]
+    pub tuning: Option<crate::ai::hex::mcts::Tuning>,
     /// Seed for the random choice among equally good moves.
     #[arg(long)]
     pub seed: Option<u64>,

@@ -110,3 +110,34 @@ fn swap_weighs_the_swap_among_the_moves() {
     let r = analyze(&args(&with), &Config::default(), &Stop::new()).unwrap();
     assert_eq!(r.chosen, "swap-pieces", "{}", r.explanation);
 }
+
+#[test]
+fn tuning_changes_the_search_it_names_and_nothing_else() {
+    // The same seeded budget: the default's own prior weight (2) reproduces the default report move for
+    // move, and no prior at all spreads the visits differently.
+    let base = ["--size", "9", "--position", "e5 d6", "--player", "mcts", "--playouts", "3000", "--seed", "4"];
+    let run = |extra: &[&str]| {
+        let mut flags = base.to_vec();
+        flags.extend_from_slice(extra);
+        let r = analyze(&args(&flags), &Config::default(), &Stop::new()).unwrap();
+        r.moves.iter().map(|m| (m.mv.clone(), m.visits)).collect::<Vec<_>>()
+    };
+    let default = run(&[]);
+    assert_eq!(run(&["--tuning", "prior=2"]), default);
+    assert_ne!(run(&["--tuning", "prior=0"]), default);
+    // Only the tree search takes it; the others say so rather than ignore it.
+    let e = hextoe::commands::analyze::hex::run(
+        &args(&["--size", "5", "--player", "resistance", "--tuning", "prior=0"]),
+        &Config::default(),
+    )
+    .unwrap_err();
+    assert!(format!("{e:#}").contains("--tuning sets the tree search's settings: expected --player mcts"), "{e:#}");
+    let ttt = match Cli::try_parse_from(["hextoe", "analyze", "--tuning", "prior=0"]).unwrap().command {
+        Some(Command::Analyze(a)) => a,
+        other => panic!("{other:?}"),
+    };
+    let e = hextoe::commands::analyze::ttt::run(&ttt, &Config::default()).unwrap_err();
+    assert!(format!("{e:#}").contains("--tuning is for Hex"), "{e:#}");
+    let e = Cli::try_parse_from(["hextoe", "analyze", "--game", "hex", "--tuning", "prior=x"]).unwrap_err();
+    assert!(e.to_string().contains("tuning 'prior=x': expected the pattern prior's weight"), "{e}");
+}

@@ -71,6 +71,12 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     if spec.kind == PlayerKind::Mcts {
         return super::mcts::run(args, config);
     }
+    if args.tuning.is_some() {
+        refuse!(
+            "--tuning sets the tree search's settings: expected --player mcts, or a level that plays it, not {}",
+            spec.kind
+        );
+    }
     let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, args.swap || config.hex.swap)
         .usage_context(|| format!("bad --position for the {size}×{size} Hex board"))?;

@@ -117,7 +117,11 @@ fn analyze_game(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Res
         refuse!("the game is over: {w} has won, so there is no move to analyse");
     }
     let seed = args.seed.unwrap_or_else(rand::random);
-    let Report::Search(a) = HexPlayer::new(spec.clone(), seed)?.analyze(&game, stop)? else {
+    let mut player = HexPlayer::new(spec.clone(), seed)?;
+    if let Some(t) = args.tuning {
+        player.tune(t);
+    }
+    let Report::Search(a) = player.analyze(&game, stop)? else {
         anyhow::bail!("the MCTS player gave no search report");
     };
     let r = report(&game, &a, spec.budget.threads);

@@ -110,6 +110,7 @@ fn reject_hex_flags(args: &AnalyzeArgs) -> anyhow::Result<()> {
         ("--playouts", args.playouts.is_some()),
         ("--threads", args.threads.is_some()),
         ("--swap", args.swap),
+        ("--tuning", args.tuning.is_some()),
     ];
     match given.iter().find(|(_, on)| *on) {
         Some((flag, _)) => {

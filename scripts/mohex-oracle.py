@@ -65,10 +65,7 @@ def answer(a):
     """Asks a fresh engine for its move in each position (and this part) not yet in the output file."""
     with open(a.positions, encoding="utf-8") as f:
         todo = json.load(f)
-    done = set()
-    if os.path.exists(a.out):
-        with open(a.out, encoding="utf-8") as f:
-            done = {json.loads(line)["i"] for line in f if line.strip()}
+    done = load(a.out) if os.path.exists(a.out) else {}
     with open(a.out, "a", encoding="utf-8") as out:
         for i, p in enumerate(todo):
             if i % a.parts != a.part or i in done:
@@ -89,6 +86,7 @@ def answer(a):
 
 
 def load(path):
+    """An answer file's moves by position number."""
     with open(path, encoding="utf-8") as f:
         return {j["i"]: j["move"] for j in map(json.loads, filter(str.strip, f))}
 

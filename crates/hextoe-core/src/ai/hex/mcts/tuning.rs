@@ -123,13 +123,12 @@ impl std::str::FromStr for Tuning {
                 "off" => Some(false),
                 _ => None,
             };
-            // A whole number in `range`, or None for the word `none`.
-            let whole_or = |none: &str, range: std::ops::RangeInclusive<u32>| {
-                if value == none {
-                    return Ok(None);
-                }
-                value.parse::<u32>().ok().filter(|n| range.contains(n)).map(Some).ok_or_else(bad)
+            // A whole number in `range`.
+            let whole = |range: std::ops::RangeInclusive<u32>| {
+                value.parse::<u32>().ok().filter(|n| range.contains(n)).ok_or_else(bad)
             };
+            // The same, or None for the word `none`.
+            let whole_or = |none: &str, range| if value == none { Ok(None) } else { whole(range).map(Some) };
             t = match key {
                 "prior" => t.prior_weight(number(100.0).ok_or_else(bad)?),
                 "local" => t.local_replies(switch().ok_or_else(bad)?),
@@ -156,10 +155,7 @@ impl std::str::FromStr for Tuning {
                 "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
                 "explore" => Tuning { explore: Some(number(10.0).ok_or_else(bad)?), ..t },
-                "expand" => {
-                    let n = value.parse::<u32>().ok().filter(|&n| n <= 1000).ok_or_else(bad)?;
-                    Tuning { expand_after: Some(n), ..t }
-                }
+                "expand" => Tuning { expand_after: Some(whole(0..=1000)?), ..t },
                 "vcwork" => {
                     let n = value.parse::<usize>().ok().filter(|n| (100..=WORK_MAX).contains(n)).ok_or_else(bad)?;
                     t.node_vc_work(n)
@@ -171,10 +167,7 @@ impl std::str::FromStr for Tuning {
                 "raveinit" => Tuning { rave_initial: Some(number(100.0).filter(|&v| v >= 0.1).ok_or_else(bad)?), ..t },
                 "vcm" => Tuning { vcm_bonus: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "swapopen" => Tuning { fair_openings: Some(switch().ok_or_else(bad)?), ..t },
-                "vccell" => {
-                    let c = value.parse::<u32>().ok().filter(|c| (2..=400).contains(c)).ok_or_else(bad)?;
-                    Tuning { vc_cell_carrier: Some(c), ..t }
-                }
+                "vccell" => Tuning { vc_cell_carrier: Some(whole(2..=400)?), ..t },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }

@@ -22,23 +22,26 @@ use crate::ai::hex::playout::PlayBoard;
 use crate::ai::hex::solver::inferior::{Filled, fill_in};
 use crate::ai::hex::solver::position::{Pos, Rings};
 use crate::ai::hex::solver::vc::{EdgeLink, HSearch, Maintenance, WORK_MAX};
+use crate::ai::hex::solver::vcs::Vcs;
 use crate::game::hex::Color;
 
-/// One search thread's H-search tables and neighbour rings, kept between nodes so that no node pays for
-/// allocating them.
+/// One search thread's connection tables and neighbour rings, kept between nodes so that no node pays
+/// for allocating them.
 #[derive(Debug)]
 pub(crate) struct Knowledge<B> {
+    /// The stronger builder ([`Vcs`]), for what a node's moves are proven to be.
+    vcs: Vcs<B>,
+    /// H-search, whose tables virtual-connection maintenance reads.
     hs: HSearch<B>,
     rings: Rings,
-    /// The most AND combinations H-search may spend at a node below the root ([`Params::node_vc_work`](super::params::Params::node_vc_work)).
+    /// The most combinations the builder may spend at a node below the root ([`Params::node_vc_work`](super::params::Params::node_vc_work)).
     node_work: usize,
 }
 
 impl<B: Bits> Knowledge<B> {
-    /// The tables for an n×n board, with H-search below the root limited to `node_work` AND combinations
-    /// and keeping semi connections between empty cells of up to `cell_carrier` cells.
-    pub(crate) fn new(n: usize, node_work: usize, cell_carrier: u32) -> Knowledge<B> {
-        Knowledge { hs: HSearch::with_cell_carrier(cell_carrier), rings: Rings::new(n), node_work }
+    /// The tables for an n×n board, with the builder below the root limited to `node_work` combinations.
+    pub(crate) fn new(n: usize, node_work: usize) -> Knowledge<B> {
+        Knowledge { vcs: Vcs::default(), hs: HSearch::default(), rings: Rings::new(n), node_work }
     }
 
     /// Marks what the virtual connections of `board` prove about the children of node `i` (which must be
@@ -58,7 +61,7 @@ impl<B: Bits> Knowledge<B> {
         let x = board.to_move();
         let y = x.opponent();
         let (pos, filled) = filled_in(board, &self.rings);
-        let own = if root { self.hs.run(geo, &pos, x, true) } else { EdgeLink::None };
+        let own = if root { self.vcs.run(geo, &pos, x, true) } else { EdgeLink::None };
         let won = match own {
             EdgeLink::Joined | EdgeLink::Vc(_) => geo.board(),
             EdgeLink::Sc(keys) => keys.iter().fold(B::ZERO, |acc, &(k, _)| acc | B::bit(k)),
@@ -70,7 +73,7 @@ impl<B: Bits> Knowledge<B> {
             // spend its reply keeping the capture, and so cannot also play its key. A move into a dead cell
             // is a pass.
             let work = if root { WORK_MAX } else { self.node_work };
-            let lost = match self.hs.run_within(geo, &pos, y, false, work) {
+            let lost = match self.vcs.run_within(geo, &pos, y, false, work) {
                 EdgeLink::Joined | EdgeLink::Vc(_) => geo.board(),
                 EdgeLink::Sc(list) => (empty | filled.dead).minus(list.iter().fold(empty, |acc, &(_, c)| acc & c)),
                 EdgeLink::None => return false,
@@ -164,8 +167,7 @@ mod tests {
         let tree = Tree::new(1000);
         let kids: Vec<(u16, Proof)> = board.empty_cells().ones().map(|k| (k as u16, Proof::Unknown)).collect();
         tree.expand(0, &kids, None);
-        let changed = Knowledge::new(game.size(), WORK_MAX, crate::ai::hex::solver::vc::CELL_SC_CARRIER)
-            .apply(&tree, 0, &board, root);
+        let changed = Knowledge::new(game.size(), WORK_MAX).apply(&tree, 0, &board, root);
         (tree, changed)
     }
 

@@ -72,17 +72,11 @@ pub struct Params {
     /// it won 22 of 40 self-play games, no clear gain, and a move that takes more than its time would
     /// forfeit under a controller's per-move limit.
     pub borrow_time: bool,
-    /// The most AND combinations H-search may spend at a node below the root, when
+    /// The most combinations the connection builder may spend at a node below the root, when
     /// [`Params::knowledge`] asks for knowledge there; the root always gets the full search. The full
     /// search at every node of 256 visits halves the simulations of a 1 s move at 11×11 (see the README's
     /// "Against MoHex 2.0"); a cap finds the short connections that decide tactics for less.
     pub node_vc_work: usize,
-    /// The largest carrier (key included) of a semi connection between two empty cells that the tree's
-    /// H-search keeps (see [`HSearch::with_cell_carrier`](crate::ai::hex::solver::vc::HSearch::with_cell_carrier)).
-    /// The solver keeps only the smallest, 2, which makes each of its many H-searches several times
-    /// faster; the tree runs H-search once per node, and with larger carriers it proves connections that
-    /// the small ones miss (an edge link through open ground that MoHex 2.0's search sees at once).
-    pub vc_cell_carrier: u32,
     /// Answer the positions the opening book holds from it (`ai::hex::book`) instead of searching.
     pub opening_book: bool,
     /// End a time budget early once the move cannot change (see `search::settled`), so that a
@@ -123,7 +117,6 @@ impl Params {
             borrow_time: false,
             fair_openings: true,
             node_vc_work: crate::ai::hex::solver::vc::WORK_MAX,
-            vc_cell_carrier: crate::ai::hex::solver::vc::CELL_SC_CARRIER,
         }
     }
 }

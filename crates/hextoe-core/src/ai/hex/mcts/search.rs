@@ -144,7 +144,7 @@ impl<B: Bits> Scratch<B> {
                 .local_replies
                 .then(|| if p.near_replies { LocalPolicy::shipped_near() } else { LocalPolicy::shipped() }),
             global: p.global_cap.map(GlobalWeights::new),
-            knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work, p.vc_cell_carrier)),
+            knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
             owners: Vec::with_capacity(n * n),
             full: false,
             // Under the swap rule a filled stone's colour may still change hands.

@@ -25,7 +25,6 @@ pub struct Tuning {
     rave_initial: Option<f32>,
     expand_after: Option<u32>,
     node_vc_work: Option<usize>,
-    vc_cell_carrier: Option<u32>,
     flow_after: Option<Option<u32>>,
     flow_exponent: Option<f32>,
     knowledge_depth: Option<Option<usize>>,
@@ -35,7 +34,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 24] = [
+pub const TUNING_KEYS: [(&str, &str); 23] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -64,7 +63,10 @@ pub const TUNING_KEYS: [(&str, &str); 24] = [
         "how many of a move's own simulations one AMAF simulation counts as while few, a number from 0.1 to 100",
     ),
     ("expand", "the visits a leaf needs before it gets children, a whole number from 0 to 1000"),
-    ("vcwork", "the most AND combinations H-search spends at a node below the root, a whole number from 100 to 400000"),
+    (
+        "vcwork",
+        "the most combinations the connection builder spends at a node below the root, a whole number from 100 to 400000",
+    ),
     (
         "flow",
         "the visits a node needs before the resistance circuits' current weighs its prior: off, or a whole number from 0 to 1000000",
@@ -80,10 +82,6 @@ pub const TUNING_KEYS: [(&str, &str); 24] = [
         "the prior share added to the answers that restore a broken virtual connection, a number from 0 to 10 (0: none)",
     ),
     ("swapopen", "under the swap rule, open with a stone not worth swapping, on or off"),
-    (
-        "vccell",
-        "the largest carrier, key included, of a semi connection between two empty cells that the tree's H-search keeps, a whole number from 2 to 400",
-    ),
 ];
 
 /// Why a `--tuning` text was refused; the message names the part and what was expected.
@@ -167,7 +165,6 @@ impl std::str::FromStr for Tuning {
                 "raveinit" => Tuning { rave_initial: Some(number(100.0).filter(|&v| v >= 0.1).ok_or_else(bad)?), ..t },
                 "vcm" => Tuning { vcm_bonus: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "swapopen" => Tuning { fair_openings: Some(switch().ok_or_else(bad)?), ..t },
-                "vccell" => Tuning { vc_cell_carrier: Some(whole(2..=400)?), ..t },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
             };
         }
@@ -304,9 +301,6 @@ impl Tuning {
         }
         if let Some(on) = self.fair_openings {
             p.fair_openings = on;
-        }
-        if let Some(c) = self.vc_cell_carrier {
-            p.vc_cell_carrier = c;
         }
     }
 }

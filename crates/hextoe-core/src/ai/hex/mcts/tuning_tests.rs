@@ -13,10 +13,9 @@ fn tuned(text: &str) -> Params {
 fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     let base = Params::for_size(11);
     let p = tuned(
-        "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off,vccell=12",
+        "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=256,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
     );
     assert!(!p.fair_openings && base.fair_openings);
-    assert_eq!((p.vc_cell_carrier, base.vc_cell_carrier), (12, 2));
     assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
     assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
     assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));
@@ -66,8 +65,6 @@ fn bad_tuning_texts_say_what_was_expected() {
         ("raveinit=-2", "raveinit=-2", "from 0.1 to 100"),
         ("vcm=11", "vcm=11", "restore a broken virtual connection, a number from 0 to 10"),
         ("vcm=inf", "vcm=inf", "a number from 0 to 10"),
-        ("vccell=1", "vccell=1", "two empty cells that the tree's H-search keeps, a whole number from 2 to 400"),
-        ("vccell=", "vccell=", "from 2 to 400"),
     ] {
         let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
         assert_eq!(e.part, part);

@@ -18,7 +18,7 @@ use super::expand::{self, Base, Expansion};
 use super::limits::{Limits, Progress};
 use super::position::{Key, Pos, Rings, Zobrist};
 use super::tt::{INF, PROOF_WORDS, Tt};
-use super::vc::HSearch;
+use super::vcs::Vcs;
 use crate::ai::hex::Proof;
 use crate::ai::hex::bitboard::{Bits, Geometry};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -32,7 +32,7 @@ pub(crate) struct Dfpn<'a, B> {
     /// Cells ordered from the centre out: the order in which equal children are tried.
     rank: Vec<u16>,
     tt: &'a Mutex<Tt>,
-    hs: HSearch<B>,
+    hs: Vcs<B>,
     /// Direct-mapped cache of open positions' expansions.
     cache: Vec<Option<Cached<B>>>,
     /// Every cell of the board: the proof set of a position whose own set is not known.
@@ -94,7 +94,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             zob: Zobrist::get(),
             rank,
             tt,
-            hs: HSearch::default(),
+            hs: Vcs::default(),
             cache: vec![None; CACHE_SLOTS],
             full: (0..n * n).fold(B::ZERO, |s, k| s | B::bit(k)),
             limits,

@@ -5,7 +5,8 @@
 use super::inferior::fill_in;
 use super::order::by_resistance;
 use super::position::{Key, Pos, Rings, Zobrist};
-use super::vc::{EdgeLink, HSearch};
+use super::vc::EdgeLink;
+use super::vcs::Vcs;
 use crate::ai::hex::bitboard::{Bits, Geometry};
 
 /// How a position was settled without search, or the moves to search.
@@ -58,7 +59,7 @@ pub(crate) struct Knowledge<'k, B> {
 pub(crate) fn own_connection<B: Bits>(
     geo: &Geometry<B>,
     rings: &Rings,
-    hs: &mut HSearch<B>,
+    hs: &mut Vcs<B>,
     pos: &Pos<B>,
 ) -> Option<Expansion<B>> {
     let mut p = *pos;
@@ -73,7 +74,7 @@ pub(crate) fn own_connection<B: Bits>(
 }
 
 /// Fills in `pos`, reads the opponent's virtual connections and returns the result or the moves.
-pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut HSearch<B>, pos: &Pos<B>, key: Key) -> Expansion<B> {
+pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B>, key: Key) -> Expansion<B> {
     let geo = k.geo;
     let mut p = *pos;
     let filled = fill_in(geo, k.rings, &mut p);

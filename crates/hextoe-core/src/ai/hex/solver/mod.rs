@@ -22,6 +22,7 @@ pub mod order;
 pub mod position;
 pub mod tt;
 pub mod vc;
+pub(crate) mod vcs;
 
 use crate::ai::hex::bitboard::{Bits, Geometry};
 use crate::ai::hex::{Proof, memory_bytes};

@@ -24,11 +24,10 @@ const VC_MAX: usize = 8;
 const SC_MAX: usize = 12;
 /// Most subsets the OR rule tries per new SC.
 const OR_STEPS: usize = 96;
-/// Largest carrier (key included) of an SC between two empty cells, by default. Connections between empty
-/// cells multiply fastest and matter least to the solver; keeping only the smallest (a cell through one
-/// other) makes H-search several times faster for a few more positions searched. See
-/// [`HSearch::with_cell_carrier`] for callers that run it rarely and need it to see more.
-pub(crate) const CELL_SC_CARRIER: u32 = 2;
+/// Largest carrier (key included) of an SC between two empty cells. Connections between empty cells
+/// multiply fastest and matter least; keeping only the smallest (a cell through one other) makes H-search
+/// several times faster. The stronger builder of [`super::vcs`] keeps no such limit.
+const CELL_SC_CARRIER: u32 = 2;
 /// Most AND combinations per H-search; beyond it the search stops with what it has (still sound).
 pub(crate) const WORK_MAX: usize = 400_000;
 
@@ -108,6 +107,20 @@ pub(crate) enum EdgeLink<B> {
     None,
 }
 
+#[cfg(test)]
+impl<B> EdgeLink<B> {
+    /// How much the result says, for comparing searches: nothing, a semi connection, a full one, already
+    /// joined.
+    pub(crate) fn strength(&self) -> u8 {
+        match self {
+            EdgeLink::None => 0,
+            EdgeLink::Sc(_) => 1,
+            EdgeLink::Vc(_) => 2,
+            EdgeLink::Joined => 3,
+        }
+    }
+}
+
 /// Reusable H-search state (the pair tables are kept between calls to avoid reallocating).
 #[derive(Clone, Debug)]
 pub(crate) struct HSearch<B> {
@@ -128,8 +141,6 @@ pub(crate) struct HSearch<B> {
     edge_sc: Vec<(usize, B)>,
     edge_vc: Option<B>,
     work: usize,
-    /// Largest carrier (key included) of an SC kept between two empty cells.
-    cell_carrier: u32,
 }
 
 impl<B: Bits> Default for HSearch<B> {
@@ -148,21 +159,65 @@ impl<B: Bits> Default for HSearch<B> {
             edge_sc: Vec::new(),
             edge_vc: None,
             work: 0,
-            cell_carrier: CELL_SC_CARRIER,
         }
     }
 }
 
-impl<B: Bits> HSearch<B> {
-    /// An H-search that keeps SCs between two empty cells with carriers (key included) of up to
-    /// `carrier` cells rather than [`CELL_SC_CARRIER`]. Slower, but it sees connections that are built
-    /// from longer links between empty cells: after a stone that joins a chain to its edge through open
-    /// ground, the default search can miss a connection that this one proves at once (the tree search's
-    /// knowledge, which runs H-search once per node rather than once per solver position).
-    pub(crate) fn with_cell_carrier(carrier: u32) -> Self {
-        HSearch { cell_carrier: carrier.max(1), ..HSearch::default() }
-    }
+/// The points of an H-search for one colour: its two edges (with the groups touching them), its other
+/// groups, then the empty cells, each as its set of cells and its empty neighbours.
+pub(super) struct Points<B> {
+    /// Each point's cells: the stones of an edge's or a group's chain, or one empty cell.
+    pub sets: Vec<B>,
+    /// Each point's empty neighbours (an edge's include its own empty row).
+    pub adj: Vec<B>,
+    /// The first point that is an empty cell.
+    pub first_cell: usize,
+    /// Per cell, its point if it is empty (`u16::MAX` otherwise).
+    pub point_of: Vec<u16>,
+}
 
+impl<B: Bits> Points<B> {
+    /// The points of `color` in `pos`, or `None` if its stones already join its edges.
+    pub fn of(geo: &Geometry<B>, pos: &Pos<B>, color: Color) -> Option<Points<B>> {
+        let own = pos.of(color);
+        let empty = pos.empty(geo);
+        let [e1, e2] = [geo.edge(color, 0), geo.edge(color, 1)];
+        let mut sets: Vec<B> = Vec::with_capacity(64);
+        let mut adj: Vec<B> = Vec::with_capacity(64);
+        let reach1 = geo.flood(own & e1, own);
+        let reach2 = geo.flood(own & e2, own);
+        if reach1.meets(reach2) {
+            return None;
+        }
+        sets.push(reach1);
+        adj.push((geo.neighbours(reach1) | e1) & empty);
+        sets.push(reach2);
+        adj.push((geo.neighbours(reach2) | e2) & empty);
+        let mut rest = own.minus(reach1 | reach2);
+        while let Some(i) = rest.lowest() {
+            let g = geo.flood(B::bit(i), own);
+            rest = rest.minus(g);
+            sets.push(g);
+            adj.push(geo.neighbours(g) & empty);
+        }
+        let first_cell = sets.len();
+        let mut point_of = vec![u16::MAX; geo.cells()];
+        for k in empty.ones() {
+            point_of[k] = sets.len() as u16;
+            sets.push(B::bit(k));
+            adj.push(geo.neighbours(B::bit(k)) & empty);
+        }
+        Some(Points { sets, adj, first_cell, point_of })
+    }
+}
+
+/// The most points an H-search takes on: the pair tables grow with their square, so beyond this it gives
+/// up on connections (which only costs knowledge, never correctness).
+pub(super) fn point_cap<B: Bits>() -> usize {
+    if std::mem::size_of::<B>() > 16 { 100 } else { 200 }
+}
+
+impl<B: Bits> HSearch<B> {
     #[inline]
     fn pair(&self, x: usize, y: usize) -> usize {
         if x < y { x * self.p + y } else { y * self.p + x }
@@ -188,40 +243,11 @@ impl<B: Bits> HSearch<B> {
     ) -> EdgeLink<B> {
         // Until the tables are built, there is nothing to maintain (see `maintenance`).
         self.first_cell = 0;
-        let own = pos.of(color);
-        let empty = pos.empty(geo);
-        let [e1, e2] = [geo.edge(color, 0), geo.edge(color, 1)];
-        // Points: 0 and 1 the edges, then the other groups, then the empty cells.
-        let mut sets: Vec<B> = Vec::with_capacity(64);
-        let mut adj: Vec<B> = Vec::with_capacity(64);
-        let reach1 = geo.flood(own & e1, own);
-        let reach2 = geo.flood(own & e2, own);
-        if reach1.meets(reach2) {
+        let Some(Points { sets, adj, first_cell, point_of }) = Points::of(geo, pos, color) else {
             return EdgeLink::Joined;
-        }
-        sets.push(reach1);
-        adj.push((geo.neighbours(reach1) | e1) & empty);
-        sets.push(reach2);
-        adj.push((geo.neighbours(reach2) | e2) & empty);
-        let mut rest = own.minus(reach1 | reach2);
-        while let Some(i) = rest.lowest() {
-            let g = geo.flood(B::bit(i), own);
-            rest = rest.minus(g);
-            sets.push(g);
-            adj.push(geo.neighbours(g) & empty);
-        }
-        let first_cell = sets.len();
-        let mut point_of = vec![u16::MAX; geo.cells()];
-        for k in empty.ones() {
-            point_of[k] = sets.len() as u16;
-            sets.push(B::bit(k));
-            adj.push(geo.neighbours(B::bit(k)) & empty);
-        }
+        };
         let p = sets.len();
-        // The pair tables grow with the square of the points: beyond a cap, give up on connections (which
-        // only costs knowledge, never correctness).
-        let cap = if std::mem::size_of::<B>() > 16 { 100 } else { 200 };
-        if p > cap {
+        if p > point_cap::<B>() {
             return EdgeLink::None;
         }
         self.p = p;
@@ -294,7 +320,7 @@ impl<B: Bits> HSearch<B> {
         let x_is_cell = self.is_cell[x];
         // Cell–cell semi-connections are kept only with the smallest carriers, so a cell–cell VC through a
         // cell that already has a carrier can only reach groups and edges, which come first among the points.
-        let groups_only = m_is_cell && x_is_cell && c.count() + 1 > self.cell_carrier;
+        let groups_only = m_is_cell && x_is_cell && c.count() + 1 > CELL_SC_CARRIER;
         let words = if groups_only { self.first_cell.div_ceil(64) } else { self.words };
         for w in 0..words {
             let mut bits = self.links[m * self.words + w];
@@ -319,7 +345,7 @@ impl<B: Bits> HSearch<B> {
                         continue;
                     }
                     if m_is_cell {
-                        if x_is_cell && self.is_cell[z] && (c | d).count() + 1 > self.cell_carrier {
+                        if x_is_cell && self.is_cell[z] && (c | d).count() + 1 > CELL_SC_CARRIER {
                             continue;
                         }
                         self.add_sc(x, z, c | d | mb, m);

@@ -1,7 +1,8 @@
-//! Knowledge from virtual connections: H-search settles what it can prove about a node's moves (Huang et
-//! al., *MoHex 2.0*, 2013). The search pays for it at the root before each search, and — only if asked
-//! ([`KnowledgeAt::Nodes`](super::search::KnowledgeAt)), since it measured worse — at every node once it
-//! has enough visits.
+//! Knowledge from virtual connections: the solver's connection builder ([`Vcs`]) settles what it can
+//! prove about a node's moves (Huang et al., *MoHex 2.0*, 2013). The search pays for it at the root before
+//! each search and, by default, at every node once it has 256 visits, as MoHex 2.0 does
+//! ([`KnowledgeAt::Nodes`](super::search::KnowledgeAt)): with the stronger builder that won far more games
+//! against MoHex than the root alone (see the README's "Against MoHex 2.0").
 //!
 //! Cheap ring patterns prune a node's children when it is expanded (see [`super::expand`]); this is the
 //! expensive second look:

@@ -253,6 +253,8 @@ impl<B: Bits> Vcs<B> {
     /// pair's list (or replaces a superset), and queues it for the AND.
     fn add_full(&mut self, x: usize, y: usize, c: B) {
         let i = self.pair(x, y);
+        // Reading the list is work too: it bounds a search whose lists grow long.
+        self.work += self.fulls[i].len();
         let list = &self.fulls[i];
         if list.iter().any(|f| f.carrier.subset_of(c)) {
             return;
@@ -284,6 +286,7 @@ impl<B: Bits> Vcs<B> {
     /// connection is a subset of it; queues the pair for the OR once its semi connections share no cell.
     fn add_semi(&mut self, x: usize, y: usize, c: B, key: usize) {
         let i = self.pair(x, y);
+        self.work += self.fulls[i].len() + self.semis[i].len();
         if self.fulls[i].iter().any(|f| f.carrier.subset_of(c)) || self.semis[i].iter().any(|s| s.carrier.subset_of(c))
         {
             return;

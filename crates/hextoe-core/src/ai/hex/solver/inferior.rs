@@ -115,6 +115,62 @@ mod tests {
         true
     }
 
+    /// Whether the side to move in `pos` wins, by plain negamax over every move (no fill-in), memoized.
+    fn brute_wins(
+        geo: &Geometry<u64>,
+        pos: &Pos<u64>,
+        memo: &mut std::collections::HashMap<(u64, u64, bool), bool>,
+    ) -> bool {
+        // After a fill-in the side to move may be joined already, even on a full board.
+        if geo.connects(pos.of(pos.to_move), pos.to_move) {
+            return true;
+        }
+        let previous = pos.to_move.opponent();
+        if geo.connects(pos.of(previous), previous) {
+            return false;
+        }
+        // Keyed by the side to move too: fill-in breaks the usual count of stones.
+        let key = (pos.stones[0], pos.stones[1], pos.to_move == Color::Black);
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let wins = pos.empty(geo).ones().any(|k| !brute_wins(geo, &pos.play(k), memo));
+        memo.insert(key, wins);
+        wins
+    }
+
+    #[test]
+    fn fill_in_keeps_the_winner_by_brute_force() {
+        // Random 5×5 positions of 13 to 16 stones: the filled-in position has the same winner with perfect
+        // play as the position itself, by a negamax that knows nothing of dead or captured cells; and the
+        // fill-in has work to do in enough of them, captured pairs included.
+        let mut rng = crate::ai::hex::playout::FastRng::new(7);
+        let n = 5;
+        let geo = Geometry::<u64>::new(n).unwrap_or_else(|| panic!());
+        let rings = Rings::new(n);
+        let (mut filled_some, mut captured_some) = (0, 0);
+        for _ in 0..300 {
+            let mut pos = Pos { stones: [0u64; 2], to_move: Color::Black };
+            while (pos.stones[0] | pos.stones[1]).count() < 13 + rng.below(4) as u32 {
+                let k = rng.below(n * n);
+                if pos.empty(&geo).has(k) {
+                    pos = pos.play(k);
+                }
+            }
+            if [Color::Black, Color::White].iter().any(|&c| geo.connects(pos.of(c), c)) {
+                continue;
+            }
+            let mut memo = std::collections::HashMap::new();
+            let before = brute_wins(&geo, &pos, &mut memo);
+            let mut after = pos;
+            let filled = fill_in(&geo, &rings, &mut after);
+            filled_some += usize::from(after != pos);
+            captured_some += usize::from(!(filled.captured[0] | filled.captured[1]).is_zero());
+            assert_eq!(brute_wins(&geo, &after, &mut memo), before, "fill-in of {pos:?}");
+        }
+        assert!(filled_some > 100 && captured_some > 20, "{filled_some} filled, {captured_some} with captures");
+    }
+
     #[test]
     fn fill_in_only_fills_truly_dead_cells() {
         // Random positions on 4×4: every cell filled as dead must be dead by brute force.

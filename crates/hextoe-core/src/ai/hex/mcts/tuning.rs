@@ -154,10 +154,7 @@ impl std::str::FromStr for Tuning {
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
                 "explore" => Tuning { explore: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "expand" => Tuning { expand_after: Some(whole(0..=1000)?), ..t },
-                "vcwork" => {
-                    let n = value.parse::<usize>().ok().filter(|n| (100..=WORK_MAX).contains(n)).ok_or_else(bad)?;
-                    t.node_vc_work(n)
-                }
+                "vcwork" => t.node_vc_work(whole(100..=WORK_MAX as u32)? as usize),
                 "flow" => Tuning { flow_after: Some(whole_or("off", 0..=1_000_000)?), ..t },
                 "kdepth" => Tuning { knowledge_depth: Some(whole_or("any", 1..=400)?.map(|d| d as usize)), ..t },
                 "flowexp" => Tuning { flow_exponent: Some(number(8.0).ok_or_else(bad)?), ..t },

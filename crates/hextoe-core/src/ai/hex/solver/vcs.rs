@@ -161,10 +161,9 @@ impl<B: Bits> Vcs<B> {
     /// Empties the tables for a search of `p` points on a board whose cells are `all`.
     fn reset(&mut self, all: B, p: usize) {
         if all != self.all {
-            // Another board: every pair's intersection must start from its cells.
+            // Another board: every pair's intersection must start from its cells, so every pair is reset.
             self.touched = (0..self.fulls.len() as u32).collect();
             self.all = all;
-            self.done_meet.iter_mut().for_each(|m| *m = all);
         }
         for &i in &self.touched {
             let i = i as usize;
@@ -188,6 +187,11 @@ impl<B: Bits> Vcs<B> {
         self.or_queue.clear();
         self.edge_vc = None;
         self.work = 0;
+    }
+
+    /// The intersection of pair `i`'s full connections, processed or not (every cell if it has none).
+    fn full_meet(&self, i: usize) -> B {
+        self.fulls[i].iter().fold(self.all, |m, f| m & f.carrier)
     }
 
     /// Notes that pair `i` is about to get its first connection.
@@ -261,11 +265,10 @@ impl<B: Bits> Vcs<B> {
         }
         let len = list.len();
         if len > 0 {
-            let before = self.fulls[i].len();
             self.fulls[i].retain(|f| !c.subset_of(f.carrier));
-            if self.fulls[i].len() < before {
+            if self.fulls[i].len() < len {
                 self.done_meet[i] = self.fulls[i].iter().filter(|f| f.done).fold(self.all, |m, f| m & f.carrier);
-            } else if self.fulls[i].iter().fold(self.all, |m, f| m & f.carrier).subset_of(c) {
+            } else if self.full_meet(i).subset_of(c) {
                 return;
             }
         }
@@ -306,8 +309,7 @@ impl<B: Bits> Vcs<B> {
     fn or_semis(&mut self, x: usize, y: usize) {
         let i = self.pair(x, y);
         self.or_queued[i] = false;
-        let cands =
-            if self.fulls[i].is_empty() { !B::ZERO } else { self.fulls[i].iter().fold(self.all, |m, f| m & f.carrier) };
+        let cands = if self.fulls[i].is_empty() { !B::ZERO } else { self.full_meet(i) };
         let mut semis = std::mem::take(&mut self.scratch);
         semis.clear();
         semis.extend_from_slice(&self.semis[i]);

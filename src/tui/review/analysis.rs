@@ -164,9 +164,10 @@ mod tests {
         // Black's a1 is not among 3×3's winning first moves (c1 a2 b2 c2 a3), so White, to move, wins.
         assert_eq!((v.chance, v.exact), (1.0, true), "{v:?}");
         assert!(v.best.is_some());
-        // A long analysis (50 positions at 5 s) ends within moments of being cancelled.
-        let big: Vec<(usize, Box<hex::Game>)> =
-            (0..50).map(|k| (k, Box::new(hex::Game::new(11, false).unwrap_or_else(|e| panic!("{e}"))))).collect();
+        // A long analysis (50 positions at 5 s, none of them in the opening book) ends within moments of
+        // being cancelled.
+        let open = || hex::parse_position("f6 e7", 11, false).unwrap_or_else(|e| panic!("{e}"));
+        let big: Vec<(usize, Box<hex::Game>)> = (0..50).map(|k| (k, Box::new(open()))).collect();
         let spec = PlayerSpec { kind: PlayerKind::Mcts, budget: Budget::time(Duration::from_secs(5)), memory_mb: 16 };
         let mut a = Analysis::start(big, spec, 7).unwrap_or_else(|e| panic!("{e}"));
         std::thread::sleep(Duration::from_millis(50));

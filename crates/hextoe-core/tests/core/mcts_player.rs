@@ -280,29 +280,44 @@ fn pondering_on_the_opponents_time_carries_into_the_next_search() {
 }
 
 #[test]
-fn with_the_book_on_the_player_answers_book_positions_from_it_and_searches_the_rest() {
+fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_rest() {
     use hextoe_core::ai::hex::book::Book;
     use hextoe_core::ai::hex::mcts::Tuning;
-    let tuning: Tuning = "book=on".parse().unwrap_or_else(|e| panic!("{e}"));
+    let player =
+        |book: &str| MctsState::tuned(format!("book={book}").parse::<Tuning>().unwrap_or_else(|e| panic!("{e}")));
+    let from_book = |c: &hextoe_core::ai::hex::HexChoice| c.explanation.starts_with("opening book");
     let stop = Stop::new();
     let mut rng = StdRng::seed_from_u64(3);
-    // The empty 11×11 board is in the shipped book.
-    let empty = Game::new(11, false).unwrap_or_else(|e| panic!("{e}"));
-    let entry = Book::shipped().lookup(&empty).unwrap_or_else(|| panic!("the book has the empty 11×11 board"));
-    let booked = MctsState::tuned(tuning).choose(&empty, &spec(sims(200)), &stop, &mut rng);
-    assert_eq!(booked.mv, entry.mv);
-    assert!(booked.explanation.starts_with("opening book"), "{}", booked.explanation);
-    // Without the setting the same position is searched.
-    let searched = MctsState::default().choose(&empty, &spec(sims(200)), &stop, &mut rng);
-    assert!(!searched.explanation.starts_with("opening book"), "{}", searched.explanation);
-    // Two stones in: not in the book, so the player searches even with the book on.
-    let mut later = empty.clone();
-    for m in ["f6", "e7"] {
-        later.play(HexMove::parse(m, 11).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+    let play = |moves: &[&str]| {
+        let mut g = Game::new(11, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in moves {
+            g.play(HexMove::parse(m, 11).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
+        g
+    };
+    // The empty 11×11 board is in the shipped book, with its two equal answers (a stone and its 180° turn).
+    let empty = play(&[]);
+    let answers: Vec<HexMove> = Book::shipped().answers(&empty).iter().map(|e| e.mv).collect();
+    assert_eq!(answers.len(), 2, "{answers:?}");
+    for book in ["on", "first"] {
+        let booked = player(book).choose(&empty, &spec(sims(200)), &stop, &mut rng);
+        assert!(answers.contains(&booked.mv), "book={book}: {} is one of {answers:?}", booked.mv);
+        assert!(from_book(&booked), "book={book}: {}", booked.explanation);
     }
+    let searched = player("off").choose(&empty, &spec(sims(200)), &stop, &mut rng);
+    assert!(!from_book(&searched), "{}", searched.explanation);
+    // The book also answers f6; `on` plays its answer, `first` searches.
+    let f6 = play(&["f6"]);
+    let entry = Book::shipped().lookup(&f6).unwrap_or_else(|| panic!("the book answers f6"));
+    let booked = player("on").choose(&f6, &spec(sims(200)), &stop, &mut rng);
+    assert!(booked.mv == entry.mv && from_book(&booked), "{}", booked.explanation);
+    let searched = player("first").choose(&f6, &spec(sims(200)), &stop, &mut rng);
+    assert!(!from_book(&searched), "{}", searched.explanation);
+    // Two stones in: not in the book, so the player searches even with the book on.
+    let later = play(&["f6", "e7"]);
     assert!(Book::shipped().lookup(&later).is_none());
-    let fallback = MctsState::tuned(tuning).choose(&later, &spec(sims(200)), &stop, &mut rng);
-    assert!(!fallback.explanation.starts_with("opening book"), "{}", fallback.explanation);
+    let fallback = player("on").choose(&later, &spec(sims(200)), &stop, &mut rng);
+    assert!(!from_book(&fallback), "{}", fallback.explanation);
 }
 
 #[test]

@@ -10,16 +10,20 @@
 //! A position is looked up by its stones, so transpositions and positions typed with `--position` find
 //! their entry too, and by its 180° rotation (which maps the board onto itself with the same edges for
 //! each colour), so the book stores only one of each pair. A position the book lacks, a game under the
-//! swap rule, or a board size it does not cover gets `None`: the caller searches as usual.
+//! swap rule, or a board size it does not cover gets no answer: the caller searches as usual.
 //!
-//! **Off by default.** The impossible level consults it only with the `book` tuning key
-//! ([`Params::opening_book`](super::mcts::Params::opening_book), checked in
-//! [`MctsState::choose`](super::mcts::MctsState::choose)): a book only pays when its searches are far longer
-//! than the player's own, and an A/B match has to show it (README, "Against MoHex 2.0").
+//! **The empty board by default.** The impossible level plays the book's first stone (or its 180° turn,
+//! at random) and searches every later position ([`Params::opening_book`](super::mcts::Params::opening_book),
+//! checked in [`MctsState::choose`](super::mcts::MctsState::choose); the `book` tuning key widens it to every
+//! entry or turns it off). Against MoHex 2.0 the first stone decided more of the games as Black than any
+//! search setting did, and the book's won far more of them than the one-second search's varied choices;
+//! the answers to each first stone showed no gain (README, "Against MoHex 2.0").
 
 use super::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};
 use crate::numbers::thousands;
+use rand::Rng;
+use rand::seq::IndexedRandom;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -131,28 +135,44 @@ impl Book {
     /// The book's move for the side to move, or `None` when the game uses the swap rule, is over, or its
     /// position (in either orientation) is not in the book.
     pub fn lookup(&self, game: &Game) -> Option<Entry> {
+        self.answers(game).into_iter().next()
+    }
+
+    /// Every move the book gives for the side to move: one, or two where the position is its own 180°
+    /// turn (the empty board, for one) and the stored move's turn is another, equally good move. Empty
+    /// when the game uses the swap rule, is over, or its position is not in the book.
+    pub fn answers(&self, game: &Game) -> Vec<Entry> {
         if game.swap_rule() || game.winner().is_some() {
-            return None;
+            return Vec::new();
         }
         let n = game.size();
-        stored(&self.entries, game.board()).find_map(|(e, rotate)| {
+        let mut out: Vec<Entry> = Vec::new();
+        for (e, rotate) in stored(&self.entries, game.board()) {
             let mv = match e.mv {
                 HexMove::Place(c) if rotate => HexMove::Place(c.rotate(n)),
                 other => other,
             };
-            game.check(mv).is_ok().then(|| Entry { mv, ..e.clone() })
-        })
+            if game.check(mv).is_ok() && out.iter().all(|o| o.mv != mv) {
+                out.push(Entry { mv, ..e.clone() });
+            }
+        }
+        out
     }
 }
 
-/// The shipped book's answer for the side to move as a player's choice, or `None` to search.
-pub fn choice(game: &Game) -> Option<HexChoice> {
-    let e = Book::shipped().lookup(game)?;
+/// The shipped book's answer for the side to move as a player's choice, or `None` to search. Where the
+/// book gives two equally good moves (a position that is its own 180° turn), `rng` picks one, as the
+/// players pick among equal moves.
+pub fn choice<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<HexChoice> {
+    let answers = Book::shipped().answers(game);
+    let e = answers.choose(rng)?;
+    let twin = answers.iter().find(|o| o.mv != e.mv).map(|o| format!("; {} is the same move turned 180°", o.mv));
     let explanation = format!(
-        "opening book: {} (win rate {:.0} % after {} playouts of a longer search)",
+        "opening book: {} (win rate {:.0} % after {} playouts of a longer search{})",
         e.mv,
         e.win_rate * 100.0,
-        thousands(e.simulations)
+        thousands(e.simulations),
+        twin.unwrap_or_default()
     );
     let eval =
         MoveEval { mv: e.mv, score: e.win_rate, visits: Some(e.simulations), proven: Proof::Unknown, win_in: None };
@@ -225,6 +245,27 @@ mod tests {
         assert_eq!(book.lookup(&game("a1", 7)).map(|e| e.mv.to_string()), Some("c5".into()));
         // g7 is a1 turned 180°, and so is the answer: c5 → e3.
         assert_eq!(book.lookup(&game("g7", 7)).map(|e| e.mv.to_string()), Some("e3".into()));
+    }
+
+    #[test]
+    fn a_position_that_is_its_own_turn_gets_both_equal_answers_at_random() {
+        let book = Book::parse("7 - - b6 0.6 100\n7 a1 - c5 0.7 1000\n").unwrap_or_else(|e| panic!("{e}"));
+        let moves = |g: &Game| book.answers(g).iter().map(|e| e.mv.to_string()).collect::<Vec<_>>();
+        // The empty board is its own 180° turn, so b6 and its turn f2 are equally good.
+        assert_eq!(moves(&game("", 7)), ["b6", "f2"]);
+        assert_eq!(moves(&game("a1", 7)), ["c5"], "a1 is not its own turn");
+        // The player picks either answer of the shipped book's empty 11×11 board, and says why.
+        use rand::SeedableRng;
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..40 {
+            let c = choice(&game("", 11), &mut rand::rngs::StdRng::seed_from_u64(seed))
+                .unwrap_or_else(|| panic!("the book holds the empty board"));
+            assert!(c.explanation.contains("the same move turned 180°"), "{}", c.explanation);
+            seen.insert(c.mv.to_string());
+        }
+        let want = Book::shipped().answers(&game("", 11));
+        assert_eq!(want.len(), 2);
+        assert_eq!(seen.into_iter().collect::<Vec<_>>().len(), 2, "both answers are played");
     }
 
     #[test]

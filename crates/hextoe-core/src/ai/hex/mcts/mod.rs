@@ -34,7 +34,7 @@ mod vcm;
 
 use report::code;
 pub use report::{Analysis, MoveStat, ProofSource};
-pub use search::{KnowledgeAt, Params, Pruning};
+pub use search::{BookUse, KnowledgeAt, Params, Pruning};
 pub use tuning::{TUNING_KEYS, Tuning, TuningError};
 
 use crate::ai::Stop;
@@ -120,9 +120,12 @@ impl MctsState {
     /// statistics; with [`Params::opening_book`], a position the book holds is answered from it instead.
     /// The game must not be over.
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
-        if self.params(game.size()).opening_book
-            && let Some(choice) = crate::ai::hex::book::choice(game)
-        {
+        let from_book = match self.params(game.size()).opening_book {
+            BookUse::Off => false,
+            BookUse::First => game.board().stone_count() == 0,
+            BookUse::All => true,
+        };
+        if from_book && let Some(choice) = crate::ai::hex::book::choice(game, rng) {
             return choice;
         }
         self.analyze(game, spec, stop, rng).to_choice()

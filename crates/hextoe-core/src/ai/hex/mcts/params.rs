@@ -78,8 +78,11 @@ pub struct Params {
     /// 11×11; the stronger builder costs 10–20 % of them (see the README's "Against MoHex 2.0"). A cap
     /// finds the short connections that decide tactics for less.
     pub node_vc_work: usize,
-    /// Answer the positions the opening book holds from it (`ai::hex::book`) instead of searching.
-    pub opening_book: bool,
+    /// Which positions the opening book (`ai::hex::book`) answers instead of the search. By default the
+    /// empty board only: against MoHex 2.0 the first stone decided more of the games as Black than any
+    /// search setting, and the book's (a 120 s search's) won far more of them than the one-second
+    /// search's varied choices; its answers to each first stone showed no such gain.
+    pub opening_book: BookUse,
     /// End a time budget early once the move cannot change (see `search::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.
     pub stop_when_settled: bool,
@@ -113,7 +116,7 @@ impl Params {
             plain_every: None,
             vcm_bonus: 0.0,
             stop_when_settled: true,
-            opening_book: false,
+            opening_book: BookUse::First,
             fill_playouts: false,
             borrow_time: false,
             fair_openings: true,
@@ -129,6 +132,18 @@ pub(crate) const NODE_KNOWLEDGE: u32 = 256;
 
 /// The default [`Params::prior_weight`], chosen by self-play (see the README's "Against MoHex 2.0").
 pub(crate) const PRIOR_WEIGHT: f32 = 2.0;
+
+/// Which positions the impossible level answers from the opening book rather than by searching.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BookUse {
+    /// None: every move is searched.
+    Off,
+    /// The empty board only: the first move of a game without the swap rule, which the one-second search
+    /// judges worst (the default; see the README's "Against MoHex 2.0").
+    First,
+    /// Every position the book holds: the empty board and the answer to each first stone.
+    All,
+}
 
 /// The cells that expansion leaves out of a node's children, each set including the one before.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

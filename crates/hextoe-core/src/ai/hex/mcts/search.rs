@@ -6,7 +6,7 @@ use super::expand::{Legal, expand};
 use super::flow;
 use super::knowledge::{Knowledge, root_fill};
 use super::opening;
-pub use super::params::{KnowledgeAt, Params, Pruning};
+pub use super::params::{BookUse, KnowledgeAt, Params, Pruning};
 use super::select::select;
 use super::tree::{Proof, SWAP, Tree};
 use super::vcm;

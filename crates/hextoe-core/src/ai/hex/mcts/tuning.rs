@@ -1,7 +1,7 @@
 //! What the A/B matches change: each setting replaces the search's default when set, so that a match can
 //! measure what one technique is worth (`examples/ab_mcts.rs`, the README's "Against MoHex 2.0").
 
-use super::params::{KnowledgeAt, Params, Pruning};
+use super::params::{BookUse, KnowledgeAt, Params, Pruning};
 use crate::ai::hex::solver::vc::WORK_MAX;
 
 /// Settings that replace [`Params`]' defaults, each when set; give them to
@@ -15,7 +15,7 @@ pub struct Tuning {
     prune_lone_edge: Option<bool>,
     near_prior: Option<bool>,
     near_replies: Option<bool>,
-    opening_book: Option<bool>,
+    opening_book: Option<BookUse>,
     knowledge: Option<KnowledgeAt>,
     stop_when_settled: Option<bool>,
     fill_playouts: Option<bool>,
@@ -51,7 +51,10 @@ pub const TUNING_KEYS: [(&str, &str); 23] = [
         "nearplay",
         "the playouts' local replies weighed by place from the last stone, bridge partners included, on or off",
     ),
-    ("book", "answer the positions the opening book holds from it, on or off"),
+    (
+        "book",
+        "which positions the opening book answers: off, first (the empty board only), or on (every position it holds)",
+    ),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
     ("settle", "stop a timed move once it cannot change, on or off"),
     ("fill", "start playouts from the root's filled-in cells, on or off"),
@@ -148,7 +151,15 @@ impl std::str::FromStr for Tuning {
                 "edge" => Tuning { prune_lone_edge: Some(switch().ok_or_else(bad)?), ..t },
                 "near" => t.near_prior(switch().ok_or_else(bad)?),
                 "nearplay" => t.near_replies(switch().ok_or_else(bad)?),
-                "book" => Tuning { opening_book: Some(switch().ok_or_else(bad)?), ..t },
+                "book" => Tuning {
+                    opening_book: Some(match value {
+                        "off" => BookUse::Off,
+                        "first" => BookUse::First,
+                        "on" => BookUse::All,
+                        _ => return Err(bad()),
+                    }),
+                    ..t
+                },
                 "settle" => t.stop_when_settled(switch().ok_or_else(bad)?),
                 "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
@@ -239,8 +250,8 @@ impl Tuning {
         if let Some(cap) = self.global_cap {
             p.global_cap = cap;
         }
-        if let Some(on) = self.opening_book {
-            p.opening_book = on;
+        if let Some(book) = self.opening_book {
+            p.opening_book = book;
         }
         if let Some(on) = self.near_replies {
             p.near_replies = on;

@@ -30,7 +30,10 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert_eq!(p.global_cap, Some(8.0));
     assert_eq!(p.pruning, Pruning::Vulnerable);
     assert!(p.prune_lone_edge && !base.prune_lone_edge);
-    assert!(p.near_prior && p.near_replies && p.opening_book);
+    assert!(p.near_prior && p.near_replies);
+    assert_eq!(p.opening_book, BookUse::All);
+    assert_eq!(tuned("book=first").opening_book, BookUse::First);
+    assert_eq!(tuned("book=off").opening_book, BookUse::Off);
     assert_eq!((p.knowledge, base.knowledge), (KnowledgeAt::Nodes(64), KnowledgeAt::Nodes(256)));
     assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));
     assert_eq!(p.first_play, base.first_play);

@@ -20,13 +20,14 @@ first_stones() {
     done
 }
 
-# Moves `$tmp` to TABLE, keeping TABLE's entries of the sizes not rebuilt (the rest of the arguments).
+# Moves `$tmp` to TABLE, keeping TABLE's entries and headings (`# NxN...`) of the sizes not rebuilt (the
+# rest of the arguments); its general comments are `$tmp`'s.
 hex_table_install() {
-    local table=$1 keep
+    local table=$1 rebuilt size
     shift
     if [ -f "$table" ]; then
-        keep=$(printf '%s|' "$@")
-        grep -Ev "^(#|(${keep%|}) )" "$table" >>"$tmp" || true
+        rebuilt=$(for size in "$@"; do printf '%s|%sx%s[: ]|' "$size " "$size" "$size"; done)
+        grep -Ev "^(# [^0-9]|# (${rebuilt%|})|(${rebuilt%|}))" "$table" >>"$tmp" || true
     fi
     mv "$tmp" "$table"
     trap - EXIT

@@ -306,14 +306,31 @@ fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_
     }
     let searched = player("off").choose(&empty, &spec(sims(200)), &stop, &mut rng);
     assert!(!from_book(&searched), "{}", searched.explanation);
-    // The book also answers f6; `on` plays its answer, `first` searches.
+    // The book also answers the first stone f6, with White to move: `on` plays its answer, `first` searches.
     let f6 = play(&["f6"]);
     let entry = Book::shipped().lookup(&f6).unwrap_or_else(|| panic!("the book answers f6"));
     let booked = player("on").choose(&f6, &spec(sims(200)), &stop, &mut rng);
     assert!(booked.mv == entry.mv && from_book(&booked), "{}", booked.explanation);
     let searched = player("first").choose(&f6, &spec(sims(200)), &stop, &mut rng);
     assert!(!from_book(&searched), "{}", searched.explanation);
-    // Two stones in: not in the book, so the player searches even with the book on.
+    // Black's second move after each reply to the book's first stone, in either orientation: `first` and
+    // `on` play it, `off` searches.
+    for &opening in &answers {
+        let second = play(&[&opening.to_string(), "f6"]);
+        let entry = Book::shipped().lookup(&second).unwrap_or_else(|| panic!("the book answers {opening} f6"));
+        for book in ["on", "first"] {
+            let booked = player(book).choose(&second, &spec(sims(200)), &stop, &mut rng);
+            assert!(booked.mv == entry.mv && from_book(&booked), "book={book}: {}", booked.explanation);
+        }
+        let searched = player("off").choose(&second, &spec(sims(200)), &stop, &mut rng);
+        assert!(!from_book(&searched), "{}", searched.explanation);
+        // One move further: not in the book, so the player searches even with the book on.
+        let third = play(&[&opening.to_string(), "f6", &entry.mv.to_string()]);
+        assert!(Book::shipped().lookup(&third).is_none());
+        let fallback = player("on").choose(&third, &spec(sims(200)), &stop, &mut rng);
+        assert!(!from_book(&fallback), "{}", fallback.explanation);
+    }
+    // Two stones that do not start with the book's first stone: not in the book either.
     let later = play(&["f6", "e7"]);
     assert!(Book::shipped().lookup(&later).is_none());
     let fallback = player("on").choose(&later, &spec(sims(200)), &stop, &mut rng);

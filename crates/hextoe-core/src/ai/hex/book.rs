@@ -13,13 +13,12 @@
 //! each colour), so the book stores only one of each pair. A position the book lacks, a game under the
 //! swap rule, or a board size it does not cover gets no answer: the caller searches as usual.
 //!
-//! **The first player's moves by default.** The impossible level plays the book's first stone (or its
-//! 180° turn, at random) and its second move after whatever reply, and searches every later position and
-//! every position with White to move ([`Params::opening_book`](super::mcts::Params::opening_book), checked
-//! in [`MctsState::choose`](super::mcts::MctsState::choose); the `book` tuning key widens it to every
-//! entry or turns it off). Against MoHex 2.0 the first stones decided more of the games as Black than any
-//! search setting did, and the book's won more of them than the one-second search's varied choices; the
-//! answers to each first stone showed no gain (README, "Against MoHex 2.0").
+//! **The empty board by default.** The impossible level plays the book's first stone (or its 180° turn,
+//! at random) and searches every later position ([`Params::opening_book`](super::mcts::Params::opening_book),
+//! checked in [`MctsState::choose`](super::mcts::MctsState::choose); the `book` tuning key widens it to every
+//! entry or turns it off). Against MoHex 2.0 the first stone decided more of the games as Black than any
+//! search setting did, and the book's won far more of them than the one-second search's varied choices;
+//! the answers to each first stone, and Black's second moves, showed no gain (README, "Against MoHex 2.0").
 
 use super::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};

@@ -122,7 +122,7 @@ impl MctsState {
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
         let from_book = match self.params(game.size()).opening_book {
             BookUse::Off => false,
-            BookUse::First => game.to_move() == crate::game::hex::Color::Black,
+            BookUse::First => game.board().stone_count() == 0,
             BookUse::All => true,
         };
         if from_book && let Some(choice) = crate::ai::hex::book::choice(game, rng) {

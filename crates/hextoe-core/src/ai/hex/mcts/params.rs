@@ -79,9 +79,9 @@ pub struct Params {
     /// finds the short connections that decide tactics for less.
     pub node_vc_work: usize,
     /// Which positions the opening book (`ai::hex::book`) answers instead of the search. By default the
-    /// first player's: against MoHex 2.0 the first stones decided more of the games as Black than any
-    /// search setting, and the book's (long searches') won more of them than the one-second search's
-    /// varied choices; its answers to each first stone showed no such gain.
+    /// empty board only: against MoHex 2.0 the first stone decided more of the games as Black than any
+    /// search setting, and the book's (a 120 s search's) won far more of them than the one-second
+    /// search's varied choices; its later entries showed no such gain.
     pub opening_book: BookUse,
     /// End a time budget early once the move cannot change (see `search::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.
@@ -138,12 +138,13 @@ pub(crate) const PRIOR_WEIGHT: f32 = 2.0;
 pub enum BookUse {
     /// None: every move is searched.
     Off,
-    /// The first player's moves: the empty board, and Black's second move after each reply to the book's
-    /// first stone (the default; see the README's "Against MoHex 2.0"). The one-second search judges the
-    /// opening worst, and its varied first and second moves won fewer games as Black than the book's.
+    /// The empty board only: the first move of a game without the swap rule, which the one-second search
+    /// judges worst (the default; see the README's "Against MoHex 2.0"). Black's second move from the
+    /// book as well won fewer games against MoHex 2.0 than the searched one (73 of 100 against 82 of 100).
     First,
-    /// Every position the book holds, the second player's answer to each first stone too: those answers
-    /// showed no gain against MoHex 2.0.
+    /// Every position the book holds: the empty board, the answer to each first stone, and Black's second
+    /// move after each reply to the book's first stone. Neither of the last two showed a gain against
+    /// MoHex 2.0.
     All,
 }
 

@@ -53,7 +53,7 @@ pub const TUNING_KEYS: [(&str, &str); 23] = [
     ),
     (
         "book",
-        "which positions the opening book answers: off, first (the first player's: the empty board and Black's second move), or on (every position it holds)",
+        "which positions the opening book answers: off, first (the empty board only), or on (every position it holds)",
     ),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
     ("settle", "stop a timed move once it cannot change, on or off"),

@@ -59,12 +59,6 @@ entries() {
     for ((i = 1; i <= n; i++)); do cat "$work/e.$i"; done
 }
 
-# Every cell of an n×n board.
-all_cells() {
-    local size=$1 letters=abcdefghijklmnopqrs i
-    for ((i = 0; i < size * size; i++)); do echo "${letters:$((i % size)):1}$((i / size + 1))"; done
-}
-
 # The entries of the book for SIZE and PART, with the part's heading.
 kept() {
     local size=$1 part=$2 cell='[a-s][0-9]+'
@@ -95,7 +89,8 @@ kept() {
                     for cell in $(first_stones "$size"); do echo "$size $cell - $BOOK_SECONDS"; done | entries
                     ;;
                 replies)
-                    opening=$(grep -hE "^$size - - " "$tmp" <(kept "$size" empty) | head -1 | awk '{print $4}' || true)
+                    # The empty part, rebuilt or kept, is already in the new table.
+                    opening=$(awk -v s="$size" '$1 == s && $2 == "-" && $3 == "-" { print $4; exit }' "$tmp")
                     [ -n "$opening" ] || { echo "no empty-board entry for ${size}x${size}: build it first" >&2; exit 1; }
                     echo "# ${size}x${size} replies: $opening and each reply, ${REPLY_SECONDS} s, one thread"
                     for cell in $(all_cells "$size"); do

@@ -1,5 +1,5 @@
 # What scripts/build-hex-book.sh and scripts/build-hex-solved.sh share: both write a table of Hex
-# positions, one entry for the empty board and one for every first stone, keyed by SIZE BLACK WHITE.
+# positions keyed by SIZE BLACK WHITE, with an entry for the empty board and one for every first stone.
 # Sourced, not run; the sourcing script has set `set -euo pipefail` and `HEXTOE`.
 
 # Checks the tools and makes the scratch file `$tmp`, removed on exit unless installed.
@@ -10,14 +10,17 @@ hex_table_setup() {
     trap 'rm -f "$tmp"' EXIT
 }
 
+# Prints the cells of an n×n board row by row: all of them, or the first COUNT.
+all_cells() {
+    local size=$1 count=${2:-$(($1 * $1))} letters=abcdefghijklmnopqrs i
+    for ((i = 0; i < count; i++)); do echo "${letters:$((i % size)):1}$((i / size + 1))"; done
+}
+
 # Prints the cells of an n×n board that hold a first stone worth an entry: one of each pair that a 180°
-# rotation maps onto each other (the tables look positions up in both orientations).
+# rotation maps onto each other (the tables look positions up in both orientations). The turn maps the
+# i-th cell onto the (n²-1-i)-th, so these are the first half, the centre included.
 first_stones() {
-    local size=$1 letters=abcdefghijklmnopqrs i
-    for ((i = 0; i < size * size; i++)); do
-        (( i <= size * size - 1 - i )) || continue
-        echo "${letters:$((i % size)):1}$((i / size + 1))"
-    done
+    all_cells "$1" $((($1 * $1 + 1) / 2))
 }
 
 # Moves `$tmp` to TABLE, keeping TABLE's entries and headings (`# NxN...`) of the sizes not rebuilt (the

@@ -14,6 +14,10 @@ pub struct Params {
     pub rave_initial: f32,
     /// UCT exploration constant (0 = pure RAVE-guided greed, as MoHex plays).
     pub explore: f32,
+    /// UCT exploration constant at the root alone, in place of [`Params::explore`] there. The RAVE-guided
+    /// search gives nearly all of a second's simulations to one root move, and which one changes with the
+    /// seed; a term at the root alone keeps its rivals compared without thinning the lines below them.
+    pub root_explore: f32,
     /// Value of a move with neither visits nor AMAF statistics.
     pub first_play: f32,
     /// Which cells the tree leaves out of a node's children.
@@ -101,6 +105,7 @@ impl Params {
             rave_bias: 0.002,
             rave_initial: 1.0,
             explore: 0.0,
+            root_explore: 0.0,
             first_play: 0.5,
             pruning: Pruning::Inferior,
             prune_lone_edge: false,

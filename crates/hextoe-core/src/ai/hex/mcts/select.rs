@@ -34,7 +34,8 @@ pub(crate) fn select(tree: &Tree, i: usize, p: &Params, reuse: bool, plain: bool
             return Some(first + k);
         }
     }
-    let chosen = if p.explore > 0.0 { select_uct(tree, i, p, rng) } else { scan::<false>(tree, i, p, rng) };
+    let explore = if i == 0 && p.root_explore > 0.0 { p.root_explore } else { p.explore };
+    let chosen = if explore > 0.0 { select_uct(tree, i, p, explore, rng) } else { scan::<false>(tree, i, p, rng) };
     if let Some(c) = chosen {
         tree.set_choice(i, c - tree.children(i).start);
     }
@@ -142,8 +143,8 @@ fn bias(p: &Params, fade: &[f32; FADE_TABLE], prior: f32, visits: u32) -> f32 {
     p.prior_weight * prior * fade
 }
 
-/// [`select`] with a UCT exploration term, for searches that ask for one.
-fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<usize> {
+/// [`select`] with a UCT exploration term of constant `explore`, for searches that ask for one.
+fn select_uct(tree: &Tree, i: usize, p: &Params, explore: f32, rng: &mut FastRng) -> Option<usize> {
     let range = tree.children(i);
     let len = range.len();
     if len == 0 {
@@ -171,7 +172,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng) -> Option<us
                 num / den
             }
         } + bias(p, fade, node.prior, node.visits)
-            + p.explore * (ln_n / (v + 1.0)).sqrt();
+            + explore * (ln_n / (v + 1.0)).sqrt();
         if value > best_v {
             best_v = value;
             best = Some(c);
@@ -240,6 +241,31 @@ mod tests {
         assert_eq!(select(&few, 0, &p, true, false, &mut rng), Some(1));
         add(&few, 2, 10, 10);
         assert_eq!(select(&few, 0, &p, true, false, &mut rng), Some(2), "a node of few visits scans at every visit");
+    }
+
+    #[test]
+    fn root_exploration_tries_a_rival_at_the_root_alone() {
+        // At the root: child A (node 1), 600 of 1,000 won; child B, 110 of 200. Below it, at node 1: 360 of
+        // 600 and 66 of 120. Greedy selection takes A at both; the exploration term favours the less
+        // visited B.
+        let t = Tree::new(10);
+        t.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown)], None);
+        t.expand(1, &[(3, Proof::Unknown), (4, Proof::Unknown)], None);
+        add(&t, 0, 2000, 0);
+        add(&t, 1, 1000, 600);
+        add(&t, 2, 200, 110);
+        add(&t, 3, 600, 360);
+        add(&t, 4, 120, 66);
+        let greedy = Params::for_size(11);
+        let rooted = Params { root_explore: 0.5, ..greedy };
+        let mut rng = FastRng::new(3);
+        assert_eq!(select(&t, 0, &greedy, false, false, &mut rng), Some(1), "greedy at the root");
+        assert_eq!(select(&t, 0, &rooted, false, false, &mut rng), Some(2), "exploring at the root");
+        assert_eq!(t.children(1), 3..5);
+        assert_eq!(select(&t, 1, &greedy, false, false, &mut rng), Some(3));
+        assert_eq!(select(&t, 1, &rooted, false, false, &mut rng), Some(3), "below the root it stays greedy");
+        let everywhere = Params { explore: 0.5, ..greedy };
+        assert_eq!(select(&t, 1, &everywhere, false, false, &mut rng), Some(4), "unlike `explore`");
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub struct Tuning {
     fill_playouts: Option<bool>,
     borrow_time: Option<bool>,
     explore: Option<f32>,
+    root_explore: Option<f32>,
     rave_bias: Option<f32>,
     rave_initial: Option<f32>,
     expand_after: Option<u32>,
@@ -34,7 +35,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 23] = [
+pub const TUNING_KEYS: [(&str, &str); 24] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -60,6 +61,7 @@ pub const TUNING_KEYS: [(&str, &str); 23] = [
     ("fill", "start playouts from the root's filled-in cells, on or off"),
     ("borrow", "let an open move borrow time saved earlier, on or off"),
     ("explore", "the UCT exploration constant, a number from 0 to 10"),
+    ("rootexplore", "the UCT exploration constant at the root alone, a number from 0 to 10"),
     ("rave", "RAVE's bias term, a number from 0 to 1"),
     (
         "raveinit",
@@ -164,6 +166,7 @@ impl std::str::FromStr for Tuning {
                 "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
                 "explore" => Tuning { explore: Some(number(10.0).ok_or_else(bad)?), ..t },
+                "rootexplore" => Tuning { root_explore: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "expand" => Tuning { expand_after: Some(whole(0..=1000)?), ..t },
                 "vcwork" => t.node_vc_work(whole(100..=WORK_MAX as u32)? as usize),
                 "flow" => Tuning { flow_after: Some(whole_or("off", 0..=1_000_000)?), ..t },
@@ -276,6 +279,9 @@ impl Tuning {
         }
         if let Some(on) = self.borrow_time {
             p.borrow_time = on;
+        }
+        if let Some(c) = self.root_explore {
+            p.root_explore = c;
         }
         if let Some(c) = self.explore {
             p.explore = c;

@@ -13,7 +13,7 @@ fn tuned(text: &str) -> Params {
 fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     let base = Params::for_size(11);
     let p = tuned(
-        "explore=0.25, local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
+        "explore=0.25, rootexplore=0.5,local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
     );
     assert!(!p.fair_openings && base.fair_openings);
     assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
@@ -25,7 +25,7 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert_eq!(p.node_vc_work, 5000);
     assert_eq!((p.flow_after, p.flow_exponent, base.flow_after), (Some(64), 1.5, None));
     assert_eq!((p.knowledge_depth, base.knowledge_depth), (Some(2), None));
-    assert_eq!(p.explore, 0.25);
+    assert_eq!((p.explore, p.root_explore, base.root_explore), (0.25, 0.5, 0.0));
     assert!(!p.local_replies && !p.stop_when_settled);
     assert_eq!(p.global_cap, Some(8.0));
     assert_eq!(p.pruning, Pruning::Vulnerable);

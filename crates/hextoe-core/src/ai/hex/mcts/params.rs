@@ -17,6 +17,8 @@ pub struct Params {
     /// UCT exploration constant at the root alone, in place of [`Params::explore`] there. The RAVE-guided
     /// search gives nearly all of a second's simulations to one root move, and which one changes with the
     /// seed; a term at the root alone keeps its rivals compared without thinning the lines below them.
+    /// 0 by default: at 0.25 it won 83 of 200 games against MoHex 2.0 where the default won 85 of 200 on
+    /// the same seeds (see the README's "Against MoHex 2.0").
     pub root_explore: f32,
     /// Value of a move with neither visits nor AMAF statistics.
     pub first_play: f32,

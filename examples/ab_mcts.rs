@@ -17,7 +17,7 @@
 //! that settled moves saved; `/wN` limits H-search below the root to N AND combinations; `/KEY=VALUE`
 //! sets any of the engine's `--tuning` keys (e.g. `2/expand=8/rave=0.01`).
 
-use hextoe::ai::hex::mcts::{KnowledgeAt, MctsState, Pruning, Tuning};
+use hextoe::ai::hex::mcts::{FillFrom, KnowledgeAt, MctsState, Pruning, Tuning};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
 use hextoe::ai::{Budget, Stop};
 use hextoe::game::hex::{Color, Game};
@@ -48,7 +48,7 @@ fn main() -> ExitCode {
                     part[1..].parse::<f32>().ok().filter(|c| (1.0..=100_000.0).contains(c)).or(Some(f32::INFINITY))?,
                 )),
                 "full" => tuning.stop_when_settled(false),
-                "fill" => tuning.fill_playouts(true),
+                "fill" => tuning.fill(FillFrom::Root),
                 "borrow" => tuning.borrow_time(true),
                 _ if part.starts_with('w') => {
                     tuning.node_vc_work(part[1..].parse::<usize>().ok().filter(|w| (100..=400_000).contains(w))?)

@@ -42,8 +42,11 @@ pub(crate) fn expand<B: Bits>(
                 let mut moves = empty;
                 if p.pruning != Pruning::Off {
                     let mut useful = empty.minus(board.inferior_cells());
-                    if p.pruning == Pruning::Vulnerable {
+                    if p.pruning.vulnerable() {
                         useful = useful.minus(board.vulnerable_cells(useful));
+                    }
+                    if p.pruning.dominated() {
+                        useful = useful.minus(board.dominated_cells(useful));
                     }
                     if p.prune_lone_edge {
                         useful = useful.minus(lone_edge_cells(board));

@@ -132,6 +132,12 @@ pub(crate) fn root_fill<B: Bits>(board: &PlayBoard<B>) -> [B; 2] {
     fill
 }
 
+/// `fill` with `deeper` laid over it, each Black's then White's: `deeper` is a fill-in from a position
+/// further down the line, which saw more stones, so where the two disagree about a cell it wins.
+pub(crate) fn layer<B: Bits>(fill: [B; 2], deeper: [B; 2]) -> [B; 2] {
+    [fill[0].minus(deeper[1]) | deeper[0], fill[1].minus(deeper[0]) | deeper[1]]
+}
+
 /// `board` as the solver's position, with its dead cells and captured pairs filled in, and what was filled.
 fn filled_in<B: Bits>(board: &PlayBoard<B>, rings: &Rings) -> (Pos<B>, Filled<B>) {
     let mut pos = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: board.to_move() };

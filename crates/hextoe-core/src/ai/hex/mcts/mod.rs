@@ -34,7 +34,7 @@ mod vcm;
 
 use report::code;
 pub use report::{Analysis, MoveStat, ProofSource};
-pub use search::{BookUse, KnowledgeAt, Params, Pruning};
+pub use search::{BookUse, FillFrom, KnowledgeAt, Params, Pruning};
 pub use tuning::{TUNING_KEYS, Tuning, TuningError};
 
 use crate::ai::Stop;

@@ -69,10 +69,11 @@ pub struct Params {
     /// With [`KnowledgeAt::Nodes`], only the nodes at most this many moves below the root get it, where
     /// a tactic the playouts misjudge decides the move to play; `None`: every depth.
     pub knowledge_depth: Option<usize>,
-    /// Start every playout by placing the root's filled-in cells: dead cells, and captured pairs given to
-    /// their captor (`knowledge::root_fill`). Off: it won 128 of 260 self-play games against the playouts
-    /// from the real board (see the README's "Against MoHex 2.0").
-    pub fill_playouts: bool,
+    /// Which filled-in cells every playout starts by placing (see [`FillFrom`]). Off by default: the
+    /// root's won 128 of 260 self-play games against the playouts from the real board, and the nodes'
+    /// won 83 of 200 against MoHex 2.0 where the default won 85 on the same seeds (see the README's
+    /// "Against MoHex 2.0").
+    pub fill: FillFrom,
     /// Let a move whose choice is still open at its deadline search on with time that earlier moves
     /// saved by settling early (`mcts/clock.rs`), so that the moves take the move time on average. Off:
     /// it won 22 of 40 self-play games and 18 of 40 against MoHex 2.0, as many as without it on the same
@@ -124,7 +125,7 @@ impl Params {
             vcm_bonus: 0.0,
             stop_when_settled: true,
             opening_book: BookUse::First,
-            fill_playouts: false,
+            fill: FillFrom::Off,
             borrow_time: false,
             fair_openings: true,
             node_vc_work: crate::ai::hex::solver::vc::WORK_MAX,
@@ -155,7 +156,8 @@ pub enum BookUse {
     All,
 }
 
-/// The cells that expansion leaves out of a node's children, each set including the one before.
+/// The cells that expansion leaves out of a node's children: every setting but `Off` includes
+/// `Inferior`'s.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Pruning {
     /// None: every empty cell is a child.
@@ -166,6 +168,24 @@ pub enum Pruning {
     /// Those, and the cells where a move is vulnerable: the opponent's answer next to it leaves it dead
     /// (MoHex's vulnerable patterns; see `PlayBoard::vulnerable_cells`).
     Vulnerable,
+    /// Those of `Inferior`, and the cells where a move is dominated: the mover's own stone next to it
+    /// would leave it dead, so that neighbour is at least as good (MoHex's dominated patterns; see
+    /// `PlayBoard::dominated_cells`).
+    Dominated,
+    /// Inferior, vulnerable and dominated cells all left out, as MoHex 2.0's prior pruning does.
+    All,
+}
+
+impl Pruning {
+    /// True if vulnerable cells are left out.
+    pub(crate) fn vulnerable(self) -> bool {
+        matches!(self, Pruning::Vulnerable | Pruning::All)
+    }
+
+    /// True if dominated cells are left out.
+    pub(crate) fn dominated(self) -> bool {
+        matches!(self, Pruning::Dominated | Pruning::All)
+    }
 }
 
 /// Where the search pays for virtual-connection knowledge (about a millisecond per node at 11×11).
@@ -180,4 +200,20 @@ pub enum KnowledgeAt {
     /// At the root and at every node once it has this many visits: the default, at [`NODE_KNOWLEDGE`]
     /// visits, since the stronger connection builder (see the README's "Against MoHex 2.0").
     Nodes(u32),
+}
+
+/// Where the playouts' filled-in cells come from: dead cells (given to the side that did not move there)
+/// and captured pairs (given to their captor), placed before a playout starts so that no playout wastes a
+/// move on a cell whose colour is settled and each gives a captured pair to its captor.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FillFrom {
+    /// Nowhere: the playouts start from the tree's position as it stands.
+    Off,
+    /// The root's position alone (`knowledge::root_fill`), once a search.
+    Root,
+    /// The root's, and the position of every node of the simulation's line that has had its knowledge
+    /// (see [`KnowledgeAt::Nodes`]), the deepest first, as MoHex 2.0 plays its simulations below such a
+    /// node on the filled-in board: the stones the tree placed since the root kill and capture cells the
+    /// root's fill-in could not see.
+    Nodes,
 }

@@ -4,9 +4,9 @@
 
 use super::expand::{Legal, expand};
 use super::flow;
-use super::knowledge::{Knowledge, root_fill};
+use super::knowledge::{Knowledge, layer, root_fill};
 use super::opening;
-pub use super::params::{BookUse, KnowledgeAt, Params, Pruning};
+pub use super::params::{BookUse, FillFrom, KnowledgeAt, Params, Pruning};
 use super::select::select;
 use super::tree::{Proof, SWAP, Tree};
 use super::vcm;
@@ -16,6 +16,7 @@ use crate::ai::hex::patterns::Shapes;
 use crate::ai::hex::playout::bridge::code;
 use crate::ai::hex::playout::{FastRng, GlobalWeights, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// When a search stops.
@@ -85,6 +86,9 @@ struct Scratch<B> {
     knowledge: Option<Knowledge<B>>,
     /// The root's filled-in cells, Black's and White's, that each playout starts by placing.
     fill: [B; 2],
+    /// The filled-in cells of the nodes below the root that had knowledge, by node, computed the first
+    /// time this thread passes each ([`FillFrom::Nodes`]).
+    node_fill: HashMap<usize, [B; 2]>,
     /// What stands on each cell after the playout ([`PlayBoard::owners`]), for the AMAF backup.
     owners: Vec<u8>,
     /// An expansion found no room in the tree.
@@ -148,7 +152,12 @@ impl<B: Bits> Scratch<B> {
             owners: Vec::with_capacity(n * n),
             full: false,
             // Under the swap rule a filled stone's colour may still change hands.
-            fill: if p.fill_playouts && root.swap_depth.is_none() { root_fill(&root.board) } else { [B::ZERO; 2] },
+            fill: if p.fill != FillFrom::Off && root.swap_depth.is_none() {
+                root_fill(&root.board)
+            } else {
+                [B::ZERO; 2]
+            },
+            node_fill: HashMap::new(),
         }
     }
 }
@@ -251,6 +260,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
     tree.add_visit(0);
     let mut node = 0;
     let mut changed = false;
+    let mut fill = s.fill;
     loop {
         if tree.proof(node) != Proof::Unknown {
             break;
@@ -282,6 +292,9 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             if changed {
                 break;
             }
+        }
+        if p.fill == FillFrom::Nodes && node != 0 && root.swap_depth.is_none() && tree.is_known(node) {
+            fill = layer(fill, *s.node_fill.entry(node).or_insert_with(|| root_fill(board)));
         }
         if let Some(after) = p.flow_after
             && tree.visits(node) > after
@@ -323,7 +336,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
         Proof::Loss => (leaf.mover.opponent(), false),
         Proof::Unknown => {
             for color in [Color::Black, Color::White] {
-                for k in (s.fill[color.index()] & board.empty_cells()).ones() {
+                for k in (fill[color.index()] & board.empty_cells()).ones() {
                     board.place(k, color);
                 }
             }

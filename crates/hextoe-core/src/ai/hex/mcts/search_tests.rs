@@ -101,3 +101,44 @@ fn a_search_reports_a_full_tree_only_when_an_expansion_found_no_room() {
     let ran = budget(&small);
     assert!(ran.full && ran.sims < 3_000, "{ran:?}");
 }
+
+#[test]
+fn fill_from_nodes_sees_cells_the_root_fill_cannot() {
+    // 9×9 after four stones, knowledge at every node of 8 visits: each node that had it keeps its own
+    // fill-in, each colour's on cells empty at the root and apart from the other's, and some of it lies
+    // beyond the root's, killed or captured by the stones the tree placed since.
+    let game = crate::game::hex::parse_position("e5 d6 c7 f4", 9, false).unwrap_or_else(|e| panic!("{e}"));
+    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+    let root = Root { board, swap_depth: None };
+    let grow = |fill: FillFrom| {
+        let p = Params { knowledge: KnowledgeAt::Nodes(8), fill, ..Params::for_size(9) };
+        let tree = Tree::new(1 << 20);
+        let mut s = Scratch::new(&root, &p);
+        prepare_with(&tree, &root, &p, &mut s);
+        let mut rng = FastRng::new(3);
+        for _ in 0..4_000 {
+            simulate(&tree, &root, &p, &mut rng, &mut s);
+        }
+        (tree, s)
+    };
+    let (tree, s) = grow(FillFrom::Nodes);
+    let empty = root.board.empty_cells();
+    let at_root = s.fill[0] | s.fill[1];
+    assert!(s.node_fill.len() > 10, "only {} nodes gave fill-in", s.node_fill.len());
+    let mut beyond = 0;
+    for (&i, &[black, white]) in &s.node_fill {
+        assert!(i != 0 && tree.is_known(i), "node {i} had no knowledge");
+        assert!((black & white).is_zero(), "node {i} gives a cell to both colours");
+        assert!((black | white).minus(empty).is_zero(), "node {i} fills a cell the root has a stone on");
+        beyond += usize::from(!(black | white).minus(at_root).is_zero());
+    }
+    assert!(beyond > 0, "no node saw fill-in beyond the root's");
+    assert!(grow(FillFrom::Root).1.node_fill.is_empty(), "the root's fill alone keeps no node's");
+}
+
+#[test]
+fn a_deeper_fill_wins_where_two_disagree() {
+    // Cells 0 and 1 are Black's above; the deeper fill gives 1 to White and 2 to Black.
+    let layered = super::layer::<u64>([0b011, 0b1000], [0b100, 0b010]);
+    assert_eq!(layered, [0b101, 0b1010]);
+}

@@ -156,6 +156,12 @@ impl Tree {
         !self.slot(i).known.swap(true, R)
     }
 
+    /// True once `i` was looked at by the knowledge ([`Tree::claim_known`]).
+    #[inline]
+    pub(crate) fn is_known(&self, i: usize) -> bool {
+        self.slot(i).known.load(R)
+    }
+
     /// True once `i`'s children were weighed by the current-flow prior.
     #[inline]
     pub(crate) fn is_flowed(&self, i: usize) -> bool {

@@ -1,7 +1,7 @@
 //! What the A/B matches change: each setting replaces the search's default when set, so that a match can
 //! measure what one technique is worth (`examples/ab_mcts.rs`, the README's "Against MoHex 2.0").
 
-use super::params::{BookUse, KnowledgeAt, Params, Pruning};
+use super::params::{BookUse, FillFrom, KnowledgeAt, Params, Pruning};
 use crate::ai::hex::solver::vc::WORK_MAX;
 
 /// Settings that replace [`Params`]' defaults, each when set; give them to
@@ -18,7 +18,7 @@ pub struct Tuning {
     opening_book: Option<BookUse>,
     knowledge: Option<KnowledgeAt>,
     stop_when_settled: Option<bool>,
-    fill_playouts: Option<bool>,
+    fill: Option<FillFrom>,
     borrow_time: Option<bool>,
     explore: Option<f32>,
     root_explore: Option<f32>,
@@ -44,7 +44,7 @@ pub const TUNING_KEYS: [(&str, &str); 24] = [
     ),
     (
         "prune",
-        "the cells the tree leaves out: off, inferior (dead and captured), or vulnerable (those and vulnerable cells)",
+        "the cells the tree leaves out: off, inferior (dead and captured), vulnerable (those and vulnerable cells), dominated (inferior and dominated cells), or all",
     ),
     ("edge", "leave the outer ring's cells with no stone next to them out of the tree, on or off"),
     ("near", "the prior's factors for cells next to the last stone and its bridge partners, on or off"),
@@ -58,7 +58,10 @@ pub const TUNING_KEYS: [(&str, &str); 24] = [
     ),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
     ("settle", "stop a timed move once it cannot change, on or off"),
-    ("fill", "start playouts from the root's filled-in cells, on or off"),
+    (
+        "fill",
+        "the filled-in cells playouts start from: off, root (the root's), or nodes (the root's and those of the line's nodes that had knowledge)",
+    ),
     ("borrow", "let an open move borrow time saved earlier, on or off"),
     ("explore", "the UCT exploration constant, a number from 0 to 10"),
     ("rootexplore", "the UCT exploration constant at the root alone, a number from 0 to 10"),
@@ -148,6 +151,8 @@ impl std::str::FromStr for Tuning {
                     "off" => Pruning::Off,
                     "inferior" => Pruning::Inferior,
                     "vulnerable" => Pruning::Vulnerable,
+                    "dominated" => Pruning::Dominated,
+                    "all" => Pruning::All,
                     _ => return Err(bad()),
                 }),
                 "edge" => Tuning { prune_lone_edge: Some(switch().ok_or_else(bad)?), ..t },
@@ -163,7 +168,12 @@ impl std::str::FromStr for Tuning {
                     ..t
                 },
                 "settle" => t.stop_when_settled(switch().ok_or_else(bad)?),
-                "fill" => t.fill_playouts(switch().ok_or_else(bad)?),
+                "fill" => t.fill(match value {
+                    "off" => FillFrom::Off,
+                    "root" | "on" => FillFrom::Root,
+                    "nodes" => FillFrom::Nodes,
+                    _ => return Err(bad()),
+                }),
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
                 "explore" => Tuning { explore: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "rootexplore" => Tuning { root_explore: Some(number(10.0).ok_or_else(bad)?), ..t },
@@ -226,9 +236,9 @@ impl Tuning {
         Tuning { stop_when_settled: Some(on), ..self }
     }
 
-    /// Starts the playouts from the root's filled-in cells or not ([`Params::fill_playouts`]).
-    pub fn fill_playouts(self, on: bool) -> Tuning {
-        Tuning { fill_playouts: Some(on), ..self }
+    /// Chooses the filled-in cells the playouts start from ([`Params::fill`]).
+    pub fn fill(self, from: FillFrom) -> Tuning {
+        Tuning { fill: Some(from), ..self }
     }
 
     /// Lets a move still open at its deadline borrow the time that settled moves saved, or not
@@ -274,8 +284,8 @@ impl Tuning {
         if let Some(on) = self.stop_when_settled {
             p.stop_when_settled = on;
         }
-        if let Some(on) = self.fill_playouts {
-            p.fill_playouts = on;
+        if let Some(from) = self.fill {
+            p.fill = from;
         }
         if let Some(on) = self.borrow_time {
             p.borrow_time = on;

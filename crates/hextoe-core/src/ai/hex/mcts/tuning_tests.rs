@@ -29,11 +29,17 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert!(!p.local_replies && !p.stop_when_settled);
     assert_eq!(p.global_cap, Some(8.0));
     assert_eq!(p.pruning, Pruning::Vulnerable);
+    assert_eq!(tuned("prune=dominated").pruning, Pruning::Dominated);
+    assert_eq!(tuned("prune=all").pruning, Pruning::All);
     assert!(p.prune_lone_edge && !base.prune_lone_edge);
     assert!(p.near_prior && p.near_replies);
     assert_eq!(p.opening_book, BookUse::All);
     assert_eq!(tuned("book=first").opening_book, BookUse::First);
     assert_eq!(tuned("book=off").opening_book, BookUse::Off);
+    assert_eq!(base.fill, FillFrom::Off);
+    assert_eq!(tuned("fill=nodes").fill, FillFrom::Nodes);
+    assert_eq!(tuned("fill=root").fill, FillFrom::Root);
+    assert_eq!(tuned("fill=on").fill, FillFrom::Root, "on, as before nodes could give fill-in, is the root's");
     assert_eq!((p.knowledge, base.knowledge), (KnowledgeAt::Nodes(64), KnowledgeAt::Nodes(256)));
     assert_eq!((p.rave_bias, p.prior_weight), (0.01, 3.0));
     assert_eq!(p.first_play, base.first_play);
@@ -51,7 +57,11 @@ fn bad_tuning_texts_say_what_was_expected() {
         ("local=yes", "local=yes", "on or off"),
         ("global=0.5", "global=0.5", "from 1 to 100000"),
         ("global=on", "global=on", "off, or the cap"),
-        ("prune=all", "prune=all", "off, inferior (dead and captured), or vulnerable"),
+        (
+            "prune=most",
+            "prune=most",
+            "off, inferior (dead and captured), vulnerable (those and vulnerable cells), dominated",
+        ),
         ("knowledge=0", "knowledge=0", "off, root, or a visit count"),
         ("prior=1,rave=2", "rave=2", "from 0 to 1"),
         ("knowledge=root,knowledge=off", "knowledge=off", "given twice"),
@@ -68,6 +78,7 @@ fn bad_tuning_texts_say_what_was_expected() {
         ("raveinit=-2", "raveinit=-2", "from 0.1 to 100"),
         ("vcm=11", "vcm=11", "restore a broken virtual connection, a number from 0 to 10"),
         ("vcm=inf", "vcm=inf", "a number from 0 to 10"),
+        ("fill=leaves", "fill=leaves", "off, root (the root's), or nodes"),
     ] {
         let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));
         assert_eq!(e.part, part);

@@ -1,18 +1,36 @@
-//! Vulnerable cells, for the tree search's pruning (MoHex's "vulnerable" patterns, in their simplest form).
+//! Vulnerable and dominated cells, for the tree search's pruning (MoHex's "vulnerable" and "dominated"
+//! patterns, in their simplest form): cells where a stone next door leaves a move dead.
 //!
-//! A move at cell c is *vulnerable* if the opponent has an answer k next to it that leaves c dead: the
-//! stone at c then does nothing, and the opponent has k for free. Such a move is reversed by its killer, so
-//! the tree search leaves it out — but only while the killer itself stays a candidate: where two cells kill
-//! each other, one of them is kept.
+//! - A move at cell c is *vulnerable* if the opponent has an answer k next to it that leaves c dead: the
+//!   stone at c then does nothing, and the opponent has k for free. Such a move is reversed by its killer.
+//! - A move at c is *dominated* if the mover's own stone at a neighbour k would leave c dead: then k is at
+//!   least as good as c (the position after k is the position after k and c, since c is dead there, and
+//!   that is at least as good as the position after c alone, since a stone never hurts its owner).
+//!
+//! Either way the tree search leaves c out, but only while its killer stays a candidate: where two cells
+//! kill each other, one of them is kept.
 
 use super::bridge::{EMPTY, PlayBoard, code};
 use crate::ai::hex::bitboard::{Bits, dead_pattern};
+use crate::game::hex::Color;
 
 impl<B: Bits> PlayBoard<B> {
     /// The cells among `candidates` where a move by the side to move is vulnerable, each to a killer that
     /// is kept (see the module docs). Cells outside `candidates` are never pruned and never kill.
     pub(crate) fn vulnerable_cells(&self, candidates: B) -> B {
-        let theirs = usize::from(code(self.to_move.opponent()));
+        self.killed_cells(candidates, self.to_move.opponent())
+    }
+
+    /// The cells among `candidates` where a move by the side to move is dominated by a neighbour that is
+    /// kept (see the module docs). Cells outside `candidates` are never pruned and never dominate.
+    pub(crate) fn dominated_cells(&self, candidates: B) -> B {
+        self.killed_cells(candidates, self.to_move)
+    }
+
+    /// The cells among `candidates` that a `killer`-coloured stone on an empty neighbour among the
+    /// candidates would leave dead, that neighbour then kept.
+    fn killed_cells(&self, candidates: B, killer: Color) -> B {
+        let colour = usize::from(code(killer));
         let mut pruned = B::ZERO;
         let mut safe = B::ZERO;
         for k in candidates.ones() {
@@ -26,13 +44,13 @@ impl<B: Bits> PlayBoard<B> {
                 if self.cells[q] != EMPTY {
                     continue;
                 }
-                let killer = self.compact[q] as usize;
-                if !candidates.has(killer) || pruned.has(killer) {
+                let by = self.compact[q] as usize;
+                if !candidates.has(by) || pruned.has(by) {
                     continue;
                 }
-                if dead_pattern(pattern | theirs << (2 * i)) {
+                if dead_pattern(pattern | colour << (2 * i)) {
                     pruned |= B::bit(k);
-                    safe |= B::bit(killer);
+                    safe |= B::bit(by);
                     break;
                 }
             }
@@ -45,7 +63,7 @@ impl<B: Bits> PlayBoard<B> {
 mod tests {
     use crate::ai::hex::bitboard::Bits;
     use crate::ai::hex::playout::PlayBoard;
-    use crate::game::hex::{Game, HexMove};
+    use crate::game::hex::{Color, Game, HexMove};
 
     fn board(n: usize, moves: &str) -> PlayBoard<u64> {
         let mut g = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
@@ -103,5 +121,73 @@ mod tests {
         let e = board(4, "");
         let v = e.vulnerable_cells(e.empty_cells());
         assert!(v.has(a1) && !v.has(index("b2", 4)) && !v.has(index("c3", 4)));
+    }
+
+    #[test]
+    fn every_dominated_cell_is_no_better_than_its_kept_dominator_by_brute_force() {
+        // Random 4×4 positions of 6 to 9 stones solved by plain negamax: where c is pruned as dominated, a stone of the
+        // mover's on some kept neighbour of c wins whenever the move at c wins.
+        let mut rng = crate::ai::hex::playout::FastRng::new(5);
+        let mut pruned_any = 0;
+        for _ in 0..300 {
+            let n = 4;
+            let mut b = board(n, "");
+            for _ in 0..6 + rng.below(4) {
+                let empty: Vec<usize> = b.empty_cells().ones().collect();
+                b.play(empty[rng.below(empty.len())]);
+            }
+            if over(&b) {
+                continue;
+            }
+            let all = b.empty_cells();
+            let d = b.dominated_cells(all);
+            let near = |k: usize| b.geometry().neighbours(<u64 as Bits>::bit(k));
+            for c in d.ones() {
+                pruned_any += 1;
+                let mut memo = std::collections::HashMap::new();
+                let mut after = |k: usize| {
+                    let mut a = b.clone();
+                    a.play(k);
+                    !wins(&a, &mut memo)
+                };
+                if after(c) {
+                    let kept = (all.minus(d) & near(c)).ones().any(&mut after);
+                    assert!(kept, "cell {c} wins where no kept neighbour does: {b:?}");
+                }
+                // And its dominator, on the board, leaves it dead.
+                assert!(
+                    (all.minus(d) & near(c)).ones().any(|k| {
+                        let mut a = b.clone();
+                        a.place(k, b.to_move());
+                        a.inferior_cells().has(c)
+                    }),
+                    "cell {c} has no kept dominator"
+                );
+            }
+        }
+        assert!(pruned_any > 30, "the test saw {pruned_any} dominated cells");
+    }
+
+    /// True if either side has joined its edges in `b`.
+    fn over(b: &PlayBoard<u64>) -> bool {
+        [Color::Black, Color::White].into_iter().any(|c| b.geometry().connects(b.stones(c), c))
+    }
+
+    /// Whether the side to move in `b` wins with perfect play, by negamax over every empty cell, memoized.
+    fn wins(b: &PlayBoard<u64>, memo: &mut std::collections::HashMap<(u64, u64), bool>) -> bool {
+        if over(b) {
+            return false;
+        }
+        let key = (b.stones(Color::Black), b.stones(Color::White));
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let w = b.empty_cells().ones().any(|k| {
+            let mut a = b.clone();
+            a.play(k);
+            !wins(&a, memo)
+        });
+        memo.insert(key, w);
+        w
     }
 }

@@ -63,6 +63,8 @@ impl<B: Bits> PlayBoard<B> {
 mod tests {
     use crate::ai::hex::bitboard::Bits;
     use crate::ai::hex::playout::PlayBoard;
+    use crate::ai::hex::solver::inferior::brute_wins;
+    use crate::ai::hex::solver::position::Pos;
     use crate::game::hex::{Color, Game, HexMove};
 
     fn board(n: usize, moves: &str) -> PlayBoard<u64> {
@@ -125,8 +127,8 @@ mod tests {
 
     #[test]
     fn every_dominated_cell_is_no_better_than_its_kept_dominator_by_brute_force() {
-        // Random 4×4 positions of 6 to 9 stones solved by plain negamax: where c is pruned as dominated, a stone of the
-        // mover's on some kept neighbour of c wins whenever the move at c wins.
+        // Random 4×4 positions of 6 to 9 stones solved by plain negamax: where c is pruned as dominated,
+        // a stone of the mover's on some kept neighbour of c wins whenever the move at c wins.
         let mut rng = crate::ai::hex::playout::FastRng::new(5);
         let mut pruned_any = 0;
         for _ in 0..300 {
@@ -136,27 +138,24 @@ mod tests {
                 let empty: Vec<usize> = b.empty_cells().ones().collect();
                 b.play(empty[rng.below(empty.len())]);
             }
-            if over(&b) {
+            let geo = b.geometry();
+            if [Color::Black, Color::White].into_iter().any(|c| geo.connects(b.stones(c), c)) {
                 continue;
             }
+            let pos = Pos { stones: [b.stones(Color::Black), b.stones(Color::White)], to_move: b.to_move() };
             let all = b.empty_cells();
             let d = b.dominated_cells(all);
-            let near = |k: usize| b.geometry().neighbours(<u64 as Bits>::bit(k));
+            let mut memo = std::collections::HashMap::new();
+            let mut wins_at = |k: usize| !brute_wins(geo, &pos.play(k), &mut memo);
             for c in d.ones() {
                 pruned_any += 1;
-                let mut memo = std::collections::HashMap::new();
-                let mut after = |k: usize| {
-                    let mut a = b.clone();
-                    a.play(k);
-                    !wins(&a, &mut memo)
-                };
-                if after(c) {
-                    let kept = (all.minus(d) & near(c)).ones().any(&mut after);
-                    assert!(kept, "cell {c} wins where no kept neighbour does: {b:?}");
+                let kept_near = all.minus(d) & geo.neighbours(<u64 as Bits>::bit(c));
+                if wins_at(c) {
+                    assert!(kept_near.ones().any(&mut wins_at), "cell {c} wins where no kept neighbour does: {b:?}");
                 }
                 // And its dominator, on the board, leaves it dead.
                 assert!(
-                    (all.minus(d) & near(c)).ones().any(|k| {
+                    kept_near.ones().any(|k| {
                         let mut a = b.clone();
                         a.place(k, b.to_move());
                         a.inferior_cells().has(c)
@@ -166,28 +165,5 @@ mod tests {
             }
         }
         assert!(pruned_any > 30, "the test saw {pruned_any} dominated cells");
-    }
-
-    /// True if either side has joined its edges in `b`.
-    fn over(b: &PlayBoard<u64>) -> bool {
-        [Color::Black, Color::White].into_iter().any(|c| b.geometry().connects(b.stones(c), c))
-    }
-
-    /// Whether the side to move in `b` wins with perfect play, by negamax over every empty cell, memoized.
-    fn wins(b: &PlayBoard<u64>, memo: &mut std::collections::HashMap<(u64, u64), bool>) -> bool {
-        if over(b) {
-            return false;
-        }
-        let key = (b.stones(Color::Black), b.stones(Color::White));
-        if let Some(&w) = memo.get(&key) {
-            return w;
-        }
-        let w = b.empty_cells().ones().any(|k| {
-            let mut a = b.clone();
-            a.play(k);
-            !wins(&a, memo)
-        });
-        memo.insert(key, w);
-        w
     }
 }

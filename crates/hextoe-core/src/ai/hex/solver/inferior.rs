@@ -70,6 +70,32 @@ pub(crate) fn fill_in<B: Bits>(geo: &Geometry<B>, rings: &Rings, pos: &mut Pos<B
     }
 }
 
+/// Whether the side to move in `pos` wins, by plain negamax over every move (no fill-in), memoized: the
+/// truth that tests of inferior-cell pruning check their cells against, on boards small enough for it.
+#[cfg(test)]
+pub(crate) fn brute_wins(
+    geo: &Geometry<u64>,
+    pos: &Pos<u64>,
+    memo: &mut std::collections::HashMap<(u64, u64, bool), bool>,
+) -> bool {
+    // After a fill-in the side to move may be joined already, even on a full board.
+    if geo.connects(pos.of(pos.to_move), pos.to_move) {
+        return true;
+    }
+    let previous = pos.to_move.opponent();
+    if geo.connects(pos.of(previous), previous) {
+        return false;
+    }
+    // Keyed by the side to move too: fill-in breaks the usual count of stones.
+    let key = (pos.stones[0], pos.stones[1], pos.to_move == Color::Black);
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let wins = pos.empty(geo).ones().any(|k| !brute_wins(geo, &pos.play(k), memo));
+    memo.insert(key, wins);
+    wins
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -113,30 +139,6 @@ mod tests {
             let _ = n;
         }
         true
-    }
-
-    /// Whether the side to move in `pos` wins, by plain negamax over every move (no fill-in), memoized.
-    fn brute_wins(
-        geo: &Geometry<u64>,
-        pos: &Pos<u64>,
-        memo: &mut std::collections::HashMap<(u64, u64, bool), bool>,
-    ) -> bool {
-        // After a fill-in the side to move may be joined already, even on a full board.
-        if geo.connects(pos.of(pos.to_move), pos.to_move) {
-            return true;
-        }
-        let previous = pos.to_move.opponent();
-        if geo.connects(pos.of(previous), previous) {
-            return false;
-        }
-        // Keyed by the side to move too: fill-in breaks the usual count of stones.
-        let key = (pos.stones[0], pos.stones[1], pos.to_move == Color::Black);
-        if let Some(&w) = memo.get(&key) {
-            return w;
-        }
-        let wins = pos.empty(geo).ones().any(|k| !brute_wins(geo, &pos.play(k), memo));
-        memo.insert(key, wins);
-        wins
     }
 
     #[test]

@@ -42,10 +42,10 @@ pub(crate) fn expand<B: Bits>(
                 let mut moves = empty;
                 if p.pruning != Pruning::Off {
                     let mut useful = empty.minus(board.inferior_cells());
-                    if p.pruning.vulnerable() {
+                    if p.pruning.vulnerable() && !legal.before_swap {
                         useful = useful.minus(board.vulnerable_cells(useful));
                     }
-                    if p.pruning.dominated() {
+                    if p.pruning.dominated() && !legal.before_swap {
                         useful = useful.minus(board.dominated_cells(useful));
                     }
                     if p.prune_lone_edge {
@@ -80,12 +80,16 @@ pub(crate) struct Legal<B> {
     pub swap: bool,
     /// The children are kept to these cells, unless none of them is a move.
     pub only: Option<B>,
+    /// The next move may be the swap: the stone played here is one the opponent may take over, so the
+    /// mover wants a fair stone rather than the strongest, and a cell is not left out for being weaker
+    /// than its neighbour (vulnerable or dominated); dead and captured cells still are.
+    pub before_swap: bool,
 }
 
 impl<B> Legal<B> {
-    /// Every move the board allows, with the swap or without it.
+    /// Every move the board allows, with the swap or without it, and no swap to come.
     pub(crate) fn swap(swap: bool) -> Legal<B> {
-        Legal { swap, only: None }
+        Legal { swap, only: None, before_swap: false }
     }
 }
 

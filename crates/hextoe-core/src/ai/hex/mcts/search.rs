@@ -105,7 +105,7 @@ pub fn prepare<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params) {
 fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratch<B>) {
     if !tree.is_expanded(0) && tree.proof(0) == Proof::Unknown {
         let swap = root.swap_depth == Some(0);
-        let legal = Legal { swap, only: fair_openings(root, p) };
+        let legal = Legal { swap, only: fair_openings(root, p), before_swap: root.swap_depth == Some(1) };
         expand(tree, 0, &root.board, legal, p, prior(&s.shapes, p), &mut s.kids);
     }
     // Where the swap is legal, at the root or one move below, a connection proves nothing: the
@@ -276,7 +276,11 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 break;
             }
             let swap = root.swap_depth == Some(depth);
-            let legal = Legal { swap, only: if node == 0 { fair_openings(root, p) } else { None } };
+            let legal = Legal {
+                swap,
+                only: if node == 0 { fair_openings(root, p) } else { None },
+                before_swap: root.swap_depth == Some(depth + 1),
+            };
             changed = expand(tree, node, board, legal, p, prior(&s.shapes, p), &mut s.kids);
             if changed || !tree.is_expanded(node) {
                 break;

@@ -93,6 +93,10 @@ fn under_the_swap_rule_the_first_stone_keeps_to_the_openers_edges() {
     let free = first_stone(11, "swapopen=off", 1);
     assert_eq!(free.moves.len(), 121);
     assert!(!is_fair(free.best), "{}", free.best);
+    // Pruning by dominance would leave out fair edge stones that a stronger neighbour dominates; the stone
+    // the swap may take over is kept from it, so all 20 are still searched.
+    let pruned = first_stone(11, "prune=all", 1);
+    assert_eq!(pruned.moves.len(), 20, "prune=all searches the 20 fair stones too");
 }
 
 #[test]

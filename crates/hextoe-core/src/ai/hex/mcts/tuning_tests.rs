@@ -31,6 +31,7 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert_eq!(p.pruning, Pruning::Vulnerable);
     assert_eq!(tuned("prune=dominated").pruning, Pruning::Dominated);
     assert_eq!(tuned("prune=all").pruning, Pruning::All);
+    assert_eq!(tuned("prune=inferior").pruning, Pruning::Inferior);
     assert!(p.prune_lone_edge && !base.prune_lone_edge);
     assert!(p.near_prior && p.near_replies);
     assert_eq!(p.opening_book, BookUse::All);

@@ -42,11 +42,14 @@ pub(crate) fn expand<B: Bits>(
                 let mut moves = empty;
                 if p.pruning != Pruning::Off {
                     let mut useful = empty.minus(board.inferior_cells());
-                    if p.pruning.vulnerable() && !legal.before_swap {
-                        useful = useful.minus(board.vulnerable_cells(useful));
-                    }
-                    if p.pruning.dominated() && !legal.before_swap {
-                        useful = useful.minus(board.dominated_cells(useful));
+                    // A stone the swap may take over is not left out for being weaker than its neighbour.
+                    if !legal.before_swap {
+                        if p.pruning.vulnerable() {
+                            useful = useful.minus(board.vulnerable_cells(useful));
+                        }
+                        if p.pruning.dominated() {
+                            useful = useful.minus(board.dominated_cells(useful));
+                        }
                     }
                     if p.prune_lone_edge {
                         useful = useful.minus(lone_edge_cells(board));

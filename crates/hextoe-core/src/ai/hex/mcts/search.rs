@@ -104,9 +104,7 @@ pub fn prepare<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params) {
 /// [`prepare`] with a thread's own buffers.
 fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratch<B>) {
     if !tree.is_expanded(0) && tree.proof(0) == Proof::Unknown {
-        let swap = root.swap_depth == Some(0);
-        let legal = Legal { swap, only: fair_openings(root, p), before_swap: root.swap_depth == Some(1) };
-        expand(tree, 0, &root.board, legal, p, prior(&s.shapes, p), &mut s.kids);
+        expand(tree, 0, &root.board, legal_at(root, p, 0), p, prior(&s.shapes, p), &mut s.kids);
     }
     // Where the swap is legal, at the root or one move below, a connection proves nothing: the
     // opponent may take the stones over.
@@ -119,6 +117,16 @@ fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratc
     }
     if p.flow_after.is_some() && tree.is_expanded(0) && tree.claim_flow(0) {
         flow::weigh(tree, 0, &root.board, p.flow_exponent);
+    }
+}
+
+/// What besides the board decides the children of a node `depth` moves below the root: the swap where it
+/// is legal, the fair first stones at the root, and whether the swap comes next.
+fn legal_at<B: Bits>(root: &Root<B>, p: &Params, depth: usize) -> Legal<B> {
+    Legal {
+        swap: root.swap_depth == Some(depth),
+        only: if depth == 0 { fair_openings(root, p) } else { None },
+        before_swap: root.swap_depth == Some(depth + 1),
     }
 }
 
@@ -275,13 +283,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 s.full = true;
                 break;
             }
-            let swap = root.swap_depth == Some(depth);
-            let legal = Legal {
-                swap,
-                only: if node == 0 { fair_openings(root, p) } else { None },
-                before_swap: root.swap_depth == Some(depth + 1),
-            };
-            changed = expand(tree, node, board, legal, p, prior(&s.shapes, p), &mut s.kids);
+            changed = expand(tree, node, board, legal_at(root, p, depth), p, prior(&s.shapes, p), &mut s.kids);
             if changed || !tree.is_expanded(node) {
                 break;
             }

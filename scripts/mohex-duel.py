@@ -5,8 +5,9 @@
 each game it writes one JSON line: hextoe's colour, whether it won, the moves, the mean seconds a move of
 each side, and the win chance MoHex's search reported for itself after each move it searched (its
 `Score` line; moves MoHex settled without a search have none). A rise of MoHex's score after one of
-hextoe's moves marks a mistake. Games alternate colours (hextoe is Black in even games), start from the
-empty board without the swap rule, and run one at a time unless --parallel says otherwise.
+hextoe's moves marks a mistake. Games alternate colours (hextoe is Black in even games; --colour black or
+white keeps one colour), start from the empty board without the swap rule, and run one at a time unless
+--parallel says otherwise.
 
 With --opening random, each pair of games (2k, 2k+1) starts instead from one Black stone on a cell drawn at
 random (from the pair's number), the same in both games of the pair, so that each program has it once; the
@@ -43,7 +44,7 @@ def play(g, a):
     hextoe = Engine(shlex.split(a.hextoe) + ["--seed", str(g + 1)], "hextoe")
     try:
         hextoe.ask(f"boardsize {n}")
-        hextoe_black = g % 2 == 0
+        hextoe_black = g % 2 == 0 if a.colour == "both" else a.colour == "black"
         stones, moves, spent = {}, [], {True: [], False: []}
         colour = "b"
         if a.opening == "random":
@@ -100,10 +101,15 @@ def main():
     ap.add_argument("--parallel", type=int, default=1, help="games at a time")
     ap.add_argument("--opening", choices=("empty", "random"), default="empty",
                     help="start from the empty board, or from one random Black stone per pair of games")
+    ap.add_argument("--colour", choices=("both", "black", "white"), default="both",
+                    help="hextoe's colour: alternate (Black in even games), or always the one named, to measure a "
+                         "change that touches only one colour's games on that colour alone")
     ap.add_argument("--logs", default=None, help="folder for MoHex's logs (default: a temporary one)")
     a = ap.parse_args()
     if a.games < 1 or a.parallel < 1:
         sys.exit("--games and --parallel must be at least 1")
+    if a.opening == "random" and a.colour != "both":
+        sys.exit("--opening random gives each program the pair's stone once: it needs --colour both")
     if a.opening == "random" and (a.first % 2 or a.games % 2):
         sys.exit("--opening random plays pairs of games: --first and --games must be even")
     a.logs = a.logs or tempfile.mkdtemp(prefix="mohex-duel-")

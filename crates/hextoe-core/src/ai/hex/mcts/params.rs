@@ -42,6 +42,10 @@ pub struct Params {
     /// Reply next to the last stone by learned shape in the playouts (see
     /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
     pub local_replies: bool,
+    /// Reply to the last stone in the playouts by the tree's twelve-cell shapes, over its six neighbours
+    /// and six bridge partners, with the prior's last-move factors (MoHex 2.0's local pattern playouts; see
+    /// `playout/shaped.rs`), instead of the six-neighbour local replies.
+    pub shaped_replies: bool,
     /// Draw every playout move that neither saves a bridge nor replies locally over the whole board by its
     /// learned six-neighbour shape, each cell's weight capped at this multiple of γ₀ (see
     /// [`GlobalWeights`](crate::ai::hex::playout::GlobalWeights)); `None` draws those moves uniformly.
@@ -116,6 +120,7 @@ impl Params {
             local_replies: true,
             near_prior: true,
             near_replies: false,
+            shaped_replies: false,
             global_cap: None,
             knowledge: KnowledgeAt::Nodes(NODE_KNOWLEDGE),
             knowledge_depth: None,

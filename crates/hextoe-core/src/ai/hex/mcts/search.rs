@@ -12,7 +12,7 @@ use super::tree::{Proof, SWAP, Tree};
 use super::vcm;
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
-use crate::ai::hex::patterns::Shapes;
+use crate::ai::hex::patterns::{PatternTable, Shapes};
 use crate::ai::hex::playout::bridge::code;
 use crate::ai::hex::playout::{FastRng, GlobalWeights, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
@@ -76,7 +76,7 @@ struct Scratch<B> {
     /// Selection steps left until the next plain one ([`Params::plain_every`]).
     plain_countdown: u32,
     kids: Vec<(u16, Proof)>,
-    /// The shapes of the board's cells, when the search uses the pattern prior.
+    /// The shapes of the board's cells, when the search uses the pattern prior or the shaped playouts.
     shapes: Option<Shapes>,
     /// The playouts' local replies, when the search uses them.
     local: Option<&'static LocalPolicy>,
@@ -139,7 +139,7 @@ fn fair_openings<B: Bits>(root: &Root<B>, p: &Params) -> Option<B> {
 
 /// What expansion needs for the children's prior: the shapes, and whether the last-move factors count.
 fn prior<'a>(shapes: &'a Option<Shapes>, p: &Params) -> Option<(&'a Shapes, bool)> {
-    shapes.as_ref().map(|sh| (sh, p.near_prior))
+    shapes.as_ref().filter(|_| p.prior_weight > 0.0).map(|sh| (sh, p.near_prior))
 }
 
 impl<B: Bits> Scratch<B> {
@@ -151,7 +151,7 @@ impl<B: Bits> Scratch<B> {
             path: Vec::with_capacity(64),
             plain_countdown: p.plain_every.unwrap_or(0),
             kids: Vec::with_capacity(400),
-            shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
+            shapes: (p.prior_weight > 0.0 || p.shaped_replies).then(|| Shapes::new(n)),
             local: p
                 .local_replies
                 .then(|| if p.near_replies { LocalPolicy::shipped_near() } else { LocalPolicy::shipped() }),
@@ -350,7 +350,10 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 Some(w) => {
                     board.playout_global(rng, s.local.unwrap_or_else(LocalPolicy::shipped), w, s.local.is_some())
                 }
-                None => board.playout(rng, true, s.local),
+                None => match (p.shaped_replies, s.shapes.as_ref()) {
+                    (true, Some(shapes)) => board.playout_shaped(rng, shapes, PatternTable::shipped()),
+                    _ => board.playout(rng, true, s.local),
+                },
             };
             (winner, true)
         }

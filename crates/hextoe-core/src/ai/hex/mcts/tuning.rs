@@ -15,6 +15,7 @@ pub struct Tuning {
     prune_lone_edge: Option<bool>,
     near_prior: Option<bool>,
     near_replies: Option<bool>,
+    shaped_replies: Option<bool>,
     opening_book: Option<BookUse>,
     knowledge: Option<KnowledgeAt>,
     stop_when_settled: Option<bool>,
@@ -35,7 +36,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 24] = [
+pub const TUNING_KEYS: [(&str, &str); 25] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -51,6 +52,10 @@ pub const TUNING_KEYS: [(&str, &str); 24] = [
     (
         "nearplay",
         "the playouts' local replies weighed by place from the last stone, bridge partners included, on or off",
+    ),
+    (
+        "shaped",
+        "the playouts' replies to the last stone by the tree's twelve-cell shapes over its neighbours and bridge partners, on or off",
     ),
     (
         "book",
@@ -158,6 +163,7 @@ impl std::str::FromStr for Tuning {
                 "edge" => Tuning { prune_lone_edge: Some(switch().ok_or_else(bad)?), ..t },
                 "near" => t.near_prior(switch().ok_or_else(bad)?),
                 "nearplay" => t.near_replies(switch().ok_or_else(bad)?),
+                "shaped" => Tuning { shaped_replies: Some(switch().ok_or_else(bad)?), ..t },
                 "book" => Tuning {
                     opening_book: Some(match value {
                         "off" => BookUse::Off,
@@ -268,6 +274,9 @@ impl Tuning {
         }
         if let Some(on) = self.near_replies {
             p.near_replies = on;
+        }
+        if let Some(on) = self.shaped_replies {
+            p.shaped_replies = on;
         }
         if let Some(on) = self.near_prior {
             p.near_prior = on;

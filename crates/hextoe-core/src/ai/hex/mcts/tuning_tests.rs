@@ -13,7 +13,7 @@ fn tuned(text: &str) -> Params {
 fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     let base = Params::for_size(11);
     let p = tuned(
-        "explore=0.25, rootexplore=0.5,local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
+        "explore=0.25, rootexplore=0.5,local=off,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
     );
     assert!(!p.fair_openings && base.fair_openings);
     assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
@@ -34,6 +34,7 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert_eq!(tuned("prune=inferior").pruning, Pruning::Inferior);
     assert!(p.prune_lone_edge && !base.prune_lone_edge);
     assert!(p.near_prior && p.near_replies);
+    assert!(p.shaped_replies && !base.shaped_replies);
     assert_eq!(p.opening_book, BookUse::All);
     assert_eq!(tuned("book=first").opening_book, BookUse::First);
     assert_eq!(tuned("book=off").opening_book, BookUse::Off);

@@ -213,7 +213,7 @@ impl<B: Bits> PlayBoard<B> {
 
     /// Tells the board which stone was played last (compact index), so that the first playout move can
     /// answer it.
-    pub(crate) fn set_last(&mut self, k: Option<usize>) {
+    pub fn set_last(&mut self, k: Option<usize>) {
         self.last = k.map(|k| self.pad[k] as usize);
     }
 
@@ -384,15 +384,7 @@ impl<B: Bits> PlayBoard<B> {
             }
             let p = match mv {
                 Some(p) => p,
-                None => loop {
-                    let k = rng.below(len);
-                    let p = self.list[k] as usize;
-                    len -= 1;
-                    self.list[k] = self.list[len];
-                    if self.cells[p] == EMPTY {
-                        break p;
-                    }
-                },
+                None => self.draw_empty(&mut len, rng),
             };
             self.put(p, code(color));
             if color == Color::Black {
@@ -404,6 +396,22 @@ impl<B: Bits> PlayBoard<B> {
         }
         self.list.truncate(len);
         self.end_playout(black, last)
+    }
+
+    /// A uniformly random empty cell (padded index), drawn from the first `len` entries of the list of the
+    /// cells that were empty when it was made; each entry drawn is dropped, and a stale one (its cell taken
+    /// since) is skipped. The playouts' move when nothing else chose one; the caller knows a cell is empty.
+    #[inline]
+    pub(super) fn draw_empty(&mut self, len: &mut usize, rng: &mut FastRng) -> usize {
+        loop {
+            let k = rng.below(*len);
+            let p = self.list[k] as usize;
+            *len -= 1;
+            self.list[k] = self.list[*len];
+            if self.cells[p] == EMPTY {
+                return p;
+            }
+        }
     }
 
     /// Ends a playout that filled the board: records the stones (`black`'s, and White's in every other

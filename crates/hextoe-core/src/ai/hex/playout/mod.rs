@@ -5,6 +5,7 @@
 //! - [`bridge`]: [`PlayBoard`], move-by-move playouts that save bridges, for the tree search.
 //! - [`global`]: [`GlobalWeights`], playouts drawn over the whole board by learned shape.
 //! - [`local`]: [`LocalPolicy`], learned local replies to the last stone inside those playouts.
+//! - `shaped`: [`PlayBoard::playout_shaped`], replies to the last stone by the tree's twelve-cell shapes.
 //!
 //! The bitboards themselves live in [`crate::ai::hex::bitboard`].
 
@@ -13,6 +14,7 @@ pub mod fill;
 pub mod global;
 pub mod local;
 pub mod rng;
+mod shaped;
 mod vulnerable;
 
 pub use bridge::PlayBoard;

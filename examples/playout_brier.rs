@@ -18,6 +18,8 @@ use hextoe::game::hex::{Color, Game, HexMove};
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod common;
+
 /// The policies compared, by name.
 const POLICIES: [&str; 4] = ["bridges", "local", "nearplay", "shaped"];
 
@@ -35,10 +37,10 @@ fn main() -> ExitCode {
         eprintln!("PLAYOUTS must be at least 1");
         return ExitCode::from(2);
     }
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("cannot read {path}: {e}");
+    let games = match common::read_games(path) {
+        Ok(games) => games,
+        Err(why) => {
+            eprintln!("{why}");
             return ExitCode::from(1);
         }
     };
@@ -46,17 +48,13 @@ fn main() -> ExitCode {
     let mut rng = FastRng::new(11);
     let (mut brier, mut ll, mut micros) = ([0f64; 4], [0f64; 4], [0f64; 4]);
     let mut positions = 0usize;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    // The shapes of the last board size seen: a games file is usually of one size.
+    let mut shapes = Shapes::new(11);
+    for (n, cells) in games {
+        let moves: Vec<HexMove> = cells.into_iter().map(HexMove::Place).collect();
+        if shapes.size() != n {
+            shapes = Shapes::new(n);
         }
-        let Some(game) = parse(line) else {
-            eprintln!("{path}:{}: expected the board side (1 to 19) and a legal game", i + 1);
-            return ExitCode::from(1);
-        };
-        let (n, moves) = game;
-        let shapes = Shapes::new(n);
         let Some(winner) = replay(n, &moves).and_then(|g| g.winner()) else { continue };
         let y = if winner == Color::Black { 1.0 } else { 0.0 };
         for ply in [16usize, 24, 32, 40].into_iter().filter(|&p| p + 6 <= moves.len()) {
@@ -121,14 +119,6 @@ fn forecast<B: Bits>(
         *slot = (p, start.elapsed().as_secs_f64() * 1e6 / f64::from(playouts));
     }
     Some(out)
-}
-
-/// The board side and moves of one line, if it has a side from 1 to 19 and cells of that board.
-fn parse(line: &str) -> Option<(usize, Vec<HexMove>)> {
-    let mut words = line.split_whitespace();
-    let n = words.next()?.parse::<usize>().ok().filter(|n| (1..=19).contains(n))?;
-    let moves: Result<Vec<HexMove>, _> = words.map(|w| HexMove::parse(w, n)).collect();
-    Some((n, moves.ok()?))
 }
 
 /// The game after `moves`, if every one is legal.

@@ -6,8 +6,9 @@
 //! swap; `#` starts a comment line. Every move is an example of a strong choice among the empty cells.
 
 use hextoe::ai::hex::patterns::train::{Example, examples_from_game, fit, fit_near_table, fit_playout};
-use hextoe::game::hex::Cell;
 use std::process::ExitCode;
+
+mod common;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -20,35 +21,15 @@ fn main() -> ExitCode {
         eprintln!("ITERATIONS and MIN_SEEN must be whole numbers");
         return ExitCode::from(2);
     };
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("cannot read {path}: {e}");
+    let games = match common::read_games(path) {
+        Ok(games) => games,
+        Err(why) => {
+            eprintln!("{why}");
             return ExitCode::from(1);
         }
     };
-    let mut examples: Vec<Example> = Vec::new();
-    let mut games = 0;
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let mut words = line.split_whitespace();
-        let Some(n) = words.next().and_then(|w| w.parse::<usize>().ok()).filter(|n| (1..=19).contains(n)) else {
-            eprintln!("{path}:{}: expected the board side (1 to 19) first", i + 1);
-            return ExitCode::from(1);
-        };
-        let moves: Result<Vec<Cell>, _> = words.map(|w| Cell::parse(w, n)).collect();
-        match moves {
-            Ok(moves) => examples.extend(examples_from_game(n, &moves)),
-            Err(e) => {
-                eprintln!("{path}:{}: {e}", i + 1);
-                return ExitCode::from(1);
-            }
-        }
-        games += 1;
-    }
+    let examples: Vec<Example> = games.iter().flat_map(|(n, moves)| examples_from_game(*n, moves)).collect();
+    let games = games.len();
     let tree = fit(&examples, iterations as usize, min_seen);
     let playout = fit_playout(&examples, iterations as usize);
     let near = fit_near_table(&examples, &tree, &playout, iterations as usize);

@@ -260,39 +260,15 @@ impl<B: Bits> PlayBoard<B> {
                 local += 1;
             }
         }
-        self.draw_reply(&weights[..local], sum, local, mover, policy, others, rng).map(|i| cells[i])
+        let rest = self.rest_weight(policy, mover, others, local);
+        draw_reply(&weights[..local], sum, local, rest, rng).map(|i| cells[i])
     }
 
-    /// Draws between `weights` (the local replies' weights, summing to `sum`; `local` of them are empty
-    /// cells) and the rest of the board, as [`PlayBoard::local_reply`] says, with one number from `rng`:
-    /// the index of the reply drawn, or `None` to play elsewhere.
+    /// The weight of the rest of the board against `local` empty cells of local replies: `others` when
+    /// given, else `policy`'s γ₀ for each other empty cell (see [`LocalPolicy`]).
     #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn draw_reply(
-        &self,
-        weights: &[f32],
-        sum: f32,
-        local: usize,
-        mover: Color,
-        policy: &LocalPolicy,
-        others: Option<f32>,
-        rng: &mut FastRng,
-    ) -> Option<usize> {
-        if local == 0 {
-            return None;
-        }
-        let total = sum + others.unwrap_or(policy.other(mover) * (self.empty - local) as f32);
-        let mut x = rng.unit() * total;
-        if x >= sum {
-            return None;
-        }
-        for (i, &w) in weights.iter().enumerate() {
-            if x < w {
-                return Some(i);
-            }
-            x -= w;
-        }
-        None
+    fn rest_weight(&self, policy: &LocalPolicy, mover: Color, others: Option<f32>, local: usize) -> f32 {
+        others.unwrap_or(policy.other(mover) * (self.empty - local) as f32)
     }
 
     /// [`PlayBoard::local_reply`] among the six neighbours alone (the default policy), without a branch
@@ -319,8 +295,8 @@ impl<B: Bits> PlayBoard<B> {
             sum += *w;
             local += usize::from(open);
         }
-        self.draw_reply(&weights, sum, local, mover, policy, others, rng)
-            .map(|i| last.wrapping_add_signed(self.ring[i]))
+        let rest = self.rest_weight(policy, mover, others, local);
+        draw_reply(&weights, sum, local, rest, rng).map(|i| last.wrapping_add_signed(self.ring[i]))
     }
 
     /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)
@@ -422,6 +398,27 @@ impl<B: Bits> PlayBoard<B> {
         self.last = last;
         if self.geo.connects(black, Color::Black) { Color::Black } else { Color::White }
     }
+}
+
+/// Draws between `weights` (the local replies' weights, summing to `sum`; `local` of them are empty cells)
+/// and the rest of the board, of weight `rest`, with one number from `rng`: the index of the reply drawn,
+/// or `None` to play elsewhere. Every playout policy that answers the last stone draws through here.
+#[inline]
+pub(super) fn draw_reply(weights: &[f32], sum: f32, local: usize, rest: f32, rng: &mut FastRng) -> Option<usize> {
+    if local == 0 {
+        return None;
+    }
+    let mut x = rng.unit() * (sum + rest);
+    if x >= sum {
+        return None;
+    }
+    for (i, &w) in weights.iter().enumerate() {
+        if x < w {
+            return Some(i);
+        }
+        x -= w;
+    }
+    None
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 //! these compute twelve shape keys a move, so a playout costs several times as much.
 
 use super::FastRng;
-use super::bridge::{EMPTY, PlayBoard, code};
+use super::bridge::{EMPTY, PlayBoard, code, draw_reply};
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::{PatternTable, Shapes};
 use crate::game::hex::Color;
@@ -66,17 +66,8 @@ impl<B: Bits> PlayBoard<B> {
                 local += 1;
             }
         }
-        if local == 0 {
-            return None;
-        }
-        let mut x = rng.unit() * (sum + table.gamma(0) * (self.empty - local) as f32);
-        for (&w, &q) in weights[..local].iter().zip(&cells) {
-            if x < w {
-                return Some(q);
-            }
-            x -= w;
-        }
-        None
+        let rest = table.gamma(0) * (self.empty - local) as f32;
+        draw_reply(&weights[..local], sum, local, rest, rng).map(|k| cells[k])
     }
 }
 

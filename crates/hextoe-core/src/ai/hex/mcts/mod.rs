@@ -21,6 +21,7 @@ pub mod convert;
 pub mod exact;
 mod expand;
 mod flow;
+mod halving;
 mod knowledge;
 mod node;
 mod opening;

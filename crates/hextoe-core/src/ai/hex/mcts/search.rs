@@ -4,6 +4,7 @@
 
 use super::expand::{Legal, expand};
 use super::flow;
+use super::halving::Halving;
 use super::knowledge::{Knowledge, layer, root_fill};
 use super::opening;
 pub use super::params::{BookUse, FillFrom, KnowledgeAt, Params, Pruning};
@@ -93,6 +94,8 @@ struct Scratch<B> {
     owners: Vec<u8>,
     /// An expansion found no room in the tree.
     full: bool,
+    /// The root's sequential halving, when the search uses it.
+    halving: Option<Halving>,
 }
 /// Expands the root and gives it knowledge, if the search uses it and nothing was done yet: before the
 /// threads start, so that none of them searches moves the knowledge rules out.
@@ -166,6 +169,7 @@ impl<B: Bits> Scratch<B> {
                 [B::ZERO; 2]
             },
             node_fill: HashMap::new(),
+            halving: p.root_halving.map(Halving::new),
         }
     }
 }
@@ -197,9 +201,13 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
         if s.full && limits.stop_when_full {
             return Ran { sims, full: true };
         }
-        if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d))
-        {
-            break;
+        if sims.is_multiple_of(64) {
+            if limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            if let Some(h) = s.halving.as_mut() {
+                h.update(tree, progress(limits, sims, started));
+            }
         }
         // A time budget ends early once the move cannot change (a simulation budget always runs in full, so
         // that seeded searches stay reproducible).
@@ -221,6 +229,17 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
         sims += 1;
     }
     Ran { sims, full: false }
+}
+
+/// The share of its budget that a search begun at `started` has spent after `sims` simulations: of its
+/// simulations or of its time, whichever is further along.
+fn progress(limits: &Limits, sims: u64, started: Instant) -> f64 {
+    let by_sims = limits.sims.map_or(0.0, |n| sims as f64 / n.max(1) as f64);
+    let by_time = limits.deadline.map_or(0.0, |d| {
+        let total = d.saturating_duration_since(started).as_secs_f64();
+        if total > 0.0 { started.elapsed().as_secs_f64() / total } else { 1.0 }
+    });
+    by_sims.max(by_time)
 }
 
 /// Simulations between two looks at whether the move can still change.
@@ -321,7 +340,8 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             }
             None => false,
         };
-        let Some(c) = select(tree, node, p, s.alone, plain, rng) else { break };
+        let forced = if node == 0 { s.halving.as_ref().and_then(|h| h.pick(tree, rng)) } else { None };
+        let Some(c) = forced.or_else(|| select(tree, node, p, s.alone, plain, rng)) else { break };
         let to_move = board.to_move();
         let child = tree.node(c);
         let mover = if child.mv == SWAP { to_move.opponent() } else { to_move };

@@ -142,3 +142,31 @@ fn a_deeper_fill_wins_where_two_disagree() {
     let layered = super::layer::<u64>([0b011, 0b1000], [0b100, 0b010]);
     assert_eq!(layered, [0b101, 0b1010]);
 }
+
+#[test]
+fn root_halving_levels_the_finalists_and_leaves_a_seeded_search_reproducible() {
+    // 9×9 after e5: 20,000 simulations. With halving over 8 moves, after the 30 % warm-up only the eight
+    // candidates get simulations, each round giving them to the least visited one, so the moves that leave
+    // in the same round leave level, and the two finalists end level.
+    let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
+    let m = crate::game::hex::HexMove::parse("e5", 9).unwrap_or_else(|e| panic!("{e}"));
+    game.play(m).unwrap_or_else(|e| panic!("{e}"));
+    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+    let root = Root { board, swap_depth: None };
+    let ranked = |halving: Option<usize>, seed: u64| {
+        let p = Params { root_halving: halving, ..Params::for_size(9) };
+        let tree = Tree::new(1 << 20);
+        run(&tree, &root, &Limits::simulations(20_000, 1), &p, &mut FastRng::new(seed));
+        let mut v: Vec<(u32, u16)> = tree.children(0).map(|c| (tree.visits(c), tree.node(c).mv)).collect();
+        v.sort_unstable_by(|a, b| b.cmp(a));
+        v
+    };
+    let halved = ranked(Some(8), 3);
+    let level = |a: (u32, u16), b: (u32, u16)| a.0.abs_diff(b.0) <= 1;
+    assert!(level(halved[0], halved[1]), "the finalists: {:?}", &halved[..2]);
+    assert!(level(halved[2], halved[3]), "the two out in the third round: {:?}", &halved[2..4]);
+    assert!(halved[8].0 * 10 < halved[7].0, "no candidate: {:?} against {:?}", halved[8], halved[7]);
+    let greedy = ranked(None, 3);
+    assert!(!level(greedy[0], greedy[1]), "without halving: {:?}", &greedy[..2]);
+    assert_eq!(ranked(Some(8), 7), ranked(Some(8), 7), "one seed, one search");
+}

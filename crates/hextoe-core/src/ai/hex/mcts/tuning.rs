@@ -23,6 +23,7 @@ pub struct Tuning {
     borrow_time: Option<bool>,
     explore: Option<f32>,
     root_explore: Option<f32>,
+    root_halving: Option<Option<usize>>,
     rave_bias: Option<f32>,
     rave_initial: Option<f32>,
     expand_after: Option<u32>,
@@ -36,7 +37,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 25] = [
+pub const TUNING_KEYS: [(&str, &str); 26] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -70,6 +71,10 @@ pub const TUNING_KEYS: [(&str, &str); 25] = [
     ("borrow", "let an open move borrow time saved earlier, on or off"),
     ("explore", "the UCT exploration constant, a number from 0 to 10"),
     ("rootexplore", "the UCT exploration constant at the root alone, a number from 0 to 10"),
+    (
+        "halving",
+        "sequential halving at the root over its most visited moves once 30 % of the budget is spent: off, or how many moves, a whole number from 2 to 64",
+    ),
     ("rave", "RAVE's bias term, a number from 0 to 1"),
     (
         "raveinit",
@@ -183,6 +188,7 @@ impl std::str::FromStr for Tuning {
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
                 "explore" => Tuning { explore: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "rootexplore" => Tuning { root_explore: Some(number(10.0).ok_or_else(bad)?), ..t },
+                "halving" => Tuning { root_halving: Some(whole_or("off", 2..=64)?.map(|n| n as usize)), ..t },
                 "expand" => Tuning { expand_after: Some(whole(0..=1000)?), ..t },
                 "vcwork" => t.node_vc_work(whole(100..=WORK_MAX as u32)? as usize),
                 "flow" => Tuning { flow_after: Some(whole_or("off", 0..=1_000_000)?), ..t },
@@ -301,6 +307,9 @@ impl Tuning {
         }
         if let Some(c) = self.root_explore {
             p.root_explore = c;
+        }
+        if let Some(h) = self.root_halving {
+            p.root_halving = h;
         }
         if let Some(c) = self.explore {
             p.explore = c;

@@ -21,6 +21,10 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));
     assert_eq!(tuned("plain=30,").plain_every, Some(30));
     assert_eq!(tuned("plain=off").plain_every, None);
+    assert_eq!(
+        (tuned("halving=8").root_halving, tuned("halving=off").root_halving, base.root_halving),
+        (Some(8), None, None)
+    );
     assert_eq!(p.expand_after, 10);
     assert_eq!(p.node_vc_work, 5000);
     assert_eq!((p.flow_after, p.flow_exponent, base.flow_after), (Some(64), 1.5, None));
@@ -80,6 +84,8 @@ fn bad_tuning_texts_say_what_was_expected() {
         ("raveinit=-2", "raveinit=-2", "from 0.1 to 100"),
         ("vcm=11", "vcm=11", "restore a broken virtual connection, a number from 0 to 10"),
         ("vcm=inf", "vcm=inf", "a number from 0 to 10"),
+        ("halving=1", "halving=1", "most visited moves once 30 % of the budget is spent: off, or how many"),
+        ("halving=65", "halving=65", "a whole number from 2 to 64"),
         ("fill=leaves", "fill=leaves", "off, root (the root's), or nodes"),
     ] {
         let e = text.parse::<Tuning>().err().unwrap_or_else(|| panic!("{text} was accepted"));

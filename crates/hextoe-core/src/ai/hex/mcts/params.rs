@@ -23,8 +23,9 @@ pub struct Params {
     /// Sequential halving at the root over this many of its most visited moves (`mcts/halving.rs`): after
     /// the first 30 % of the budget, the rest goes in rounds to the candidate with the fewest visits, and
     /// each round keeps the better half by win rate. `None` by default: over eight moves it won 71 of 100
-    /// games as Black against MoHex 2.0, where the default wins 79 % (see the README's "Against MoHex
-    /// 2.0"), although it chose better moves in the positions where the default's lost games turned.
+    /// games as Black against MoHex 2.0 and over four 72 of 100, where the default wins 79 % (see the
+    /// README's "Against MoHex 2.0"), although it chose better moves in the positions where the default's
+    /// lost games turned.
     pub root_halving: Option<usize>,
     /// Value of a move with neither visits nor AMAF statistics.
     pub first_play: f32,

@@ -24,7 +24,7 @@ pub(super) struct Halving {
     candidates: usize,
     /// The root's children still in, once the warm-up is over; empty before.
     survivors: Vec<usize>,
-    /// Rounds in all, and rounds finished.
+    /// Rounds in all (0 until the warm-up ends), and rounds finished.
     rounds: usize,
     done: usize,
 }
@@ -43,7 +43,8 @@ impl Halving {
         }
         if self.rounds == 0 {
             self.survivors = most_visited(tree, self.candidates);
-            self.rounds = if self.survivors.len() < 2 { usize::MAX } else { ceil_log2(self.survivors.len()) };
+            // Fewer than two candidates leave nothing to halve: the rounds count only marks the start.
+            self.rounds = ceil_log2(self.survivors.len().max(2));
             return;
         }
         if self.survivors.len() < 2 {

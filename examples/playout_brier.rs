@@ -20,8 +20,10 @@ use std::time::Instant;
 
 mod common;
 
-/// The policies compared, by name.
-const POLICIES: [&str; 4] = ["bridges", "local", "nearplay", "shaped"];
+/// The policies compared, by name: bridge replies alone; the six-neighbour replies by the replies' own
+/// fit (the default) and by the whole-board fit; the latter with the last-move factors; the twelve-cell
+/// shapes.
+const POLICIES: [&str; 5] = ["bridges", "local", "wholeboard", "nearplay", "shaped"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -46,7 +48,7 @@ fn main() -> ExitCode {
     };
     let table = PatternTable::shipped();
     let mut rng = FastRng::new(11);
-    let (mut brier, mut ll, mut micros) = ([0f64; 4], [0f64; 4], [0f64; 4]);
+    let (mut brier, mut ll, mut micros) = ([0f64; 5], [0f64; 5], [0f64; 5]);
     let mut positions = 0usize;
     // The shapes of the last board size seen: a games file is usually of one size.
     let mut shapes = Shapes::new(11);
@@ -80,9 +82,9 @@ fn main() -> ExitCode {
     }
     let m = positions as f64;
     println!("{positions} positions, {playouts} playouts each");
-    println!("{:10} {:>7} {:>9} {:>12}", "policy", "Brier", "log-lik.", "µs/playout");
+    println!("{:11} {:>7} {:>9} {:>12}", "policy", "Brier", "log-lik.", "µs/playout");
     for (k, name) in POLICIES.iter().enumerate() {
-        println!("{name:10} {:7.4} {:9.4} {:12.1}", brier[k] / m, ll[k] / m, micros[k] / m);
+        println!("{name:11} {:7.4} {:9.4} {:12.1}", brier[k] / m, ll[k] / m, micros[k] / m);
     }
     ExitCode::SUCCESS
 }
@@ -96,11 +98,11 @@ fn forecast<B: Bits>(
     table: &PatternTable,
     playouts: u32,
     rng: &mut FastRng,
-) -> Option<[(f64, f64); 4]> {
+) -> Option<[(f64, f64); 5]> {
     let mut root = PlayBoard::<B>::new(g.board(), g.to_move())?;
     root.set_last(last);
     let mut b = root.clone();
-    let mut out = [(0.0, 0.0); 4];
+    let mut out = [(0.0, 0.0); 5];
     for (slot, name) in out.iter_mut().zip(POLICIES) {
         let start = Instant::now();
         let mut black = 0u32;
@@ -109,6 +111,7 @@ fn forecast<B: Bits>(
             let w = match name {
                 "bridges" => b.playout(rng, true, None),
                 "local" => b.playout(rng, true, Some(LocalPolicy::shipped())),
+                "wholeboard" => b.playout(rng, true, Some(LocalPolicy::shipped_whole_board())),
                 "nearplay" => b.playout(rng, true, Some(LocalPolicy::shipped_near())),
                 _ => b.playout_shaped(rng, shapes, table),
             };

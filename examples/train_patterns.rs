@@ -5,7 +5,7 @@
 //! The games file has one game a line: the board side, then the moves (`11 f6 e7 ...`), Black first, no
 //! swap; `#` starts a comment line. Every move is an example of a strong choice among the empty cells.
 
-use hextoe::ai::hex::patterns::train::{Example, examples_from_game, fit, fit_near_table, fit_playout};
+use hextoe::ai::hex::patterns::train::{Example, examples_from_game, fit, fit_near_table, fit_playout, fit_replies};
 use std::process::ExitCode;
 
 mod common;
@@ -33,6 +33,7 @@ fn main() -> ExitCode {
     let tree = fit(&examples, iterations as usize, min_seen);
     let playout = fit_playout(&examples, iterations as usize);
     let near = fit_near_table(&examples, &tree, &playout, iterations as usize);
+    let replies = fit_replies(&examples, iterations as usize);
 
     println!(
         "# hextoe's learned Hex shapes: key (7 hex digits: 12 cells × 2 bits, or from 1000000 on the 6 neighbours only) and strength γ."
@@ -44,6 +45,9 @@ fn main() -> ExitCode {
     println!(
         "# Keys 3000001 and 3000002: the prior's factors of a cell next to the last stone and of its bridge partner; 3000003 and 3000004: the playouts'."
     );
-    print!("{}{}{}", tree.to_text(), playout.to_text(), near.to_text());
+    println!(
+        "# Keys 2000000 to 2000fff: the playouts' six-neighbour shapes among every empty cell; 2001000 to 2001fff: the same as replies next to the last stone, 2001000 being γ₀ of every other cell."
+    );
+    print!("{}{}{}{}", tree.to_text(), playout.to_text(), replies.to_text(), near.to_text());
     ExitCode::SUCCESS
 }

@@ -368,7 +368,11 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             }
             let winner = match s.global.as_mut() {
                 Some(w) => {
-                    board.playout_global(rng, s.local.unwrap_or_else(LocalPolicy::shipped), w, s.local.is_some())
+                    // The whole-board draw weighs the neighbours' replies on its own scale, so they go by
+                    // the whole-board fit too, as they were measured.
+                    let whole = LocalPolicy::shipped_whole_board();
+                    let replies = s.local.map(|_| if p.near_replies { LocalPolicy::shipped_near() } else { whole });
+                    board.playout_global(rng, whole, w, replies)
                 }
                 None => match (p.shaped_replies, s.shapes.as_ref()) {
                     (true, Some(shapes)) => board.playout_shaped(rng, shapes, PatternTable::shipped()),

@@ -134,6 +134,12 @@ pub const SMALL: u32 = 1 << 24;
 /// Marks a playout shape's key: the six neighbours, with strengths fitted for the playouts' local replies.
 pub const PLAYOUT: u32 = 1 << 25;
 
+/// Marks a reply shape's key: the six neighbours of a cell next to the last stone, with strengths fitted
+/// for the playouts' replies to that stone (see [`train::fit_replies`](super::train::fit_replies)). The key
+/// `REPLY` itself (an empty ring, which no neighbour of a stone has) holds γ₀, the strength of each cell
+/// elsewhere. A bit inside the playout shapes' range, so that the table's keys stay below 2²⁶.
+pub const REPLY: u32 = PLAYOUT | 1 << 12;
+
 /// Marks the keys of the last-move factors: a candidate's γ is multiplied by its [`Near`] factor, the
 /// table's entry `NEAR | near as u32` (MoHex 2.0 adds its local patterns' strength around the last move).
 pub const NEAR: u32 = SMALL | PLAYOUT;
@@ -175,6 +181,12 @@ pub fn small(key: u32) -> u32 {
 #[inline]
 pub fn playout_shape(key: u32) -> u32 {
     small(key) & !SMALL | PLAYOUT
+}
+
+/// The key of the reply shape inside a (canonical) shape: its playout shape with the [`REPLY`] mark.
+#[inline]
+pub fn reply_shape(key: u32) -> u32 {
+    playout_shape(key) | REPLY
 }
 
 /// The key of the six-neighbour shape of a ring pattern as the playouts see it: `ring` has two bits per

@@ -1,8 +1,9 @@
 //! The learned table: a strength (γ) for each shape, read from `assets/hex-patterns.txt`.
 //!
 //! The file is text, one shape a line: the key in seven hexadecimal digits and its γ, e.g. `0000401 3.25`
-//! (keys from `1000000` on are small shapes, the six neighbours only, and from `2000000` on the playouts'
-//! six-neighbour shapes). Lines starting with `#` are
+//! (keys from `1000000` on are small shapes, the six neighbours only, from `2000000` on the playouts'
+//! six-neighbour shapes among every empty cell, and from `2001000` on the same as replies next to the last
+//! stone, see [`REPLY`](super::shape::REPLY)). Lines starting with `#` are
 //! comments. A shape the table does not list takes the strength of its small shape, and a small shape it
 //! does not list has γ = 1, the strength every shape starts from before training. The shipped table is
 //! embedded in the binary and read once.

@@ -6,7 +6,7 @@
 //! virtual win and one virtual loss against a shape of strength 1, so that shapes seen a few times stay near
 //! 1 instead of running off to 0 or infinity.
 
-use super::shape::{Near, Shapes, playout_shape, small};
+use super::shape::{Near, REPLY, Shapes, playout_shape, reply_shape, small};
 use super::table::PatternTable;
 use crate::ai::hex::bitboard::{Bits, Wide};
 use crate::game::hex::{Cell, Color};
@@ -70,6 +70,29 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
 /// alone, as the playouts' local replies see it. The keys carry the [`PLAYOUT`](super::shape::PLAYOUT) mark.
 pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
     mm(&by_feature(examples, playout_shape), iterations)
+}
+
+/// Fits the strengths of the playouts' replies to the last stone as a model of their own, the one the
+/// playouts draw by (see [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)): each neighbour of the
+/// last stone is a candidate by its six-neighbour shape, and every other cell by one shared strength γ₀
+/// (key [`REPLY`]), so a move next to the stone is chosen with probability γ(shape) / (Σ γ of the
+/// neighbours + γ₀ · the other cells). Fitted so, a shape's strength says how often strong players answer
+/// a stone there rather than elsewhere, where [`fit_playout`]'s says how often they play it among every
+/// empty cell. The keys carry the [`REPLY`] mark.
+pub fn fit_replies(examples: &[Example], iterations: usize) -> PatternTable {
+    let feature = |key: u32, near: Near| if near == Near::Adjacent { reply_shape(key) } else { REPLY };
+    let replies: Vec<Example> = examples
+        .iter()
+        .map(|ex| Example {
+            candidates: (ex.candidates.iter().enumerate())
+                .map(|(i, &k)| feature(k, ex.near.get(i).copied().unwrap_or(Near::Far)))
+                .collect(),
+            chosen: feature(ex.chosen, ex.chosen_near),
+            near: Vec::new(),
+            chosen_near: Near::Far,
+        })
+        .collect();
+    mm(&replies, iterations)
 }
 
 /// Fits a strength to every shape seen among the candidates, by `iterations` rounds of MM. A shape seen as a
@@ -280,5 +303,45 @@ mod tests {
         assert!(table.gamma(small(0x5000)) > 1.0);
         assert_eq!(table.gamma(0x5000), table.gamma(small(0)), "falls back to the small shape");
         assert!(table.gamma(6) < 1.0);
+    }
+
+    #[test]
+    fn the_reply_fit_recovers_how_often_each_neighbour_shape_answers_the_last_stone() {
+        // Ten far cells of one shape and two neighbours of the last stone, of shapes A and B. The choice
+        // is drawn with strength 1 for each far cell, 6 for A and 2 for B: the fit must give γ(A) / γ₀ = 6
+        // and γ(B) / γ₀ = 2, whatever the far cells' own shape.
+        let (a, b, far_shape) = (0x0001u32, 0x0002u32, 0x0000u32);
+        let mut rng = FastRng::new(8);
+        let mut candidates = vec![far_shape; 10];
+        candidates.extend([a, b]);
+        let mut near = vec![Near::Far; 10];
+        near.extend([Near::Adjacent, Near::Adjacent]);
+        let strength: Vec<f64> = (0..12usize).map(|i| [1.0, 6.0, 2.0][i.saturating_sub(9)]).collect();
+        let total: f64 = strength.iter().sum();
+        let examples: Vec<Example> = (0..30_000)
+            .map(|_| {
+                let mut x = rng.below(1_000_000) as f64 / 1_000_000.0 * total;
+                let pick = strength
+                    .iter()
+                    .position(|&s| {
+                        let hit = x < s;
+                        x -= s;
+                        hit
+                    })
+                    .unwrap_or(0);
+                Example {
+                    candidates: candidates.clone(),
+                    chosen: candidates[pick],
+                    near: near.clone(),
+                    chosen_near: near[pick],
+                }
+            })
+            .collect();
+        let table = fit_replies(&examples, 100);
+        let far = table.listed(REPLY).unwrap_or_else(|| panic!("γ₀ is listed"));
+        let ratio = |k: u32| table.listed(reply_shape(k)).unwrap_or_else(|| panic!("{k:x} listed")) / far;
+        assert!((ratio(a) - 6.0).abs() < 0.6, "γ(A) / γ₀ = {}", ratio(a));
+        assert!((ratio(b) - 2.0).abs() < 0.25, "γ(B) / γ₀ = {}", ratio(b));
+        assert!(table.listed(playout_shape(far_shape)).is_none(), "far cells go by γ₀, not their shape");
     }
 }

@@ -151,9 +151,11 @@ fn local_replies_reach_bridge_partners_only_with_the_near_factors() {
         }
         (adjacent, bridge)
     };
-    let plain = LocalPolicy::shipped();
+    // The factors were fitted against the whole-board strengths, so they are compared on those.
+    let plain = LocalPolicy::shipped_whole_board();
     let near_policy = LocalPolicy::shipped_near();
     assert_eq!(plain.near(), [1.0, 0.0]);
+    assert_eq!(LocalPolicy::shipped().near(), [1.0, 0.0], "the default replies only next to the stone");
     assert!(near_policy.near().iter().all(|&f| f > 1.0), "fitted factors: {:?}", near_policy.near());
     let (a0, b0) = count(plain);
     let (a1, b1) = count(near_policy);
@@ -187,7 +189,7 @@ fn the_kept_ring_patterns_match_the_cells_after_moves_fills_and_playouts() {
             let global = (round % 2 == 1).then(|| GlobalWeights::new(4.0));
             match global {
                 Some(mut w) => {
-                    b.playout_global(&mut rng, policy, &mut w, true);
+                    b.playout_global(&mut rng, LocalPolicy::shipped_whole_board(), &mut w, Some(policy));
                 }
                 None => {
                     b.playout(&mut rng, true, Some(policy));

@@ -1,7 +1,7 @@
 //! Playouts drawn over the whole board by learned shape (MoHex 2.0's global pattern playouts).
 //!
 //! Every empty cell carries a weight for each side to move: the strength γ of its six-neighbour shape
-//! ([`LocalPolicy::gamma`], fitted as exactly this model: a cell is chosen with probability γ / Σγ of every
+//! ([`LocalPolicy::gamma`] of the whole-board fit, [`Fit::WholeBoard`](super::Fit), fitted as exactly this model: a cell is chosen with probability γ / Σγ of every
 //! empty cell), or almost nothing if the shape makes the cell dead. A move changes only its own cell and
 //! its six neighbours' shapes, so the weights are kept up to date incrementally, with a sum per row, and a
 //! draw scans the row sums and then one row. Bridge intrusions are still answered first.
@@ -64,14 +64,15 @@ impl GlobalWeights {
 
 impl<B: Bits> PlayBoard<B> {
     /// Plays to the end of the game like [`PlayBoard::playout`], but a move that saves no bridge (and, with
-    /// `local`, does not reply next to the last stone) is drawn over every empty cell by its shape's
-    /// strength (see the module docs); returns the winner.
+    /// `replies`, does not reply next to the last stone by them) is drawn over every empty cell by its
+    /// shape's strength in `policy`, which must be of the whole-board fit (see the module docs); returns the
+    /// winner.
     pub fn playout_global(
         &mut self,
         rng: &mut FastRng,
         policy: &LocalPolicy,
         w: &mut GlobalWeights,
-        local: bool,
+        replies: Option<&LocalPolicy>,
     ) -> Color {
         let s = self.stride();
         let n = s - 2;
@@ -95,9 +96,9 @@ impl<B: Bits> PlayBoard<B> {
             let mut mv = None;
             if let Some(l) = last {
                 mv = self.save_bridge(l, code(color));
-                if mv.is_none() && local {
+                if let Some(replies) = replies.filter(|_| mv.is_none()) {
                     let others = w.rows[color.index()][1..=n].iter().sum();
-                    mv = self.local_reply(l, color, policy, Some(others), rng);
+                    mv = self.local_reply(l, color, replies, Some(others), rng);
                 }
             }
             let p = match mv {
@@ -174,7 +175,7 @@ mod tests {
 
     #[test]
     fn a_global_playout_fills_the_board_and_names_the_connected_side() {
-        let policy = LocalPolicy::shipped();
+        let policy = LocalPolicy::shipped_whole_board();
         let mut w = GlobalWeights::new(f32::INFINITY);
         let root = board(9);
         let mut b = root.clone();
@@ -182,7 +183,7 @@ mod tests {
         let mut wins = [0u32; 2];
         for _ in 0..400 {
             b.reset_from(&root);
-            let winner = b.playout_global(&mut rng, policy, &mut w, true);
+            let winner = b.playout_global(&mut rng, policy, &mut w, Some(LocalPolicy::shipped()));
             assert_eq!(b.empty_cells(), 0u128, "the board is full");
             let black = b.stones(Color::Black);
             assert_eq!(b.geometry().connects(black, Color::Black), winner == Color::Black);

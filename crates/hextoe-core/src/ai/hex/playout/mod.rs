@@ -20,5 +20,5 @@ mod vulnerable;
 pub use bridge::PlayBoard;
 pub use fill::FillPlayout;
 pub use global::GlobalWeights;
-pub use local::LocalPolicy;
+pub use local::{Fit, LocalPolicy};
 pub use rng::FastRng;

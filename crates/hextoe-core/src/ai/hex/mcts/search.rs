@@ -155,9 +155,13 @@ impl<B: Bits> Scratch<B> {
             plain_countdown: p.plain_every.unwrap_or(0),
             kids: Vec::with_capacity(400),
             shapes: (p.prior_weight > 0.0 || p.shaped_replies).then(|| Shapes::new(n)),
-            local: p
-                .local_replies
-                .then(|| if p.near_replies { LocalPolicy::shipped_near() } else { LocalPolicy::shipped() }),
+            // The whole-board draw weighs the neighbours' replies on its own scale, so with it they go by the
+            // whole-board fit, as they were measured.
+            local: p.local_replies.then(|| match (p.near_replies, p.global_cap) {
+                (true, _) => LocalPolicy::shipped_near(),
+                (false, Some(_)) => LocalPolicy::shipped_whole_board(),
+                (false, None) => LocalPolicy::shipped(),
+            }),
             global: p.global_cap.map(GlobalWeights::new),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
             owners: Vec::with_capacity(n * n),
@@ -367,13 +371,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 }
             }
             let winner = match s.global.as_mut() {
-                Some(w) => {
-                    // The whole-board draw weighs the neighbours' replies on its own scale, so they go by
-                    // the whole-board fit too, as they were measured.
-                    let whole = LocalPolicy::shipped_whole_board();
-                    let replies = s.local.map(|_| if p.near_replies { LocalPolicy::shipped_near() } else { whole });
-                    board.playout_global(rng, whole, w, replies)
-                }
+                Some(w) => board.playout_global(rng, LocalPolicy::shipped_whole_board(), w, s.local),
                 None => match (p.shaped_replies, s.shapes.as_ref()) {
                     (true, Some(shapes)) => board.playout_shaped(rng, shapes, PatternTable::shipped()),
                     _ => board.playout(rng, true, s.local),

@@ -69,7 +69,7 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
 /// Fits the strengths of the playouts' six-neighbour shapes: every candidate judged by its neighbours
 /// alone, as the playouts' local replies see it. The keys carry the [`PLAYOUT`](super::shape::PLAYOUT) mark.
 pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
-    mm(&by_feature(examples, playout_shape), iterations)
+    mm(&by_feature(examples, |key, _| playout_shape(key)), iterations)
 }
 
 /// Fits the strengths of the playouts' replies to the last stone as a model of their own, the one the
@@ -81,18 +81,7 @@ pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
 /// empty cell. The keys carry the [`REPLY`] mark.
 pub fn fit_replies(examples: &[Example], iterations: usize) -> PatternTable {
     let feature = |key: u32, near: Near| if near == Near::Adjacent { reply_shape(key) } else { REPLY };
-    let replies: Vec<Example> = examples
-        .iter()
-        .map(|ex| Example {
-            candidates: (ex.candidates.iter().enumerate())
-                .map(|(i, &k)| feature(k, ex.near.get(i).copied().unwrap_or(Near::Far)))
-                .collect(),
-            chosen: feature(ex.chosen, ex.chosen_near),
-            near: Vec::new(),
-            chosen_near: Near::Far,
-        })
-        .collect();
-    mm(&replies, iterations)
+    mm(&by_feature(examples, feature), iterations)
 }
 
 /// Fits a strength to every shape seen among the candidates, by `iterations` rounds of MM. A shape seen as a
@@ -106,16 +95,19 @@ pub fn fit(examples: &[Example], iterations: usize, min_seen: u32) -> PatternTab
         }
     }
     let feature = |key: u32| if counts.get(&key).is_some_and(|&c| c >= min_seen) { key } else { small(key) };
-    mm(&by_feature(examples, feature), iterations)
+    mm(&by_feature(examples, |key, _| feature(key)), iterations)
 }
 
-/// The examples with every shape key, chosen or not, replaced by the feature that stands for it.
-fn by_feature(examples: &[Example], feature: impl Fn(u32) -> u32) -> Vec<Example> {
+/// The examples with every shape key, chosen or not, replaced by the feature that stands for it, given the
+/// key and the cell's place from the last stone (far where the example does not say).
+fn by_feature(examples: &[Example], feature: impl Fn(u32, Near) -> u32) -> Vec<Example> {
     examples
         .iter()
         .map(|ex| Example {
-            candidates: ex.candidates.iter().map(|&k| feature(k)).collect(),
-            chosen: feature(ex.chosen),
+            candidates: (ex.candidates.iter().enumerate())
+                .map(|(i, &k)| feature(k, ex.near.get(i).copied().unwrap_or(Near::Far)))
+                .collect(),
+            chosen: feature(ex.chosen, ex.chosen_near),
             ..ex.clone()
         })
         .collect()

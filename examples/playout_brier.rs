@@ -20,9 +20,9 @@ use std::time::Instant;
 
 mod common;
 
-/// The policies compared, by name: bridge replies alone; the six-neighbour replies by the replies' own
-/// fit (the default) and by the whole-board fit; the latter with the last-move factors; the twelve-cell
-/// shapes.
+/// The policies compared, by name: bridge replies alone; the replies to the last stone by the replies'
+/// own fit (the default: its neighbours and bridge partners, each by its six-neighbour shape); its
+/// neighbours by the whole-board fit; the latter with the last-move factors; the twelve-cell shapes.
 const POLICIES: [&str; 5] = ["bridges", "local", "wholeboard", "nearplay", "shaped"];
 
 fn main() -> ExitCode {

@@ -46,7 +46,7 @@ fn main() -> ExitCode {
         "# Keys 3000001 and 3000002: the prior's factors of a cell next to the last stone and of its bridge partner; 3000003 and 3000004: the playouts'."
     );
     println!(
-        "# Keys 2000000 to 2000fff: the playouts' six-neighbour shapes among every empty cell; 2001000 to 2001fff: the same as replies next to the last stone, 2001000 being γ₀ of every other cell."
+        "# Keys 2000000 to 2000fff: the playouts' six-neighbour shapes among every empty cell; 2001000 to 2001fff: the same as replies next to the last stone, 2001000 being γ₀ of every other cell; 2002000 to 2002fff: as replies on its bridge partners."
     );
     print!("{}{}{}{}", tree.to_text(), playout.to_text(), replies.to_text(), near.to_text());
     ExitCode::SUCCESS

@@ -140,6 +140,11 @@ pub const PLAYOUT: u32 = 1 << 25;
 /// elsewhere. A bit inside the playout shapes' range, so that the table's keys stay below 2²⁶.
 pub const REPLY: u32 = PLAYOUT | 1 << 12;
 
+/// Marks a partner reply shape's key: the six neighbours of a bridge partner of the last stone, with
+/// strengths fitted beside the [`REPLY`] shapes for the playouts' replies to that stone (see
+/// [`train::fit_replies`](super::train::fit_replies)).
+pub const PARTNER_REPLY: u32 = PLAYOUT | 1 << 13;
+
 /// Marks the keys of the last-move factors: a candidate's γ is multiplied by its [`Near`] factor, the
 /// table's entry `NEAR | near as u32` (MoHex 2.0 adds its local patterns' strength around the last move).
 pub const NEAR: u32 = SMALL | PLAYOUT;
@@ -187,6 +192,13 @@ pub fn playout_shape(key: u32) -> u32 {
 #[inline]
 pub fn reply_shape(key: u32) -> u32 {
     playout_shape(key) | REPLY
+}
+
+/// The key of the partner reply shape inside a (canonical) shape: its playout shape with the
+/// [`PARTNER_REPLY`] mark.
+#[inline]
+pub fn partner_reply_shape(key: u32) -> u32 {
+    playout_shape(key) | PARTNER_REPLY
 }
 
 /// The key of the six-neighbour shape of a ring pattern as the playouts see it: `ring` has two bits per

@@ -6,7 +6,7 @@
 //! virtual win and one virtual loss against a shape of strength 1, so that shapes seen a few times stay near
 //! 1 instead of running off to 0 or infinity.
 
-use super::shape::{Near, REPLY, Shapes, playout_shape, reply_shape, small};
+use super::shape::{Near, REPLY, Shapes, partner_reply_shape, playout_shape, reply_shape, small};
 use super::table::PatternTable;
 use crate::ai::hex::bitboard::{Bits, Wide};
 use crate::game::hex::{Cell, Color};
@@ -74,13 +74,18 @@ pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
 
 /// Fits the strengths of the playouts' replies to the last stone as a model of their own, the one the
 /// playouts draw by (see [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)): each neighbour of the
-/// last stone is a candidate by its six-neighbour shape, and every other cell by one shared strength γ₀
-/// (key [`REPLY`]), so a move next to the stone is chosen with probability γ(shape) / (Σ γ of the
-/// neighbours + γ₀ · the other cells). Fitted so, a shape's strength says how often strong players answer
-/// a stone there rather than elsewhere, where [`fit_playout`]'s says how often they play it among every
-/// empty cell. The keys carry the [`REPLY`] mark.
+/// last stone is a candidate by its six-neighbour shape (key [`REPLY`] | shape), each of its bridge
+/// partners by the same shape with strengths of its own (key [`PARTNER_REPLY`](super::shape::PARTNER_REPLY) | shape), and every other
+/// cell by one shared strength γ₀ (key [`REPLY`]), so a local cell is chosen with probability
+/// γ(its shape, its place) / (Σ γ of the local cells + γ₀ · the other cells). Fitted so, a shape's strength
+/// says how often strong players answer a stone there rather than elsewhere, where [`fit_playout`]'s says
+/// how often they play it among every empty cell.
 pub fn fit_replies(examples: &[Example], iterations: usize) -> PatternTable {
-    let feature = |key: u32, near: Near| if near == Near::Adjacent { reply_shape(key) } else { REPLY };
+    let feature = |key: u32, near: Near| match near {
+        Near::Adjacent => reply_shape(key),
+        Near::Bridge => partner_reply_shape(key),
+        Near::Far => REPLY,
+    };
     mm(&by_feature(examples, feature), iterations)
 }
 
@@ -298,17 +303,18 @@ mod tests {
     }
 
     #[test]
-    fn the_reply_fit_recovers_how_often_each_neighbour_shape_answers_the_last_stone() {
-        // Ten far cells of one shape and two neighbours of the last stone, of shapes A and B. The choice
-        // is drawn with strength 1 for each far cell, 6 for A and 2 for B: the fit must give γ(A) / γ₀ = 6
-        // and γ(B) / γ₀ = 2, whatever the far cells' own shape.
+    fn the_reply_fit_recovers_how_often_each_local_shape_answers_the_last_stone() {
+        // Ten far cells of one shape, two neighbours of the last stone, of shapes A and B, and a bridge
+        // partner of shape A. The choice is drawn with strength 1 for each far cell, 6 for the neighbour A,
+        // 2 for B and 3 for the partner A: the fit must give γ(A) / γ₀ = 6, γ(B) / γ₀ = 2 and the partner's
+        // γ(A) / γ₀ = 3, whatever the far cells' own shape.
         let (a, b, far_shape) = (0x0001u32, 0x0002u32, 0x0000u32);
         let mut rng = FastRng::new(8);
         let mut candidates = vec![far_shape; 10];
-        candidates.extend([a, b]);
+        candidates.extend([a, b, a]);
         let mut near = vec![Near::Far; 10];
-        near.extend([Near::Adjacent, Near::Adjacent]);
-        let strength: Vec<f64> = (0..12usize).map(|i| [1.0, 6.0, 2.0][i.saturating_sub(9)]).collect();
+        near.extend([Near::Adjacent, Near::Adjacent, Near::Bridge]);
+        let strength: Vec<f64> = (0..13usize).map(|i| [1.0, 6.0, 2.0, 3.0][i.saturating_sub(9)]).collect();
         let total: f64 = strength.iter().sum();
         let examples: Vec<Example> = (0..30_000)
             .map(|_| {
@@ -334,6 +340,8 @@ mod tests {
         let ratio = |k: u32| table.listed(reply_shape(k)).unwrap_or_else(|| panic!("{k:x} listed")) / far;
         assert!((ratio(a) - 6.0).abs() < 0.6, "γ(A) / γ₀ = {}", ratio(a));
         assert!((ratio(b) - 2.0).abs() < 0.25, "γ(B) / γ₀ = {}", ratio(b));
+        let partner = table.listed(partner_reply_shape(a)).unwrap_or_else(|| panic!("the partner A is listed")) / far;
+        assert!((partner - 3.0).abs() < 0.35, "the partner's γ(A) / γ₀ = {partner}");
         assert!(table.listed(playout_shape(far_shape)).is_none(), "far cells go by γ₀, not their shape");
     }
 }

@@ -227,9 +227,9 @@ impl<B: Bits> PlayBoard<B> {
     }
 
     /// A reply among the empty neighbours of the stone at padded index `last` — and its bridge partners, if
-    /// the policy weighs them — drawn by their shapes' strengths times the policy's factor for their place,
-    /// against `others`, the weight of the rest of the board (by default γ₀ for each other empty cell; see
-    /// [`LocalPolicy`]); `None` to play elsewhere instead.
+    /// the policy has strengths for them — drawn by their shapes' strengths, against `others`, the weight
+    /// of the rest of the board (by default γ₀ for each other empty cell; see [`LocalPolicy`]); `None` to
+    /// play elsewhere instead.
     #[inline]
     pub(super) fn local_reply(
         &self,
@@ -239,29 +239,10 @@ impl<B: Bits> PlayBoard<B> {
         others: Option<f32>,
         rng: &mut FastRng,
     ) -> Option<usize> {
-        let [adjacent, bridge] = policy.near();
-        if bridge == 0.0 {
-            return self.neighbour_reply(last, mover, policy, adjacent, others, rng);
+        match policy.partners(mover) {
+            Some(partners) => self.partner_reply(last, mover, policy, partners, others, rng),
+            None => self.neighbour_reply(last, mover, policy, others, rng),
         }
-        let mut weights = [0f32; 12];
-        let mut cells = [0usize; 12];
-        let (mut sum, mut local) = (0f32, 0usize);
-        // The six neighbours, then the six bridge partners.
-        for i in 0..12 {
-            let (step, factor) =
-                if i < 6 { (self.ring[i], adjacent) } else { (self.ring[i - 6] + self.ring[(i - 5) % 6], bridge) };
-            // A bridge partner of a cell on the board's rim may lie beyond the one-cell border.
-            let Some(q) = last.checked_add_signed(step).filter(|&q| q < self.cells.len()) else { continue };
-            if self.cells[q] == EMPTY {
-                let w = policy.gamma(mover, self.pattern(q)) * factor;
-                weights[local] = w;
-                cells[local] = q;
-                sum += w;
-                local += 1;
-            }
-        }
-        let rest = self.rest_weight(policy, mover, others, local);
-        draw_reply(&weights[..local], sum, local, rest, rng).map(|i| cells[i])
     }
 
     /// The weight of the rest of the board against `local` empty cells of local replies: `others` when
@@ -271,17 +252,16 @@ impl<B: Bits> PlayBoard<B> {
         others.unwrap_or(policy.other(mover) * (self.empty - local) as f32)
     }
 
-    /// [`PlayBoard::local_reply`] among the six neighbours alone (the default policy), without a branch
-    /// on whether each is empty — which cell is empty is a coin toss the processor cannot predict, and
-    /// this look runs at almost every playout move. A taken neighbour weighs 0, so the draw and the
-    /// random numbers it uses are exactly those of the general loop.
+    /// [`PlayBoard::local_reply`] among the six neighbours alone, without a branch on whether each is
+    /// empty — which cell is empty is a coin toss the processor cannot predict, and this look runs at
+    /// almost every playout move. A taken neighbour weighs 0, so the draw is that of the reply's
+    /// definition over the empty neighbours in ring order.
     #[inline]
     fn neighbour_reply(
         &self,
         last: usize,
         mover: Color,
         policy: &LocalPolicy,
-        adjacent: f32,
         others: Option<f32>,
         rng: &mut FastRng,
     ) -> Option<usize> {
@@ -291,12 +271,44 @@ impl<B: Bits> PlayBoard<B> {
             let q = last.wrapping_add_signed(self.ring[i]);
             let open = self.cells.get(q) == Some(&EMPTY);
             let ring = self.rings.get(q).copied().unwrap_or(0);
-            *w = policy.gamma(mover, usize::from(ring)) * adjacent * f32::from(u8::from(open));
+            *w = policy.gamma(mover, usize::from(ring)) * f32::from(u8::from(open));
             sum += *w;
             local += usize::from(open);
         }
         let rest = self.rest_weight(policy, mover, others, local);
         draw_reply(&weights, sum, local, rest, rng).map(|i| last.wrapping_add_signed(self.ring[i]))
+    }
+
+    /// [`PlayBoard::local_reply`] among the six neighbours, then the six bridge partners (the cells two
+    /// steps away through two common neighbours), the partners by their own strengths `partners`; branch
+    /// free as [`PlayBoard::neighbour_reply`]. A partner of a cell on the board's rim may lie beyond the
+    /// one-cell border: off the array it reads as taken, and one row over it is a border cell, also taken.
+    #[inline]
+    fn partner_reply(
+        &self,
+        last: usize,
+        mover: Color,
+        policy: &LocalPolicy,
+        partners: &[f32; 4096],
+        others: Option<f32>,
+        rng: &mut FastRng,
+    ) -> Option<usize> {
+        let mut weights = [0f32; 12];
+        let mut cells = [0usize; 12];
+        let (mut sum, mut local) = (0f32, 0usize);
+        for i in 0..12 {
+            let step = if i < 6 { self.ring[i] } else { self.ring[i - 6] + self.ring[(i - 5) % 6] };
+            let q = last.wrapping_add_signed(step);
+            let open = self.cells.get(q) == Some(&EMPTY);
+            let ring = usize::from(self.rings.get(q).copied().unwrap_or(0));
+            let gamma = if i < 6 { policy.gamma(mover, ring) } else { partners[ring & 4095] };
+            weights[i] = gamma * f32::from(u8::from(open));
+            cells[i] = q;
+            sum += weights[i];
+            local += usize::from(open);
+        }
+        let rest = self.rest_weight(policy, mover, others, local);
+        draw_reply(&weights, sum, local, rest, rng).map(|i| cells[i])
     }
 
     /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)

@@ -128,7 +128,7 @@ fn g_index<B: Bits>(b: &PlayBoard<B>, name: &str) -> usize {
 }
 
 #[test]
-fn local_replies_reach_bridge_partners_only_with_the_near_factors() {
+fn local_replies_reach_bridge_partners_with_the_replies_fit_or_the_near_factors() {
     // 9×9, Black's last stone at e5 alone on the board; White to move. Count how often the reply lands on
     // one of e5's neighbours and on one of its bridge partners (two rings out, through two empty cells).
     let g = game("e5", 9);
@@ -152,16 +152,15 @@ fn local_replies_reach_bridge_partners_only_with_the_near_factors() {
         (adjacent, bridge)
     };
     // The factors were fitted against the whole-board strengths, so they are compared on those.
-    let plain = LocalPolicy::shipped_whole_board();
-    let near_policy = LocalPolicy::shipped_near();
-    assert_eq!(plain.near(), [1.0, 0.0]);
-    assert_eq!(LocalPolicy::shipped().near(), [1.0, 0.0], "the default replies only next to the stone");
-    assert!(near_policy.near().iter().all(|&f| f > 1.0), "fitted factors: {:?}", near_policy.near());
-    let (a0, b0) = count(plain);
-    let (a1, b1) = count(near_policy);
+    let (a0, b0) = count(LocalPolicy::shipped_whole_board());
+    let (a1, b1) = count(LocalPolicy::shipped_near());
     assert_eq!(b0, 0, "without the factors no bridge partner is a local reply");
     assert!(b1 > 100, "with them bridge partners are: {b1}");
     assert!(a1 > a0, "and neighbours are drawn more often: {a1} against {a0}");
+    // The default, the replies' own fit, answers on both (a lone stone more often at a bridge's distance,
+    // as strong players block it).
+    let (a2, b2) = count(LocalPolicy::shipped());
+    assert!(a2 > 100 && b2 > 100, "the default's replies: {a2} next to e5, {b2} on its partners");
 }
 
 /// The ring pattern of padded cell `p`, read from the cells themselves.
@@ -202,8 +201,9 @@ fn the_kept_ring_patterns_match_the_cells_after_moves_fills_and_playouts() {
     }
 }
 
-/// The local reply by its definition: the last stone's empty neighbours in ring order, each weighed by
-/// its shape's γ, against γ₀ for every other empty cell, drawn with one number from `rng`.
+/// The local reply by its definition: the last stone's empty neighbours in ring order, then, if the
+/// policy has partner strengths, its empty bridge partners, each weighed by its shape's γ for its place,
+/// against γ₀ for every other empty cell, drawn with one number from `rng`.
 fn reference_reply<B: Bits>(
     b: &PlayBoard<B>,
     last: usize,
@@ -211,15 +211,36 @@ fn reference_reply<B: Bits>(
     policy: &LocalPolicy,
     rng: &mut FastRng,
 ) -> Option<usize> {
-    let open: Vec<usize> =
-        (0..6).map(|i| last.wrapping_add_signed(b.ring[i])).filter(|&q| b.cells[q] == EMPTY).collect();
-    if open.is_empty() {
+    let (row, col) = (last / b.stride(), last % b.stride());
+    let on_board = |q: usize| {
+        (1..=b.geometry().size()).contains(&(q / b.stride())) && (1..=b.geometry().size()).contains(&(q % b.stride()))
+    };
+    let mut local: Vec<(usize, f32)> = Vec::new();
+    for i in 0..6 {
+        let q = last.wrapping_add_signed(b.ring[i]);
+        if b.cells[q] == EMPTY {
+            local.push((q, policy.gamma(mover, ring_of(b, q))));
+        }
+    }
+    if let Some(partners) = policy.partners(mover) {
+        // The partners by their (row, column) steps, so that none wraps round a row.
+        for (dr, dc) in [(-1isize, 2isize), (-2, 1), (-1, -1), (1, -2), (2, -1), (1, 1)] {
+            let (r, c) = (row as isize + dr, col as isize + dc);
+            if r < 0 || c < 0 {
+                continue;
+            }
+            let q = r as usize * b.stride() + c as usize;
+            if (c as usize) < b.stride() && on_board(q) && b.cells[q] == EMPTY {
+                local.push((q, partners[ring_of(b, q)]));
+            }
+        }
+    }
+    if local.is_empty() {
         return None;
     }
-    let weights: Vec<f32> = open.iter().map(|&q| policy.gamma(mover, ring_of(b, q))).collect();
-    let sum: f32 = weights.iter().sum();
-    let mut x = rng.unit() * (sum + policy.other(mover) * (b.empty - open.len()) as f32);
-    for (&w, &q) in weights.iter().zip(&open) {
+    let sum: f32 = local.iter().map(|l| l.1).sum();
+    let mut x = rng.unit() * (sum + policy.other(mover) * (b.empty - local.len()) as f32);
+    for &(q, w) in &local {
         if x < w {
             return Some(q);
         }
@@ -229,9 +250,16 @@ fn reference_reply<B: Bits>(
 }
 
 #[test]
-fn the_branch_free_neighbour_reply_draws_as_its_definition() {
-    // Random 11×11 positions, each stone in turn taken as the last one; the same seed on both sides.
-    let policy = LocalPolicy::shipped();
+fn the_branch_free_local_replies_draw_as_their_definition() {
+    // The default (neighbours and bridge partners by their own strengths), the six neighbours alone, and
+    // the partners by the last-move factors.
+    for policy in [LocalPolicy::shipped(), LocalPolicy::shipped_whole_board(), LocalPolicy::shipped_near()] {
+        replies_draw_as_their_definition(policy);
+    }
+}
+
+/// Random 11×11 positions, each stone in turn taken as the last one; the same seed on both sides.
+fn replies_draw_as_their_definition(policy: &LocalPolicy) {
     let mut fill = FastRng::new(21);
     let (mut replies, mut elsewhere) = (0, 0);
     for round in 0..200 {

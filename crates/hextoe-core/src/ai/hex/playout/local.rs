@@ -1,15 +1,18 @@
-//! The playouts' local replies: after each stone, a move next to it is chosen with a probability that
-//! follows the learned strength of its six-neighbour shape (MoHex 2.0's pattern playouts, restricted to the
-//! last stone's neighbours so that a playout move stays cheap).
+//! The playouts' local replies: after each stone, a move next to it or on one of its bridge partners is
+//! chosen with a probability that follows the learned strength of the cell's six-neighbour shape (MoHex
+//! 2.0's pattern playouts, which answer among the same twelve cells, with shapes cut down to the six
+//! neighbours so that a playout move reads one precomputed ring a cell).
 //!
-//! A move among the last stone's empty neighbours is drawn with probability Σγ(local) / (Σγ(local) + γ₀·m),
-//! where γ₀ stands for each of the m other empty cells; within the neighbours, each in proportion to its
-//! γ. Otherwise the move is uniformly random, as before. The strengths come from one of two fits
-//! ([`Fit`]): the replies' own model, the default, or the whole-board one that the whole-board playouts
-//! draw by.
+//! A move among the last stone's empty neighbours and bridge partners is drawn with probability
+//! Σγ(local) / (Σγ(local) + γ₀·m), where γ₀ stands for each of the m other empty cells; among the local
+//! cells, each in proportion to its γ. Otherwise the move is uniformly random, as before. A neighbour and a
+//! bridge partner of one shape have strengths of their own: strong players answer a stone next to it far
+//! more often than two cells away. The strengths come from one of two fits ([`Fit`]): the replies' own
+//! model, the default, or the whole-board one that the whole-board playouts draw by, which answers next to
+//! the stone alone unless [`LocalPolicy::with_near`] weighs its places.
 
 use crate::ai::hex::patterns::PatternTable;
-use crate::ai::hex::patterns::shape::{Near, REPLY, playout_key};
+use crate::ai::hex::patterns::shape::{Near, PARTNER_REPLY, REPLY, playout_key};
 use crate::game::hex::Color;
 use std::sync::OnceLock;
 
@@ -17,25 +20,31 @@ use std::sync::OnceLock;
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Fit {
     /// The replies' own model ([`fit_replies`](crate::ai::hex::patterns::train::fit_replies)): how often
-    /// strong players answer the last stone with each shape next to it rather than play elsewhere. It
-    /// foretells the games better (the README's "How well the playouts foretell a game").
+    /// strong players answer the last stone with each shape next to it or on its bridge partners rather
+    /// than play elsewhere. It foretells the games better (the README's "How well the playouts foretell a
+    /// game").
     Replies,
     /// The whole-board model ([`fit_playout`](crate::ai::hex::patterns::train::fit_playout)): how often
     /// each shape is played among every empty cell, as the whole-board playouts draw.
     WholeBoard,
 }
 
-/// The strengths of every ring pattern for each side to move, looked up by the raw pattern of the
-/// playout board (two bits a neighbour, in its ring order).
+/// One strength for every ring pattern, looked up by the raw pattern of the playout board (two bits a
+/// neighbour, in its ring order).
+type Strengths = Box<[f32; 4096]>;
+
+/// The strengths a playout draws its local replies by (and, for the whole-board fit, every move), for each
+/// side to move.
 #[derive(Clone, Debug)]
 pub struct LocalPolicy {
-    gamma: [Box<[f32; 4096]>; 2],
-    /// γ₀, standing for every cell not next to the last stone: in the replies' fit its own strength, in
-    /// the whole-board fit that of a cell with six empty neighbours.
+    /// A neighbour of the last stone's strength (for the whole-board fit: any cell's), by side to move.
+    gamma: [Strengths; 2],
+    /// γ₀, standing for every cell that is no local reply: in the replies' fit its own strength, in the
+    /// whole-board fit that of a cell with six empty neighbours.
     other: [f32; 2],
-    /// The factors of a neighbour of the last stone and of its bridge partner ([1, 0]: neighbours by their
-    /// shape alone, bridge partners not among the replies).
-    near: [f32; 2],
+    /// A bridge partner of the last stone's strength, by side to move; `None` where the policy answers
+    /// next to the stone alone.
+    partner: Option<[Strengths; 2]>,
 }
 
 impl LocalPolicy {
@@ -59,30 +68,39 @@ impl LocalPolicy {
         POLICY.get_or_init(|| LocalPolicy::shipped_whole_board().clone().with_near(PatternTable::shipped()))
     }
 
-    /// This policy with `table`'s playout factors for the last stone's neighbours and bridge partners
-    /// ([`Near::playout_key`]; 1 for a factor the table does not list).
+    /// This policy's neighbour strengths weighed by `table`'s playout factor for a neighbour of the last
+    /// stone, and as its bridge partners' strengths the same weighed by the factor for a bridge partner
+    /// ([`Near::playout_key`]; 1 for a factor the table does not list). Meant for the whole-board fit,
+    /// whose strengths know no place; any partner strengths of the policy are replaced.
     pub fn with_near(self, table: &PatternTable) -> LocalPolicy {
         let f = |r: Near| table.listed(r.playout_key()).unwrap_or(1.0);
-        LocalPolicy { near: [f(Near::Adjacent), f(Near::Bridge)], ..self }
-    }
-
-    /// The factors of a neighbour of the last stone and of its bridge partner.
-    #[inline]
-    pub fn near(&self) -> [f32; 2] {
-        self.near
+        let scaled = |factor: f32| self.gamma.clone().map(|g| Box::new(g.map(|x| x * factor)));
+        LocalPolicy { gamma: scaled(f(Near::Adjacent)), partner: Some(scaled(f(Near::Bridge))), ..self }
     }
 
     /// The policy of `table`'s fit `fit` of the six-neighbour shapes; shapes it does not list have γ = 1.
+    /// The replies' fit answers on the bridge partners too if the table lists any partner shape.
     pub fn new(table: &PatternTable, fit: Fit) -> LocalPolicy {
         let mark = if fit == Fit::Replies { REPLY } else { 0 };
-        let key = |p: usize, c: Color| playout_key(p, c) | mark;
-        let side = |c: Color| Box::new(std::array::from_fn(|p| table.listed(key(p, c)).unwrap_or(1.0)));
-        let other = |c: Color| table.listed(key(0, c)).unwrap_or(1.0);
+        let strengths = |mark: u32| {
+            [Color::Black, Color::White]
+                .map(|c| Box::new(std::array::from_fn(|p| table.listed(playout_key(p, c) | mark).unwrap_or(1.0))))
+        };
+        let other = |c: Color| table.listed(playout_key(0, c) | mark).unwrap_or(1.0);
+        let partners = fit == Fit::Replies
+            && (0..4096).any(|p| table.listed(playout_key(p, Color::Black) | PARTNER_REPLY).is_some());
         LocalPolicy {
-            gamma: [side(Color::Black), side(Color::White)],
+            gamma: strengths(mark),
             other: [other(Color::Black), other(Color::White)],
-            near: [1.0, 0.0],
+            partner: partners.then(|| strengths(PARTNER_REPLY)),
         }
+    }
+
+    /// The strengths of the last stone's bridge partners for `mover`, by ring pattern; `None` if the policy
+    /// answers next to the stone alone.
+    #[inline]
+    pub fn partners(&self, mover: Color) -> Option<&[f32; 4096]> {
+        self.partner.as_ref().map(|p| &*p[mover.index()])
     }
 
     /// The strength of an empty cell whose ring pattern is `ring`, for `mover`.
@@ -127,8 +145,8 @@ mod tests {
 
     #[test]
     fn the_default_policy_reads_the_replies_fit_and_the_whole_board_one_its_own() {
-        // One table listing a shape in both fits, with different strengths and γ₀s: each policy reads its
-        // own, and the replies' keys carry the REPLY mark.
+        // One table listing a shape in both fits and as a bridge partner, with different strengths and γ₀s:
+        // each policy reads its own, and the replies' keys carry the REPLY mark.
         let north_black = 1 << (2 * 2);
         let key = playout_key(north_black, Color::Black);
         let table = PatternTable::from_entries(vec![
@@ -136,14 +154,36 @@ mod tests {
             (playout_key(0, Color::Black), 0.5),
             (key | REPLY, 30.0),
             (REPLY, 0.2),
+            (key | PARTNER_REPLY, 3.0),
         ]);
         let replies = LocalPolicy::new(&table, Fit::Replies);
         let whole = LocalPolicy::new(&table, Fit::WholeBoard);
         assert_eq!((replies.gamma(Color::Black, north_black), replies.other(Color::Black)), (30.0, 0.2));
         assert_eq!((whole.gamma(Color::Black, north_black), whole.other(Color::Black)), (7.0, 0.5));
-        // The shipped table has both fits, and they differ.
+        assert_eq!(replies.partners(Color::Black).map(|p| p[north_black]), Some(3.0));
+        assert!(whole.partners(Color::Black).is_none(), "the whole-board fit answers next to the stone alone");
+        // A replies' fit without partner shapes answers next to the stone alone.
+        let six = PatternTable::from_entries(vec![(key | REPLY, 30.0), (REPLY, 0.2)]);
+        assert!(LocalPolicy::new(&six, Fit::Replies).partners(Color::Black).is_none());
+        // The shipped table has both fits, and they differ; its replies reach the bridge partners.
         let (a, b) = (LocalPolicy::shipped(), LocalPolicy::shipped_whole_board());
         assert!(a.gamma[0].iter().any(|&g| g != 1.0), "the replies' fit is shipped");
         assert_ne!(a.other(Color::Black), b.other(Color::Black));
+        assert!(a.partners(Color::White).is_some_and(|p| p.iter().any(|&g| g != 1.0)));
+    }
+
+    #[test]
+    fn the_last_move_factors_weigh_neighbours_and_make_partners_of_the_same_strengths() {
+        let north_black = 1 << (2 * 2);
+        let key = playout_key(north_black, Color::Black);
+        let table = PatternTable::from_entries(vec![
+            (key, 7.0),
+            (Near::Adjacent.playout_key(), 3.0),
+            (Near::Bridge.playout_key(), 0.5),
+        ]);
+        let p = LocalPolicy::new(&table, Fit::WholeBoard).with_near(&table);
+        assert_eq!(p.gamma(Color::Black, north_black), 21.0);
+        assert_eq!(p.partners(Color::Black).map(|g| g[north_black]), Some(3.5));
+        assert_eq!(p.other(Color::Black), 1.0, "γ₀ keeps its strength");
     }
 }

@@ -51,7 +51,7 @@ pub struct Params {
     pub local_replies: bool,
     /// Reply to the last stone in the playouts by the tree's twelve-cell shapes, over its six neighbours
     /// and six bridge partners, with the prior's last-move factors (MoHex 2.0's local pattern playouts; see
-    /// `playout/shaped.rs`), instead of the six-neighbour local replies.
+    /// `playout/shaped.rs`), instead of the local replies by each cell's six-neighbour ring.
     pub shaped_replies: bool,
     /// Draw every playout move that neither saves a bridge nor replies locally over the whole board by its
     /// learned six-neighbour shape, each cell's weight capped at this multiple of γ₀ (see

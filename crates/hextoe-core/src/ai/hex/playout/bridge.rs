@@ -63,8 +63,9 @@ pub struct PlayBoard<B> {
     pub(super) pad: Vec<u16>,
     /// Compact index of each padded index (`u16::MAX` on the border).
     pub(super) compact: Vec<u16>,
-    /// The six neighbour offsets in ring order.
-    pub(super) ring: [isize; 6],
+    /// The six neighbour offsets in ring order, then the six bridge partners' (partner `i` lies through
+    /// neighbours `i` and `i + 1`), so that the local replies walk all twelve with one offset each.
+    pub(super) ring: [isize; 12],
     pub(super) stones: [B; 2],
     /// Padded indices of the cells that were empty when the list was made; stale entries are skipped.
     pub(super) list: Vec<u16>,
@@ -98,7 +99,9 @@ impl<B: Bits> PlayBoard<B> {
             }
         }
         let si = s as isize;
-        let ring = [1, 1 - si, -si, -1, si - 1, si];
+        let neighbours = [1, 1 - si, -si, -1, si - 1, si];
+        let ring: [isize; 12] =
+            std::array::from_fn(|i| if i < 6 { neighbours[i] } else { neighbours[i - 6] + neighbours[(i - 5) % 6] });
         let stones = geo.stones(board);
         for (ci, set) in stones.iter().enumerate() {
             for k in set.ones() {
@@ -239,9 +242,10 @@ impl<B: Bits> PlayBoard<B> {
         others: Option<f32>,
         rng: &mut FastRng,
     ) -> Option<usize> {
+        let neighbours = policy.neighbours(mover);
         match policy.partners(mover) {
-            Some(partners) => self.partner_reply(last, mover, policy, partners, others, rng),
-            None => self.neighbour_reply(last, mover, policy, others, rng),
+            Some(partners) => self.reply_among::<12>(last, mover, policy, [neighbours, partners], others, rng),
+            None => self.reply_among::<6>(last, mover, policy, [neighbours, neighbours], others, rng),
         }
     }
 
@@ -252,63 +256,36 @@ impl<B: Bits> PlayBoard<B> {
         others.unwrap_or(policy.other(mover) * (self.empty - local) as f32)
     }
 
-    /// [`PlayBoard::local_reply`] among the six neighbours alone, without a branch on whether each is
-    /// empty — which cell is empty is a coin toss the processor cannot predict, and this look runs at
-    /// almost every playout move. A taken neighbour weighs 0, so the draw is that of the reply's
-    /// definition over the empty neighbours in ring order.
+    /// [`PlayBoard::local_reply`] among the first `N` of the last stone's twelve near cells (its six
+    /// neighbours, then its six bridge partners), a neighbour by its strength in `strengths[0]` and a
+    /// partner in `strengths[1]`, without a branch on whether each is empty — which cell is empty is a coin
+    /// toss the processor cannot predict, and this look runs at almost every playout move. A taken cell
+    /// weighs 0, so the draw is that of the reply's definition over the empty ones in order. A partner of a
+    /// cell on the board's rim may lie beyond the one-cell border: off the array it reads as taken, and
+    /// one row over it is a border cell, also taken.
     #[inline]
-    fn neighbour_reply(
+    fn reply_among<const N: usize>(
         &self,
         last: usize,
         mover: Color,
         policy: &LocalPolicy,
+        [neighbours, partners]: [&[f32; 4096]; 2],
         others: Option<f32>,
         rng: &mut FastRng,
     ) -> Option<usize> {
-        let mut weights = [0f32; 6];
+        let mut weights = [0f32; N];
         let (mut sum, mut local) = (0f32, 0usize);
         for (i, w) in weights.iter_mut().enumerate() {
             let q = last.wrapping_add_signed(self.ring[i]);
             let open = self.cells.get(q) == Some(&EMPTY);
-            let ring = self.rings.get(q).copied().unwrap_or(0);
-            *w = policy.gamma(mover, usize::from(ring)) * f32::from(u8::from(open));
+            let ring = usize::from(self.rings.get(q).copied().unwrap_or(0)) & 4095;
+            let strengths = if i < 6 { neighbours } else { partners };
+            *w = strengths[ring] * f32::from(u8::from(open));
             sum += *w;
             local += usize::from(open);
         }
         let rest = self.rest_weight(policy, mover, others, local);
         draw_reply(&weights, sum, local, rest, rng).map(|i| last.wrapping_add_signed(self.ring[i]))
-    }
-
-    /// [`PlayBoard::local_reply`] among the six neighbours, then the six bridge partners (the cells two
-    /// steps away through two common neighbours), the partners by their own strengths `partners`; branch
-    /// free as [`PlayBoard::neighbour_reply`]. A partner of a cell on the board's rim may lie beyond the
-    /// one-cell border: off the array it reads as taken, and one row over it is a border cell, also taken.
-    #[inline]
-    fn partner_reply(
-        &self,
-        last: usize,
-        mover: Color,
-        policy: &LocalPolicy,
-        partners: &[f32; 4096],
-        others: Option<f32>,
-        rng: &mut FastRng,
-    ) -> Option<usize> {
-        let mut weights = [0f32; 12];
-        let mut cells = [0usize; 12];
-        let (mut sum, mut local) = (0f32, 0usize);
-        for i in 0..12 {
-            let step = if i < 6 { self.ring[i] } else { self.ring[i - 6] + self.ring[(i - 5) % 6] };
-            let q = last.wrapping_add_signed(step);
-            let open = self.cells.get(q) == Some(&EMPTY);
-            let ring = usize::from(self.rings.get(q).copied().unwrap_or(0));
-            let gamma = if i < 6 { policy.gamma(mover, ring) } else { partners[ring & 4095] };
-            weights[i] = gamma * f32::from(u8::from(open));
-            cells[i] = q;
-            sum += weights[i];
-            local += usize::from(open);
-        }
-        let rest = self.rest_weight(policy, mover, others, local);
-        draw_reply(&weights, sum, local, rest, rng).map(|i| cells[i])
     }
 
     /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)

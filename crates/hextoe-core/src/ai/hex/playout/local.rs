@@ -103,10 +103,17 @@ impl LocalPolicy {
         self.partner.as_ref().map(|p| &*p[mover.index()])
     }
 
+    /// The strengths of the last stone's neighbours for `mover` (for the whole-board fit: of any cell), by
+    /// ring pattern.
+    #[inline]
+    pub fn neighbours(&self, mover: Color) -> &[f32; 4096] {
+        &self.gamma[mover.index()]
+    }
+
     /// The strength of an empty cell whose ring pattern is `ring`, for `mover`.
     #[inline]
     pub fn gamma(&self, mover: Color, ring: usize) -> f32 {
-        self.gamma[mover.index()][ring & 4095]
+        self.neighbours(mover)[ring & 4095]
     }
 
     /// γ₀ for `mover`.

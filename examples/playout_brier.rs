@@ -13,7 +13,7 @@
 
 use hextoe::ai::hex::bitboard::{Bits, Wide};
 use hextoe::ai::hex::patterns::{PatternTable, Shapes};
-use hextoe::ai::hex::playout::{FastRng, LocalPolicy, PlayBoard};
+use hextoe::ai::hex::playout::{FastRng, Fit, LocalPolicy, PlayBoard};
 use hextoe::game::hex::{Color, Game, HexMove};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -22,8 +22,9 @@ mod common;
 
 /// The policies compared, by name: bridge replies alone; the replies to the last stone by the replies'
 /// own fit (the default: its neighbours and bridge partners, each by its six-neighbour shape); its
-/// neighbours by the whole-board fit; the latter with the last-move factors; the twelve-cell shapes.
-const POLICIES: [&str; 5] = ["bridges", "local", "wholeboard", "nearplay", "shaped"];
+/// neighbours by the whole-board fit; the latter with the last-move factors; the twelve-cell shapes; the
+/// directed replies (each near cell by its six-neighbour shape and its side of the stone).
+const POLICIES: [&str; 6] = ["bridges", "local", "wholeboard", "nearplay", "shaped", "directed"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -48,7 +49,7 @@ fn main() -> ExitCode {
     };
     let table = PatternTable::shipped();
     let mut rng = FastRng::new(11);
-    let (mut brier, mut ll, mut micros) = ([0f64; 5], [0f64; 5], [0f64; 5]);
+    let (mut brier, mut ll, mut micros) = ([0f64; 6], [0f64; 6], [0f64; 6]);
     let mut positions = 0usize;
     // The shapes of the last board size seen: a games file is usually of one size.
     let mut shapes = Shapes::new(11);
@@ -98,11 +99,11 @@ fn forecast<B: Bits>(
     table: &PatternTable,
     playouts: u32,
     rng: &mut FastRng,
-) -> Option<[(f64, f64); 5]> {
+) -> Option<[(f64, f64); 6]> {
     let mut root = PlayBoard::<B>::new(g.board(), g.to_move())?;
     root.set_last(last);
     let mut b = root.clone();
-    let mut out = [(0.0, 0.0); 5];
+    let mut out = [(0.0, 0.0); 6];
     for (slot, name) in out.iter_mut().zip(POLICIES) {
         let start = Instant::now();
         let mut black = 0u32;
@@ -113,6 +114,7 @@ fn forecast<B: Bits>(
                 "local" => b.playout(rng, true, Some(LocalPolicy::shipped())),
                 "wholeboard" => b.playout(rng, true, Some(LocalPolicy::shipped_whole_board())),
                 "nearplay" => b.playout(rng, true, Some(LocalPolicy::shipped_near())),
+                "directed" => b.playout(rng, true, Some(directed())),
                 _ => b.playout_shaped(rng, shapes, table),
             };
             black += u32::from(w == Color::Black);
@@ -122,6 +124,12 @@ fn forecast<B: Bits>(
         *slot = (p, start.elapsed().as_secs_f64() * 1e6 / f64::from(playouts));
     }
     Some(out)
+}
+
+/// The shipped table's directed replies.
+fn directed() -> &'static LocalPolicy {
+    static POLICY: std::sync::OnceLock<LocalPolicy> = std::sync::OnceLock::new();
+    POLICY.get_or_init(|| LocalPolicy::new(PatternTable::shipped(), Fit::Directed))
 }
 
 /// The game after `moves`, if every one is legal.

@@ -49,6 +49,9 @@ pub struct Params {
     /// Reply next to the last stone by learned shape in the playouts (see
     /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
     pub local_replies: bool,
+    /// Draw the playouts' local replies by the directed strengths, which also know on which side of the
+    /// last stone each of its twelve near cells lies ([`Fit::Directed`](crate::ai::hex::playout::Fit)).
+    pub directed_replies: bool,
     /// Reply to the last stone in the playouts by the tree's twelve-cell shapes, over its six neighbours
     /// and six bridge partners, with the prior's last-move factors (MoHex 2.0's local pattern playouts; see
     /// `playout/shaped.rs`), instead of the local replies by each cell's six-neighbour ring.
@@ -126,6 +129,7 @@ impl Params {
             prune_lone_edge: false,
             prior_weight: PRIOR_WEIGHT,
             local_replies: true,
+            directed_replies: false,
             near_prior: true,
             near_replies: false,
             shaped_replies: false,

@@ -160,6 +160,7 @@ impl<B: Bits> Scratch<B> {
             local: p.local_replies.then(|| match (p.near_replies, p.global_cap) {
                 (true, _) => LocalPolicy::shipped_near(),
                 (false, Some(_)) => LocalPolicy::shipped_whole_board(),
+                (false, None) if p.directed_replies => LocalPolicy::shipped_directed(),
                 (false, None) => LocalPolicy::shipped(),
             }),
             global: p.global_cap.map(GlobalWeights::new),

@@ -16,6 +16,7 @@ pub struct Tuning {
     near_prior: Option<bool>,
     near_replies: Option<bool>,
     shaped_replies: Option<bool>,
+    directed_replies: Option<bool>,
     opening_book: Option<BookUse>,
     knowledge: Option<KnowledgeAt>,
     stop_when_settled: Option<bool>,
@@ -37,7 +38,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 26] = [
+pub const TUNING_KEYS: [(&str, &str); 27] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -57,6 +58,10 @@ pub const TUNING_KEYS: [(&str, &str); 26] = [
     (
         "shaped",
         "the playouts' replies to the last stone by the tree's twelve-cell shapes over its neighbours and bridge partners, on or off",
+    ),
+    (
+        "directed",
+        "the playouts' local replies by strengths that also know which side of the last stone each cell lies on, on or off",
     ),
     (
         "book",
@@ -148,6 +153,7 @@ impl std::str::FromStr for Tuning {
             t = match key {
                 "prior" => t.prior_weight(number(100.0).ok_or_else(bad)?),
                 "local" => t.local_replies(switch().ok_or_else(bad)?),
+                "directed" => t.directed_replies(switch().ok_or_else(bad)?),
                 "global" => t.global_cap(match value {
                     "off" => None,
                     v => Some(v.parse::<f32>().ok().filter(|c| (1.0..=100_000.0).contains(c)).ok_or_else(bad)?),
@@ -217,6 +223,11 @@ impl Tuning {
         Tuning { local_replies: Some(on), ..self }
     }
 
+    /// Draws the playouts' local replies by the directed strengths, or not ([`Params::directed_replies`]).
+    pub fn directed_replies(self, on: bool) -> Tuning {
+        Tuning { directed_replies: Some(on), ..self }
+    }
+
     /// Draws the playouts over the whole board by learned shape with weights capped at `cap` × γ₀, or
     /// uniformly with `None` ([`Params::global_cap`]).
     pub fn global_cap(self, cap: Option<f32>) -> Tuning {
@@ -271,6 +282,9 @@ impl Tuning {
         }
         if let Some(on) = self.local_replies {
             p.local_replies = on;
+        }
+        if let Some(on) = self.directed_replies {
+            p.directed_replies = on;
         }
         if let Some(cap) = self.global_cap {
             p.global_cap = cap;

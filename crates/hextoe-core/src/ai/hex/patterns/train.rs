@@ -6,7 +6,10 @@
 //! virtual win and one virtual loss against a shape of strength 1, so that shapes seen a few times stay near
 //! 1 instead of running off to 0 or infinity.
 
-use super::shape::{Near, REPLY, Shapes, partner_reply_shape, playout_shape, reply_shape, small};
+use super::shape::{
+    DIRECTED, Near, REPLY, Shapes, directed_fallback, directed_shape, partner_reply_shape, playout_shape, reply_shape,
+    small,
+};
 use super::table::PatternTable;
 use crate::ai::hex::bitboard::{Bits, Wide};
 use crate::game::hex::{Cell, Color};
@@ -24,6 +27,13 @@ pub struct Example {
     pub near: Vec<Near>,
     /// The chosen cell's place relative to the last stone.
     pub chosen_near: Near,
+    /// Each candidate's slot among the last stone's twelve near cells, seen in its shape key's own
+    /// (canonical) orientation, so that [`directed_shape`] of the slot and the key's ring is the cell's
+    /// directed reply shape; `None` for a cell that is not near the last stone (parallel to `candidates`;
+    /// empty where unknown).
+    pub slot: Vec<Option<u8>>,
+    /// The chosen cell's slot, as in `slot`.
+    pub chosen_slot: Option<u8>,
 }
 
 /// The examples of one game on an n×n board without swap: before each move, the shapes of every empty
@@ -53,11 +63,30 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
             }
         }
         let free: Vec<usize> = (0..n * n).filter(|&j| !taken.has(j)).collect();
+        // Each cell's key, and its slot from the last stone turned as its key was.
+        let keyed = |j: usize| {
+            let (key, turned) = shapes.key_turned(j, mover, mine, theirs);
+            let slot = last.and_then(|l| shapes.slot_from(l, j, mover)).map(|s| {
+                let s = if turned && s < 6 {
+                    (s + 3) % 6
+                } else if turned {
+                    6 + (s - 3) % 6
+                } else {
+                    s
+                };
+                s as u8
+            });
+            (key, slot)
+        };
+        let (candidates, slot): (Vec<u32>, Vec<Option<u8>>) = free.iter().map(|&j| keyed(j)).unzip();
+        let (chosen, chosen_slot) = keyed(k);
         out.push(Example {
-            chosen: shapes.key(k, mover, mine, theirs),
-            candidates: free.iter().map(|&j| shapes.key(j, mover, mine, theirs)).collect(),
+            chosen,
+            candidates,
             near: free.iter().map(|&j| near[j]).collect(),
             chosen_near: near[k],
+            slot,
+            chosen_slot,
         });
         stones[mover.index()] |= Wide::bit(k);
         last = Some(k);
@@ -87,6 +116,42 @@ pub fn fit_replies(examples: &[Example], iterations: usize) -> PatternTable {
         Near::Far => REPLY,
     };
     mm(&by_feature(examples, feature), iterations)
+}
+
+/// Fits the strengths of the playouts' directed replies to the last stone: as [`fit_replies`], but each of
+/// the last stone's twelve near cells is a candidate by its six-neighbour shape *and* its slot, which side of
+/// the stone it lies on (key [`DIRECTED`] | slot | shape, see [`directed_shape`]), and every other cell by
+/// one shared γ₀ (key [`DIRECTED`]). The shape alone cannot tell a partner in front of the stone from one
+/// behind it when the ring around it is empty, nor which of two stones next to a cell was the last.
+pub fn fit_directed(examples: &[Example], iterations: usize, min_seen: u32) -> PatternTable {
+    let directed = |key: u32, slot: Option<u8>| match slot {
+        Some(s) => directed_shape(usize::from(s), key),
+        None => DIRECTED,
+    };
+    let mut counts: HashMap<u32, u32> = HashMap::new();
+    for ex in examples {
+        for (i, &key) in ex.candidates.iter().enumerate() {
+            *counts.entry(directed(key, ex.slot.get(i).copied().flatten())).or_default() += 1;
+        }
+    }
+    let feature = |key: u32, slot: Option<u8>| {
+        let d = directed(key, slot);
+        match slot {
+            Some(s) if counts.get(&d).is_none_or(|&c| c < min_seen) => directed_fallback(usize::from(s), key),
+            _ => d,
+        }
+    };
+    let features = examples
+        .iter()
+        .map(|ex| Example {
+            candidates: (ex.candidates.iter().enumerate())
+                .map(|(i, &k)| feature(k, ex.slot.get(i).copied().flatten()))
+                .collect(),
+            chosen: feature(ex.chosen, ex.chosen_slot),
+            ..ex.clone()
+        })
+        .collect::<Vec<_>>();
+    mm(&features, iterations)
 }
 
 /// Fits a strength to every shape seen among the candidates, by `iterations` rounds of MM. A shape seen as a
@@ -232,7 +297,14 @@ mod tests {
                     }
                     x -= g;
                 }
-                Example { candidates: candidates.clone(), chosen, near: Vec::new(), chosen_near: Near::Far }
+                Example {
+                    candidates: candidates.clone(),
+                    chosen,
+                    near: Vec::new(),
+                    chosen_near: Near::Far,
+                    slot: Vec::new(),
+                    chosen_slot: None,
+                }
             })
             .collect();
         let table = fit(&examples, 100, 1);
@@ -281,7 +353,14 @@ mod tests {
                     }
                     x -= s;
                 }
-                Example { candidates: vec![7; 7], chosen: 7, near: near.clone(), chosen_near: near[pick] }
+                Example {
+                    candidates: vec![7; 7],
+                    chosen: 7,
+                    near: near.clone(),
+                    chosen_near: near[pick],
+                    slot: Vec::new(),
+                    chosen_slot: None,
+                }
             })
             .collect();
         let [adjacent, bridge] = fit_near(&examples, |_| 1.0, 50);
@@ -293,8 +372,14 @@ mod tests {
     fn rarely_seen_shapes_are_judged_by_their_small_shape() {
         // Shape 0x5000 (bridge partners only) was seen once: it is judged as the small shape 0, the empty
         // ring, which won; shape 6 was offered twice and never chosen.
-        let examples =
-            vec![Example { candidates: vec![0x5000, 6, 6], chosen: 0x5000, near: Vec::new(), chosen_near: Near::Far }];
+        let examples = vec![Example {
+            candidates: vec![0x5000, 6, 6],
+            chosen: 0x5000,
+            near: Vec::new(),
+            chosen_near: Near::Far,
+            slot: Vec::new(),
+            chosen_slot: None,
+        }];
         let table = fit(&examples, 10, 2);
         assert_eq!(table.len(), 2);
         assert!(table.gamma(small(0x5000)) > 1.0);
@@ -332,6 +417,8 @@ mod tests {
                     chosen: candidates[pick],
                     near: near.clone(),
                     chosen_near: near[pick],
+                    slot: Vec::new(),
+                    chosen_slot: None,
                 }
             })
             .collect();

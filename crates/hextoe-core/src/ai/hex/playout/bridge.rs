@@ -230,7 +230,7 @@ impl<B: Bits> PlayBoard<B> {
     }
 
     /// A reply among the empty neighbours of the stone at padded index `last` — and its bridge partners, if
-    /// the policy has strengths for them — drawn by their shapes' strengths, against `others`, the weight
+    /// the policy answers there — drawn by their shapes' strengths, against `others`, the weight
     /// of the rest of the board (by default γ₀ for each other empty cell; see [`LocalPolicy`]); `None` to
     /// play elsewhere instead.
     #[inline]
@@ -242,10 +242,9 @@ impl<B: Bits> PlayBoard<B> {
         others: Option<f32>,
         rng: &mut FastRng,
     ) -> Option<usize> {
-        let neighbours = policy.neighbours(mover);
-        match policy.partners(mover) {
-            Some(partners) => self.reply_among::<12>(last, mover, policy, [neighbours, partners], others, rng),
-            None => self.reply_among::<6>(last, mover, policy, [neighbours, neighbours], others, rng),
+        match policy.near_cells(mover) {
+            (tables, 12) => self.reply_among::<12>(last, mover, policy, &tables, others, rng),
+            (tables, _) => self.reply_among::<6>(last, mover, policy, &tables, others, rng),
         }
     }
 
@@ -257,8 +256,8 @@ impl<B: Bits> PlayBoard<B> {
     }
 
     /// [`PlayBoard::local_reply`] among the first `N` of the last stone's twelve near cells (its six
-    /// neighbours, then its six bridge partners), a neighbour by its strength in `strengths[0]` and a
-    /// partner in `strengths[1]`, without a branch on whether each is empty — which cell is empty is a coin
+    /// neighbours, then its six bridge partners), cell `i` by its strength in `tables[i]` (see
+    /// [`LocalPolicy::near_cells`]), without a branch on whether each is empty — which cell is empty is a coin
     /// toss the processor cannot predict, and this look runs at almost every playout move. A taken cell
     /// weighs 0, so the draw is that of the reply's definition over the empty ones in order. A partner of a
     /// cell on the board's rim may lie beyond the one-cell border: off the array it reads as taken, and
@@ -269,7 +268,7 @@ impl<B: Bits> PlayBoard<B> {
         last: usize,
         mover: Color,
         policy: &LocalPolicy,
-        [neighbours, partners]: [&[f32; 4096]; 2],
+        tables: &[&[f32; 4096]; 12],
         others: Option<f32>,
         rng: &mut FastRng,
     ) -> Option<usize> {
@@ -279,8 +278,7 @@ impl<B: Bits> PlayBoard<B> {
             let q = last.wrapping_add_signed(self.ring[i]);
             let open = self.cells.get(q) == Some(&EMPTY);
             let ring = usize::from(self.rings.get(q).copied().unwrap_or(0)) & 4095;
-            let strengths = if i < 6 { neighbours } else { partners };
-            *w = strengths[ring] * f32::from(u8::from(open));
+            *w = tables[i][ring] * f32::from(u8::from(open));
             sum += *w;
             local += usize::from(open);
         }

@@ -202,7 +202,8 @@ fn the_kept_ring_patterns_match_the_cells_after_moves_fills_and_playouts() {
 }
 
 /// The local reply by its definition: the last stone's empty neighbours in ring order, then, if the
-/// policy has partner strengths, its empty bridge partners, each weighed by its shape's γ for its place,
+/// policy answers on them, its empty bridge partners, each weighed by its shape's γ for its place (for the
+/// directed policy, for its slot, which `directed_tests.rs` checks against training's keys),
 /// against γ₀ for every other empty cell, drawn with one number from `rng`.
 fn reference_reply<B: Bits>(
     b: &PlayBoard<B>,
@@ -215,23 +216,29 @@ fn reference_reply<B: Bits>(
     let on_board = |q: usize| {
         (1..=b.geometry().size()).contains(&(q / b.stride())) && (1..=b.geometry().size()).contains(&(q % b.stride()))
     };
+    // Each near cell's strengths: the directed policy's by slot, the others' by neighbour or partner.
+    let (tables, reach) = policy.near_cells(mover);
+    let directed = policy.partners(mover).is_none() && reach == 12;
     let mut local: Vec<(usize, f32)> = Vec::new();
-    for i in 0..6 {
-        let q = last.wrapping_add_signed(b.ring[i]);
+    for (&step, table) in b.ring.iter().zip(tables).take(6) {
+        let q = last.wrapping_add_signed(step);
         if b.cells[q] == EMPTY {
-            local.push((q, policy.gamma(mover, ring_of(b, q))));
+            let ring = ring_of(b, q);
+            local.push((q, if directed { table[ring] } else { policy.gamma(mover, ring) }));
         }
     }
-    if let Some(partners) = policy.partners(mover) {
+    if reach == 12 {
         // The partners by their (row, column) steps, so that none wraps round a row.
-        for (dr, dc) in [(-1isize, 2isize), (-2, 1), (-1, -1), (1, -2), (2, -1), (1, 1)] {
+        for (j, (dr, dc)) in [(-1isize, 2isize), (-2, 1), (-1, -1), (1, -2), (2, -1), (1, 1)].into_iter().enumerate() {
             let (r, c) = (row as isize + dr, col as isize + dc);
             if r < 0 || c < 0 {
                 continue;
             }
             let q = r as usize * b.stride() + c as usize;
             if (c as usize) < b.stride() && on_board(q) && b.cells[q] == EMPTY {
-                local.push((q, partners[ring_of(b, q)]));
+                let ring = ring_of(b, q);
+                let partners = policy.partners(mover);
+                local.push((q, partners.map_or(tables[6 + j][ring], |p| p[ring])));
             }
         }
     }
@@ -253,7 +260,13 @@ fn reference_reply<B: Bits>(
 fn the_branch_free_local_replies_draw_as_their_definition() {
     // The default (neighbours and bridge partners by their own strengths), the six neighbours alone, and
     // the partners by the last-move factors.
-    for policy in [LocalPolicy::shipped(), LocalPolicy::shipped_whole_board(), LocalPolicy::shipped_near()] {
+    // The directed replies, each near cell by its slot, too.
+    for policy in [
+        LocalPolicy::shipped(),
+        LocalPolicy::shipped_whole_board(),
+        LocalPolicy::shipped_near(),
+        LocalPolicy::shipped_directed(),
+    ] {
         replies_draw_as_their_definition(policy);
     }
 }

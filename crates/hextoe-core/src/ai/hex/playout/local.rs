@@ -7,12 +7,15 @@
 //! Σγ(local) / (Σγ(local) + γ₀·m), where γ₀ stands for each of the m other empty cells; among the local
 //! cells, each in proportion to its γ. Otherwise the move is uniformly random, as before. A neighbour and a
 //! bridge partner of one shape have strengths of their own: strong players answer a stone next to it far
-//! more often than two cells away. The strengths come from one of two fits ([`Fit`]): the replies' own
-//! model, the default, or the whole-board one that the whole-board playouts draw by, which answers next to
-//! the stone alone unless [`LocalPolicy::with_near`] weighs its places.
+//! more often than two cells away. The strengths come from one of three fits ([`Fit`]): the replies' own
+//! model, the default; the directed replies, whose strengths also know on which side of the stone a cell
+//! lies; or the whole-board one that the whole-board playouts draw by, which answers next to the stone
+//! alone unless [`LocalPolicy::with_near`] weighs its places.
 
 use crate::ai::hex::patterns::PatternTable;
-use crate::ai::hex::patterns::shape::{Near, PARTNER_REPLY, REPLY, playout_key};
+use crate::ai::hex::patterns::shape::{
+    DIRECTED, Near, PARTNER_REPLY, REPLY, playout_directed_fallback, playout_directed_key, playout_key,
+};
 use crate::game::hex::Color;
 use std::sync::OnceLock;
 
@@ -27,6 +30,10 @@ pub enum Fit {
     /// The whole-board model ([`fit_playout`](crate::ai::hex::patterns::train::fit_playout)): how often
     /// each shape is played among every empty cell, as the whole-board playouts draw.
     WholeBoard,
+    /// The directed replies' model ([`fit_directed`](crate::ai::hex::patterns::train::fit_directed)): as
+    /// [`Fit::Replies`], but each of the twelve near cells has strengths of its own, by which side of the
+    /// last stone it lies on.
+    Directed,
 }
 
 /// One strength for every ring pattern, looked up by the raw pattern of the playout board (two bits a
@@ -45,6 +52,9 @@ pub struct LocalPolicy {
     /// A bridge partner of the last stone's strength, by side to move; `None` where the policy answers
     /// next to the stone alone.
     partner: Option<[Strengths; 2]>,
+    /// For the directed fit, each near cell's strengths by its slot (the playout board's ring order: the
+    /// six neighbours, then the six partners) and side to move, in place of `gamma` and `partner`.
+    directed: Option<[Box<[[f32; 4096]; 12]>; 2]>,
 }
 
 impl LocalPolicy {
@@ -52,6 +62,12 @@ impl LocalPolicy {
     pub fn shipped() -> &'static LocalPolicy {
         static POLICY: OnceLock<LocalPolicy> = OnceLock::new();
         POLICY.get_or_init(|| LocalPolicy::new(PatternTable::shipped(), Fit::Replies))
+    }
+
+    /// The policy of the shipped table's directed replies ([`Fit::Directed`]).
+    pub fn shipped_directed() -> &'static LocalPolicy {
+        static POLICY: OnceLock<LocalPolicy> = OnceLock::new();
+        POLICY.get_or_init(|| LocalPolicy::new(PatternTable::shipped(), Fit::Directed))
     }
 
     /// The policy of the shipped table's whole-board fit, which the whole-board playouts draw by.
@@ -75,12 +91,32 @@ impl LocalPolicy {
     pub fn with_near(self, table: &PatternTable) -> LocalPolicy {
         let f = |r: Near| table.listed(r.playout_key()).unwrap_or(1.0);
         let scaled = |factor: f32| self.gamma.clone().map(|g| Box::new(g.map(|x| x * factor)));
-        LocalPolicy { gamma: scaled(f(Near::Adjacent)), partner: Some(scaled(f(Near::Bridge))), ..self }
+        LocalPolicy { gamma: scaled(f(Near::Adjacent)), partner: Some(scaled(f(Near::Bridge))), directed: None, ..self }
     }
 
     /// The policy of `table`'s fit `fit` of the six-neighbour shapes; shapes it does not list have γ = 1.
     /// The replies' fit answers on the bridge partners too if the table lists any partner shape.
     pub fn new(table: &PatternTable, fit: Fit) -> LocalPolicy {
+        if fit == Fit::Directed {
+            let slots = |c: Color| {
+                let mut out = Box::new([[1.0f32; 4096]; 12]);
+                for (slot, strengths) in out.iter_mut().enumerate() {
+                    for (ring, g) in strengths.iter_mut().enumerate() {
+                        *g = (table.listed(playout_directed_key(slot, ring, c)))
+                            .or_else(|| table.listed(playout_directed_fallback(slot, ring, c)))
+                            .unwrap_or(1.0);
+                    }
+                }
+                out
+            };
+            let other = table.listed(DIRECTED).unwrap_or(1.0);
+            return LocalPolicy {
+                gamma: [Box::new([other; 4096]), Box::new([other; 4096])],
+                other: [other; 2],
+                partner: None,
+                directed: Some([slots(Color::Black), slots(Color::White)]),
+            };
+        }
         let mark = if fit == Fit::Replies { REPLY } else { 0 };
         let strengths = |mark: u32| {
             [Color::Black, Color::White]
@@ -93,6 +129,23 @@ impl LocalPolicy {
             gamma: strengths(mark),
             other: [other(Color::Black), other(Color::White)],
             partner: partners.then(|| strengths(PARTNER_REPLY)),
+            directed: None,
+        }
+    }
+
+    /// The strengths of each of the last stone's twelve near cells for `mover` (its neighbours in the
+    /// playout board's ring order, then its bridge partners), by ring pattern, and how many of them the
+    /// policy answers in: 12, or 6 where it answers next to the stone alone.
+    #[inline]
+    pub fn near_cells(&self, mover: Color) -> ([&[f32; 4096]; 12], usize) {
+        let m = mover.index();
+        if let Some(d) = &self.directed {
+            return (std::array::from_fn(|i| &d[m][i]), 12);
+        }
+        let n: &[f32; 4096] = &self.gamma[m];
+        match &self.partner {
+            Some(p) => (std::array::from_fn(|i| if i < 6 { n } else { &*p[m] }), 12),
+            None => ([n; 12], 6),
         }
     }
 
@@ -177,6 +230,13 @@ mod tests {
         assert!(a.gamma[0].iter().any(|&g| g != 1.0), "the replies' fit is shipped");
         assert_ne!(a.other(Color::Black), b.other(Color::Black));
         assert!(a.partners(Color::White).is_some_and(|p| p.iter().any(|&g| g != 1.0)));
+        // Its directed replies give near cells of one ring different strengths by their slot.
+        let d = LocalPolicy::shipped_directed();
+        let (tables, reach) = d.near_cells(Color::Black);
+        assert_eq!(reach, 12);
+        assert!((0..4096).any(|r| tables[6][r] != tables[7][r]), "two partners' strengths differ");
+        assert!((0..4096).any(|r| tables[0][r] != tables[1][r]), "two neighbours' strengths differ");
+        assert_ne!(d.other(Color::Black), a.other(Color::Black), "γ₀ of its own fit");
     }
 
     #[test]
@@ -194,3 +254,7 @@ mod tests {
         assert_eq!(p.other(Color::Black), 1.0, "γ₀ keeps its strength");
     }
 }
+
+#[cfg(test)]
+#[path = "directed_tests.rs"]
+mod directed_tests;

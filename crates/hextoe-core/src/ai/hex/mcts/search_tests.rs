@@ -150,11 +150,7 @@ fn root_halving_levels_the_finalists_and_leaves_a_seeded_search_reproducible() {
     // level, and the moves out in the second round end above those out in the first. (Two moves out in
     // the same round need not be level: one may have come into it with more visits from the warm-up than
     // the round brings the others to.)
-    let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
-    let m = crate::game::hex::HexMove::parse("e5", 9).unwrap_or_else(|e| panic!("{e}"));
-    game.play(m).unwrap_or_else(|e| panic!("{e}"));
-    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-    let root = Root { board, swap_depth: None };
+    let root = root_after_e5();
     let ranked = |halving: Option<usize>, seed: u64| {
         let p = Params { root_halving: halving, ..Params::for_size(9) };
         let tree = Tree::new(1 << 20);
@@ -171,4 +167,30 @@ fn root_halving_levels_the_finalists_and_leaves_a_seeded_search_reproducible() {
     let greedy = ranked(None, 3);
     assert!(!level(greedy[0], greedy[1]), "without halving: {:?}", &greedy[..2]);
     assert_eq!(ranked(Some(8), 7), ranked(Some(8), 7), "one seed, one search");
+}
+
+#[test]
+fn the_directed_replies_are_the_default_and_reach_the_playouts() {
+    // 9×9 after e5, 5,000 simulations on one seed: the default search and the same with the undirected
+    // replies share every setting but the strengths their playouts answer by, so their trees differ only if
+    // the default's playouts read the directed ones; each is the same twice.
+    let root = root_after_e5();
+    assert!(Params::for_size(9).directed_replies, "on by default");
+    let visits = |directed: bool| {
+        let p = Params { directed_replies: directed, ..Params::for_size(9) };
+        let tree = Tree::new(1 << 20);
+        run(&tree, &root, &Limits::simulations(5_000, 1), &p, &mut FastRng::new(5));
+        tree.children(0).map(|c| (tree.node(c).mv, tree.visits(c))).collect::<Vec<_>>()
+    };
+    assert_eq!(visits(true), visits(true), "one seed, one search");
+    assert_ne!(visits(true), visits(false), "the directed strengths change the playouts");
+}
+
+/// The root of a 9×9 search after Black's e5.
+fn root_after_e5() -> Root<u128> {
+    let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
+    let m = crate::game::hex::HexMove::parse("e5", 9).unwrap_or_else(|e| panic!("{e}"));
+    game.play(m).unwrap_or_else(|e| panic!("{e}"));
+    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+    Root { board, swap_depth: None }
 }

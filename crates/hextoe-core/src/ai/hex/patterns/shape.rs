@@ -240,9 +240,14 @@ const PLAYOUT_RING: [(i32, i32); 6] = [(0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1
 /// from the last stone, whose six-neighbour `ring` (the low twelve bits of a shape key) is taken in the
 /// same frame; a shape and its 180° turn, slot and ring turned together, share one key.
 pub fn directed_shape(slot: usize, ring: u32) -> u32 {
-    let turned_slot = if slot < 6 { (slot + 3) % 6 } else { 6 + (slot - 3) % 6 };
     let key = |slot: usize, ring: u32| (slot as u32) << 16 | (ring & 0xfff);
-    DIRECTED | key(slot, ring).min(key(turned_slot, turned(ring & 0xfff)))
+    DIRECTED | key(slot, ring).min(key(turned_slot(slot), turned(ring & 0xfff)))
+}
+
+/// The slot (0–11, see [`Shapes::slot_from`]) a near cell's slot becomes when the board turns 180°: a
+/// neighbour three steps on round the ring, a partner three steps on round the partners.
+pub fn turned_slot(slot: usize) -> usize {
+    if slot < 6 { (slot + 3) % 6 } else { 6 + (slot - 3) % 6 }
 }
 
 /// The key that stands for a directed reply shape seen too rarely to have a strength of its own: the

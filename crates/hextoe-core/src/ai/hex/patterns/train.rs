@@ -8,7 +8,7 @@
 
 use super::shape::{
     DIRECTED, Near, REPLY, Shapes, directed_fallback, directed_shape, partner_reply_shape, playout_shape, reply_shape,
-    small,
+    small, turned_slot,
 };
 use super::table::PatternTable;
 use crate::ai::hex::bitboard::{Bits, Wide};
@@ -66,16 +66,8 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
         // Each cell's key, and its slot from the last stone turned as its key was.
         let keyed = |j: usize| {
             let (key, turned) = shapes.key_turned(j, mover, mine, theirs);
-            let slot = last.and_then(|l| shapes.slot_from(l, j, mover)).map(|s| {
-                let s = if turned && s < 6 {
-                    (s + 3) % 6
-                } else if turned {
-                    6 + (s - 3) % 6
-                } else {
-                    s
-                };
-                s as u8
-            });
+            let slot =
+                last.and_then(|l| shapes.slot_from(l, j, mover)).map(|s| if turned { turned_slot(s) } else { s } as u8);
             (key, slot)
         };
         let (candidates, slot): (Vec<u32>, Vec<Option<u8>>) = free.iter().map(|&j| keyed(j)).unzip();

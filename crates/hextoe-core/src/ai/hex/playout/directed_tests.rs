@@ -4,7 +4,7 @@
 use super::*;
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::Shapes;
-use crate::ai::hex::patterns::shape::{DIRECTED, directed_fallback, directed_shape};
+use crate::ai::hex::patterns::shape::{DIRECTED, directed_fallback, directed_shape, turned_slot};
 use crate::ai::hex::patterns::train::{examples_from_game, fit_directed};
 use crate::ai::hex::playout::{FastRng, PlayBoard};
 use crate::game::hex::{Board, Cell, Color};
@@ -44,11 +44,7 @@ fn the_playouts_read_each_near_cell_by_the_key_training_gives_it() {
                         }
                         let (key, turned) = shapes.key_turned(k, mover, mine, theirs);
                         let slot = shapes.slot_from(last, k, mover).unwrap_or_else(|| panic!("k is near"));
-                        let slot = match (turned, slot) {
-                            (false, s) => s,
-                            (true, s) if s < 6 => (s + 3) % 6,
-                            (true, s) => 6 + (s - 3) % 6,
-                        };
+                        let slot = if turned { turned_slot(slot) } else { slot };
                         let want = directed_shape(slot, key);
                         keys.push(want);
                         cases.push((b.clone(), last, k, mover, want));
@@ -103,7 +99,7 @@ fn the_directed_fit_tells_the_sides_of_the_stone_apart() {
     let strength = |k: usize| {
         let (key, turned) = ring(k);
         let slot = shapes.slot_from(centre, k, Color::Black).unwrap_or_else(|| panic!("a partner"));
-        let slot = if turned { 6 + (slot - 3) % 6 } else { slot };
+        let slot = if turned { turned_slot(slot) } else { slot };
         table.listed(directed_shape(slot, key)).unwrap_or_else(|| panic!("the partner at {k} is listed"))
     };
     let far = table.listed(DIRECTED).unwrap_or_else(|| panic!("γ₀ is listed"));

@@ -5,7 +5,8 @@
 //! replies); `without_patterns` turns both off, to show what they cost; `two_threads` runs the same
 //! simulations on two threads sharing one tree, to show what a second core adds; `with_flow_prior` weighs
 //! the prior of every node of more than 8 visits by the resistance circuits' current (`--tuning flow=8`),
-//! to show what that costs.
+//! to show what that costs; `with_global_shapes` draws the playouts' moves elsewhere by learned shape
+//! (`--tuning global=8`), to show what that costs.
 //! `middle_game_one_thread` is a search the size of a one-second move: 100,000 simulations from a
 //! position four stones in, where the tree grows deep and the much-visited nodes near the root are
 //! walked by every simulation.
@@ -53,6 +54,10 @@ fn simulations(c: &mut Criterion) {
     g.bench_function("with_flow_prior", |b| {
         b.iter(|| black_box(MctsState::tuned(flow).analyze(&game, &spec, &stop, &mut rng).simulations))
     });
+    let global = "global=8".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
+    g.bench_function("with_global_shapes", |b| {
+        b.iter(|| black_box(MctsState::tuned(global).analyze(&game, &spec, &stop, &mut rng).simulations))
+    });
     g.finish();
     let mut middle = Game::new(11, false).unwrap_or_else(|e| panic!("{e}"));
     for m in ["f6", "e8", "g5", "e6"] {
@@ -64,6 +69,9 @@ fn simulations(c: &mut Criterion) {
     g.throughput(Throughput::Elements(LONG_SIMS));
     g.bench_function("middle_game_one_thread", |b| {
         b.iter(|| black_box(MctsState::default().analyze(&middle, &long, &stop, &mut rng).simulations))
+    });
+    g.bench_function("middle_game_global_shapes", |b| {
+        b.iter(|| black_box(MctsState::tuned(global).analyze(&middle, &long, &stop, &mut rng).simulations))
     });
     g.finish();
 }

@@ -13,7 +13,7 @@
 
 use hextoe::ai::hex::bitboard::{Bits, Wide};
 use hextoe::ai::hex::patterns::{PatternTable, Shapes};
-use hextoe::ai::hex::playout::{FastRng, Fit, LocalPolicy, PlayBoard};
+use hextoe::ai::hex::playout::{FastRng, Fit, GlobalWeights, LocalPolicy, PlayBoard};
 use hextoe::game::hex::{Color, Game, HexMove};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -23,8 +23,9 @@ mod common;
 /// The policies compared, by name: bridge replies alone; the replies to the last stone by the replies'
 /// own fit (the default: its neighbours and bridge partners, each by its six-neighbour shape); its
 /// neighbours by the whole-board fit; the latter with the last-move factors; the twelve-cell shapes; the
-/// directed replies (each near cell by its six-neighbour shape and its side of the stone).
-const POLICIES: [&str; 6] = ["bridges", "local", "wholeboard", "nearplay", "shaped", "directed"];
+/// directed replies (each near cell by its six-neighbour shape and its side of the stone); the default's
+/// replies with the moves elsewhere drawn over the whole board by shape, capped at 8 × γ₀ (`global=8`).
+const POLICIES: [&str; 7] = ["bridges", "local", "wholeboard", "nearplay", "shaped", "directed", "global"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -49,7 +50,7 @@ fn main() -> ExitCode {
     };
     let table = PatternTable::shipped();
     let mut rng = FastRng::new(11);
-    let (mut brier, mut ll, mut micros) = ([0f64; 6], [0f64; 6], [0f64; 6]);
+    let (mut brier, mut ll, mut micros) = ([0f64; 7], [0f64; 7], [0f64; 7]);
     let mut positions = 0usize;
     // The shapes of the last board size seen: a games file is usually of one size.
     let mut shapes = Shapes::new(11);
@@ -99,11 +100,12 @@ fn forecast<B: Bits>(
     table: &PatternTable,
     playouts: u32,
     rng: &mut FastRng,
-) -> Option<[(f64, f64); 6]> {
+) -> Option<[(f64, f64); 7]> {
     let mut root = PlayBoard::<B>::new(g.board(), g.to_move())?;
     root.set_last(last);
     let mut b = root.clone();
-    let mut out = [(0.0, 0.0); 6];
+    let mut out = [(0.0, 0.0); 7];
+    let global = GlobalWeights::new(8.0);
     for (slot, name) in out.iter_mut().zip(POLICIES) {
         let start = Instant::now();
         let mut black = 0u32;
@@ -115,6 +117,7 @@ fn forecast<B: Bits>(
                 "wholeboard" => b.playout(rng, true, Some(LocalPolicy::shipped_whole_board())),
                 "nearplay" => b.playout(rng, true, Some(LocalPolicy::shipped_near())),
                 "directed" => b.playout(rng, true, Some(directed())),
+                "global" => b.playout_global(rng, &global, Some(LocalPolicy::shipped())),
                 _ => b.playout_shaped(rng, shapes, table),
             };
             black += u32::from(w == Color::Black);

@@ -155,13 +155,10 @@ impl<B: Bits> Scratch<B> {
             plain_countdown: p.plain_every.unwrap_or(0),
             kids: Vec::with_capacity(400),
             shapes: (p.prior_weight > 0.0 || p.shaped_replies).then(|| Shapes::new(n)),
-            // The whole-board draw weighs the neighbours' replies on its own scale, so with it they go by the
-            // whole-board fit, as they were measured.
-            local: p.local_replies.then(|| match (p.near_replies, p.global_cap) {
+            local: p.local_replies.then(|| match (p.near_replies, p.directed_replies) {
                 (true, _) => LocalPolicy::shipped_near(),
-                (false, Some(_)) => LocalPolicy::shipped_whole_board(),
-                (false, None) if p.directed_replies => LocalPolicy::shipped_directed(),
-                (false, None) => LocalPolicy::shipped(),
+                (false, true) => LocalPolicy::shipped_directed(),
+                (false, false) => LocalPolicy::shipped(),
             }),
             global: p.global_cap.map(GlobalWeights::new),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
@@ -371,8 +368,8 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                     board.place(k, color);
                 }
             }
-            let winner = match s.global.as_mut() {
-                Some(w) => board.playout_global(rng, LocalPolicy::shipped_whole_board(), w, s.local),
+            let winner = match s.global.as_ref() {
+                Some(w) => board.playout_global(rng, w, s.local),
                 None => match (p.shaped_replies, s.shapes.as_ref()) {
                     (true, Some(shapes)) => board.playout_shaped(rng, shapes, PatternTable::shipped()),
                     _ => board.playout(rng, true, s.local),

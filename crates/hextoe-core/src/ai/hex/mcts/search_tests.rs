@@ -186,6 +186,22 @@ fn the_directed_replies_reach_the_playouts() {
     assert_ne!(visits(true), visits(false), "the directed strengths change the playouts");
 }
 
+#[test]
+fn the_whole_board_draw_reaches_the_playouts() {
+    // As above: with `global` the playouts' moves elsewhere are drawn by shape, so the tree differs from
+    // the default's on the same seed, and the same cap on the same seed gives the same tree.
+    let root = root_after_e5();
+    assert_eq!(Params::for_size(9).global_cap, None, "off by default");
+    let visits = |cap: Option<f32>| {
+        let p = Params { global_cap: cap, ..Params::for_size(9) };
+        let tree = Tree::new(1 << 20);
+        run(&tree, &root, &Limits::simulations(5_000, 1), &p, &mut FastRng::new(5));
+        tree.children(0).map(|c| (tree.node(c).mv, tree.visits(c))).collect::<Vec<_>>()
+    };
+    assert_eq!(visits(Some(8.0)), visits(Some(8.0)), "one seed, one search");
+    assert_ne!(visits(Some(8.0)), visits(None), "the whole-board draw changes the playouts");
+}
+
 /// The root of a 9×9 search after Black's e5.
 fn root_after_e5() -> Root<u128> {
     let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));

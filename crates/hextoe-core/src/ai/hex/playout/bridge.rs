@@ -6,7 +6,7 @@
 //! every bridge intrusion this way (and every intrusion into a template-II edge bridge) are far closer to
 //! real play than uniform ones, at the cost of one look at six cells per move.
 
-use super::{FastRng, LocalPolicy};
+use super::{FastRng, GlobalWeights, LocalPolicy};
 use crate::ai::hex::bitboard::{Bits, Geometry, dead_pattern};
 use crate::game::hex::{Board, Color, MAX_SIZE};
 
@@ -141,7 +141,9 @@ impl<B: Bits> PlayBoard<B> {
         self.last = other.last;
     }
 
-    /// The width of the padded array: the board's size plus its two border cells.
+    /// The width of the padded array: the board's size plus its two border cells (the tests' reference
+    /// replies walk the array by it).
+    #[cfg(test)]
     pub(super) fn stride(&self) -> usize {
         self.geo.size() + 2
     }
@@ -331,6 +333,19 @@ impl<B: Bits> PlayBoard<B> {
     /// and replying next to the last stone by learned shape with `local` — and returns the winner.
     /// Afterwards [`PlayBoard::at`] tells the colour of every cell, for AMAF.
     pub fn playout(&mut self, rng: &mut FastRng, bridges: bool, local: Option<&LocalPolicy>) -> Color {
+        self.playout_drawn(rng, bridges, local, None)
+    }
+
+    /// [`PlayBoard::playout`], with the moves played elsewhere drawn by `global` when given (see
+    /// [`GlobalWeights`]), uniformly otherwise.
+    #[inline]
+    pub(super) fn playout_drawn(
+        &mut self,
+        rng: &mut FastRng,
+        bridges: bool,
+        local: Option<&LocalPolicy>,
+        global: Option<&GlobalWeights>,
+    ) -> Color {
         let mut color = self.to_move;
         let mut last = self.last;
         let mut len = self.list.len();
@@ -347,7 +362,10 @@ impl<B: Bits> PlayBoard<B> {
             }
             let p = match mv {
                 Some(p) => p,
-                None => self.draw_empty(&mut len, rng),
+                None => match global {
+                    Some(w) => self.draw_weighted(&mut len, w, color, rng),
+                    None => self.draw_empty(&mut len, rng),
+                },
             };
             self.put(p, code(color));
             if color == Color::Black {

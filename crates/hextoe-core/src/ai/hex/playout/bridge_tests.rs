@@ -187,8 +187,8 @@ fn the_kept_ring_patterns_match_the_cells_after_moves_fills_and_playouts() {
             }
             let global = (round % 2 == 1).then(|| GlobalWeights::new(4.0));
             match global {
-                Some(mut w) => {
-                    b.playout_global(&mut rng, LocalPolicy::shipped_whole_board(), &mut w, Some(policy));
+                Some(w) => {
+                    b.playout_global(&mut rng, &w, Some(policy));
                 }
                 None => {
                     b.playout(&mut rng, true, Some(policy));

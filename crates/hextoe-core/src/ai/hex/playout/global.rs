@@ -1,189 +1,128 @@
 //! Playouts drawn over the whole board by learned shape (MoHex 2.0's global pattern playouts).
 //!
-//! Every empty cell carries a weight for each side to move: the strength γ of its six-neighbour shape
-//! ([`LocalPolicy::gamma`] of the whole-board fit, [`Fit::WholeBoard`](super::Fit), fitted as exactly this model: a cell is chosen with probability γ / Σγ of every
-//! empty cell), or almost nothing if the shape makes the cell dead. A move changes only its own cell and
-//! its six neighbours' shapes, so the weights are kept up to date incrementally, with a sum per row, and a
-//! draw scans the row sums and then one row. Bridge intrusions are still answered first.
+//! A playout move that saves no bridge and does not reply next to the last stone is, by default, a
+//! uniformly random empty cell. Drawn over the whole board instead, each empty cell is chosen in proportion
+//! to its weight: the strength γ of its six-neighbour shape in the whole-board fit
+//! ([`Fit::WholeBoard`](super::Fit), fitted as exactly this model: a cell is chosen with probability
+//! γ / Σγ of every empty cell), capped at a multiple of γ₀ (the strength of a cell with no stone beside it)
+//! so that a few strong shapes do not decide every playout alike, and zero for a cell its shape makes
+//! dead. MoHex 2.0 caps its global weights too.
+//!
+//! The draw is by rejection: a uniformly random empty cell is kept with probability its weight over the
+//! largest weight, else another is drawn. That reads one table entry per try and keeps nothing up to date
+//! as stones go down, so the playouts stay cheap; after [`TRIES`] tries the cell in hand is kept, which
+//! bounds a draw's cost where only dead or weak cells are left (the end of a playout, where a cell's colour
+//! rarely decides anything).
+//!
+//! The local replies keep their own odds: whether the playout answers the last stone is drawn against γ₀
+//! of the replies' fit for each other empty cell, as that fit was made (see [`LocalPolicy`]), and only where
+//! the playout plays elsewhere does the whole-board draw choose the cell.
 
-use super::bridge::{EMPTY, PlayBoard, code};
+use super::bridge::{EMPTY, PlayBoard};
 use super::{FastRng, LocalPolicy};
 use crate::ai::hex::bitboard::{Bits, dead_pattern};
-use crate::game::hex::{Color, MAX_SIZE};
+use crate::game::hex::Color;
 
-/// The weight of a dead cell: never worth a move, but kept above zero so that a board of only dead cells
-/// can still be filled.
-const DEAD: f32 = 1e-6;
+/// The most tries of a weighted draw before the cell in hand is kept, whatever its weight.
+const TRIES: u32 = 16;
 
-/// Cells of the largest padded board.
-const PADDED: usize = (MAX_SIZE + 2) * (MAX_SIZE + 2);
-
-/// The weights of one playout, for both sides to move; reused from playout to playout.
+/// Each side's odds of keeping a drawn cell, by its six-neighbour ring: the cell's capped weight over the
+/// largest capped weight. Built once per search and shared by its playouts.
 #[derive(Clone, Debug)]
 pub struct GlobalWeights {
-    /// The most a cell may weigh, as a multiple of γ₀ (the strength of a cell with no stone beside it), so
-    /// that a few strong shapes do not decide every playout alike (MoHex caps its global weights too); the
-    /// last stone's neighbours are drawn by their full strength in the local replies.
-    cap: f32,
-    /// `weight[side][p]`: the weight of padded cell `p` when `side` (0 Black, 1 White) moves; 0 if taken.
-    weight: [Vec<f32>; 2],
-    /// `rows[side][r]`: the sum of row `r`'s weights (padded row numbers).
-    rows: [Vec<f32>; 2],
+    /// `odds[side][ring]`, side 0 Black, 1 White.
+    odds: Box<[[f32; 4096]; 2]>,
 }
 
 impl GlobalWeights {
-    /// Buffers for boards up to the largest size, weights capped at `cap` × γ₀.
+    /// The odds of the shipped whole-board fit, each weight capped at `cap` × γ₀ (`cap` at least 1: no cap
+    /// below γ₀ itself would leave an empty shape's cell any weight to compare with).
     pub fn new(cap: f32) -> GlobalWeights {
-        GlobalWeights {
-            cap,
-            weight: [vec![0.0; PADDED], vec![0.0; PADDED]],
-            rows: [vec![0.0; MAX_SIZE + 2], vec![0.0; MAX_SIZE + 2]],
-        }
+        GlobalWeights::of(LocalPolicy::shipped_whole_board(), cap)
     }
 
-    /// Sets the weights of padded cell `p` from its ring pattern, keeping the row sums.
-    #[inline]
-    fn set(&mut self, p: usize, row: usize, pattern: usize, policy: &LocalPolicy) {
-        let dead = dead_pattern(pattern);
+    /// The odds of `policy`'s six-neighbour strengths (a whole-board fit), each capped at `cap` × its γ₀.
+    pub fn of(policy: &LocalPolicy, cap: f32) -> GlobalWeights {
+        let mut odds = Box::new([[0f32; 4096]; 2]);
         for (side, mover) in [Color::Black, Color::White].into_iter().enumerate() {
-            let w = if dead { DEAD } else { policy.gamma(mover, pattern).min(self.cap * policy.other(mover)) };
-            let old = std::mem::replace(&mut self.weight[side][p], w);
-            self.rows[side][row] += w - old;
+            let most = cap.max(1.0) * policy.other(mover);
+            let weight = |ring: usize| if dead_pattern(ring) { 0.0 } else { policy.gamma(mover, ring).min(most) };
+            let top = (0..4096).map(weight).fold(0f32, f32::max);
+            for (ring, o) in odds[side].iter_mut().enumerate() {
+                *o = if top > 0.0 { weight(ring) / top } else { 1.0 };
+            }
         }
+        GlobalWeights { odds }
     }
 
-    /// Clears padded cell `p`, now taken.
+    /// The odds of keeping a drawn cell of ring `ring` when `mover` is to move.
     #[inline]
-    fn clear(&mut self, p: usize, row: usize) {
-        for side in 0..2 {
-            let old = std::mem::replace(&mut self.weight[side][p], 0.0);
-            self.rows[side][row] -= old;
-        }
+    pub(super) fn odds(&self, mover: Color, ring: usize) -> f32 {
+        self.odds[mover.index()][ring & 4095]
     }
 }
 
 impl<B: Bits> PlayBoard<B> {
-    /// Plays to the end of the game like [`PlayBoard::playout`], but a move that saves no bridge (and, with
-    /// `replies`, does not reply next to the last stone by them) is drawn over every empty cell by its
-    /// shape's strength in `policy`, which must be of the whole-board fit (see the module docs); returns the
-    /// winner.
-    pub fn playout_global(
-        &mut self,
-        rng: &mut FastRng,
-        policy: &LocalPolicy,
-        w: &mut GlobalWeights,
-        replies: Option<&LocalPolicy>,
-    ) -> Color {
-        let s = self.stride();
-        let n = s - 2;
-        for side in 0..2 {
-            w.rows[side][..s].fill(0.0);
-        }
-        for r in 1..=n {
-            for p in r * s + 1..=r * s + n {
-                if self.cells[p] == EMPTY {
-                    w.set(p, r, self.pattern(p), policy);
-                } else {
-                    w.weight[0][p] = 0.0;
-                    w.weight[1][p] = 0.0;
-                }
-            }
-        }
-        let mut color = self.to_move;
-        let mut last = self.last;
-        let mut black = self.stones[0];
-        while self.empty > 0 {
-            let mut mv = None;
-            if let Some(l) = last {
-                mv = self.save_bridge(l, code(color));
-                if let Some(replies) = replies.filter(|_| mv.is_none()) {
-                    let others = w.rows[color.index()][1..=n].iter().sum();
-                    mv = self.local_reply(l, color, replies, Some(others), rng);
-                }
-            }
-            let p = match mv {
-                Some(p) => p,
-                None => self.draw(w, color.index(), s, rng),
-            };
-            self.put(p, code(color));
-            if color == Color::Black {
-                black |= B::bit(self.compact[p] as usize);
-            }
-            self.empty -= 1;
-            w.clear(p, p / s);
-            for i in 0..6 {
-                let q = p.wrapping_add_signed(self.ring[i]);
-                if self.cells[q] == EMPTY {
-                    w.set(q, q / s, self.pattern(q), policy);
-                }
-            }
-            last = Some(p);
-            color = color.opponent();
-        }
-        // Every listed cell is taken now.
-        self.list.clear();
-        self.end_playout(black, last)
+    /// Plays to the end of the game like [`PlayBoard::playout`] (bridges saved, the last stone answered by
+    /// `replies`), but a move played elsewhere is drawn over every empty cell by `w` rather than uniformly;
+    /// returns the winner.
+    pub fn playout_global(&mut self, rng: &mut FastRng, w: &GlobalWeights, replies: Option<&LocalPolicy>) -> Color {
+        self.playout_drawn(rng, true, replies, Some(w))
     }
 
-    /// Draws an empty cell (padded index) for `side` by weight. Rounding in the kept sums can leave the
-    /// draw past the last weight; it then takes the last empty cell it saw.
+    /// An empty cell (padded index) for `mover`, drawn by `w` (see the module docs) from the first `len`
+    /// entries of the list of the cells that were empty when it was made; the cell drawn and every stale
+    /// entry met are dropped, a rejected cell stays. The caller knows a cell is empty.
     #[inline]
-    fn draw(&self, w: &GlobalWeights, side: usize, s: usize, rng: &mut FastRng) -> usize {
-        let n = s - 2;
-        let rows = &w.rows[side][1..=n];
-        let total: f32 = rows.iter().sum();
-        let mut x = rng.unit() * total;
-        let mut fallback = None;
-        for (i, &sum) in rows.iter().enumerate() {
-            if x >= sum || sum <= 0.0 {
-                x -= sum;
-                continue;
-            }
-            let r = i + 1;
-            for p in r * s + 1..=r * s + n {
-                let wp = w.weight[side][p];
-                if wp > 0.0 {
-                    if x < wp {
-                        return p;
-                    }
-                    x -= wp;
-                    fallback = Some(p);
+    pub(super) fn draw_weighted(
+        &mut self,
+        len: &mut usize,
+        w: &GlobalWeights,
+        mover: Color,
+        rng: &mut FastRng,
+    ) -> usize {
+        let mut tries = 0;
+        loop {
+            let k = rng.below(*len);
+            let p = usize::from(self.list[k]);
+            if self.cells[p] == EMPTY {
+                tries += 1;
+                if tries < TRIES && rng.unit() >= w.odds(mover, self.pattern(p)) {
+                    continue;
                 }
             }
-            if fallback.is_some() {
-                break;
+            *len -= 1;
+            self.list[k] = self.list[*len];
+            if self.cells[p] == EMPTY {
+                return p;
             }
         }
-        fallback.unwrap_or_else(|| self.any_empty())
-    }
-
-    /// Some empty cell (padded index); the caller knows there is one.
-    fn any_empty(&self) -> usize {
-        self.cells.iter().position(|&c| c == EMPTY).unwrap_or(0)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::hex::Game;
+    use crate::game::hex::{Game, HexMove};
 
-    fn board(n: usize) -> PlayBoard<u128> {
-        let game = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
+    fn board(n: usize, moves: &str) -> PlayBoard<u128> {
+        let mut game = Game::new(n, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in moves.split_whitespace() {
+            game.play(HexMove::parse(m, n).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        }
         PlayBoard::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("fits"))
     }
 
     #[test]
     fn a_global_playout_fills_the_board_and_names_the_connected_side() {
-        let policy = LocalPolicy::shipped_whole_board();
-        let mut w = GlobalWeights::new(f32::INFINITY);
-        let root = board(9);
+        let w = GlobalWeights::new(4.0);
+        let root = board(9, "");
         let mut b = root.clone();
         let mut rng = FastRng::new(3);
         let mut wins = [0u32; 2];
         for _ in 0..400 {
             b.reset_from(&root);
-            let winner = b.playout_global(&mut rng, policy, &mut w, Some(LocalPolicy::shipped()));
+            let winner = b.playout_global(&mut rng, &w, Some(LocalPolicy::shipped()));
             assert_eq!(b.empty_cells(), 0u128, "the board is full");
             let black = b.stones(Color::Black);
             assert_eq!(b.geometry().connects(black, Color::Black), winner == Color::Black);
@@ -194,25 +133,57 @@ mod tests {
     }
 
     #[test]
-    fn the_draw_follows_the_weights() {
-        // Only three cells carry weight, 1 : 2 : 7.
-        let root = board(5);
-        let s = root.stride();
-        let mut w = GlobalWeights::new(f32::INFINITY);
-        let cells = [s + 1, 2 * s + 3, 5 * s + 5];
-        for (&p, g) in cells.iter().zip([1.0f32, 2.0, 7.0]) {
-            w.weight[0][p] = g;
-            w.rows[0][p / s] += g;
+    fn the_odds_follow_the_capped_strengths_and_leave_dead_cells_out() {
+        let policy = LocalPolicy::shipped_whole_board();
+        for cap in [1.0f32, 4.0, 1e9] {
+            let w = GlobalWeights::of(policy, cap);
+            for mover in [Color::Black, Color::White] {
+                let g0 = policy.other(mover);
+                let weight = |ring| policy.gamma(mover, ring).min(cap * g0);
+                // Two live rings of different strengths keep their ratio (a dead ring weighs nothing).
+                let live: Vec<usize> = (0..4096).filter(|&r| !dead_pattern(r)).collect();
+                let (a, b) = (live[0], live[live.len() / 2]);
+                let (oa, ob) = (w.odds(mover, a), w.odds(mover, b));
+                assert!((oa * weight(b) - ob * weight(a)).abs() < 1e-4 * (oa + ob), "cap {cap}: {a} {b}");
+                assert!((0..4096).all(|r| (0.0..=1.0).contains(&w.odds(mover, r))));
+                assert!((0..4096).any(|r| w.odds(mover, r) == 1.0), "the strongest is always kept");
+                assert!(live.len() < 4096 && (0..4096).filter(|&r| dead_pattern(r)).all(|r| w.odds(mover, r) == 0.0));
+            }
         }
+    }
+
+    #[test]
+    fn the_draw_follows_the_odds_up_to_the_tries_bound() {
+        // 3×3 after a1 b1 a3: the empty cells' odds differ widely, some are weak enough that the tries
+        // bound shows. A try takes one of the m cells uniformly and keeps it with its odds, the last try
+        // keeps it whatever they are, so cell i comes out with probability
+        // Σ_{t<TRIES} (1 − ō)^(t−1) · oᵢ/m + (1 − ō)^(TRIES−1) / m, ō being the mean odds.
+        let root = board(3, "a1 b1 a3");
+        let w = GlobalWeights::new(4.0);
+        let mover = root.to_move();
+        let empty: Vec<usize> = root.empty_cells().ones().map(|k| usize::from(root.pad[k])).collect();
+        let odds: Vec<f64> = empty.iter().map(|&p| f64::from(w.odds(mover, root.pattern(p)))).collect();
+        let m = odds.len() as f64;
+        let miss = 1.0 - odds.iter().sum::<f64>() / m;
+        let kept: f64 = (0..TRIES - 1).map(|t| miss.powi(t as i32)).sum();
+        let want: Vec<f64> = odds.iter().map(|o| kept * o / m + miss.powi(TRIES as i32 - 1) / m).collect();
+        assert!((want.iter().sum::<f64>() - 1.0).abs() < 1e-9);
         let mut rng = FastRng::new(9);
-        let mut counts = [0u32; 3];
-        for _ in 0..10_000 {
-            let p = root.draw(&w, 0, s, &mut rng);
-            let i = cells.iter().position(|&c| c == p).unwrap_or_else(|| panic!("drew {p}"));
+        let mut counts = vec![0u32; empty.len()];
+        let mut b = root.clone();
+        let draws = 40_000;
+        for _ in 0..draws {
+            b.reset_from(&root);
+            let mut len = b.list.len();
+            let p = b.draw_weighted(&mut len, &w, mover, &mut rng);
+            let i = empty.iter().position(|&c| c == p).unwrap_or_else(|| panic!("drew {p}, not empty"));
             counts[i] += 1;
         }
-        assert!((800..1_200).contains(&counts[0]), "{counts:?}");
-        assert!((1_800..2_200).contains(&counts[1]), "{counts:?}");
-        assert!((6_600..7_400).contains(&counts[2]), "{counts:?}");
+        for (i, &c) in counts.iter().enumerate() {
+            let want = want[i] * f64::from(draws);
+            // Five standard deviations of a binomial count.
+            let sd = (want * (1.0 - want / f64::from(draws))).sqrt();
+            assert!((f64::from(c) - want).abs() < 5.0 * sd + 1.0, "cell {i}: {c} drawn, {want:.0} expected");
+        }
     }
 }

@@ -90,7 +90,7 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
 /// Fits the strengths of the playouts' six-neighbour shapes: every candidate judged by its neighbours
 /// alone, as the playouts' local replies see it. The keys carry the [`PLAYOUT`](super::shape::PLAYOUT) mark.
 pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
-    mm(&by_feature(examples, |key, _| playout_shape(key)), iterations)
+    mm(&by_feature(examples, |key, _, _| playout_shape(key)), iterations)
 }
 
 /// Fits the strengths of the playouts' replies to the last stone as a model of their own, the one the
@@ -102,7 +102,7 @@ pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
 /// says how often strong players answer a stone there rather than elsewhere, where [`fit_playout`]'s says
 /// how often they play it among every empty cell.
 pub fn fit_replies(examples: &[Example], iterations: usize) -> PatternTable {
-    let feature = |key: u32, near: Near| match near {
+    let feature = |key: u32, near: Near, _| match near {
         Near::Adjacent => reply_shape(key),
         Near::Bridge => partner_reply_shape(key),
         Near::Far => REPLY,
@@ -133,17 +133,7 @@ pub fn fit_directed(examples: &[Example], iterations: usize, min_seen: u32) -> P
             _ => d,
         }
     };
-    let features = examples
-        .iter()
-        .map(|ex| Example {
-            candidates: (ex.candidates.iter().enumerate())
-                .map(|(i, &k)| feature(k, ex.slot.get(i).copied().flatten()))
-                .collect(),
-            chosen: feature(ex.chosen, ex.chosen_slot),
-            ..ex.clone()
-        })
-        .collect::<Vec<_>>();
-    mm(&features, iterations)
+    mm(&by_feature(examples, |key, _, slot| feature(key, slot)), iterations)
 }
 
 /// Fits a strength to every shape seen among the candidates, by `iterations` rounds of MM. A shape seen as a
@@ -157,19 +147,22 @@ pub fn fit(examples: &[Example], iterations: usize, min_seen: u32) -> PatternTab
         }
     }
     let feature = |key: u32| if counts.get(&key).is_some_and(|&c| c >= min_seen) { key } else { small(key) };
-    mm(&by_feature(examples, |key, _| feature(key)), iterations)
+    mm(&by_feature(examples, |key, _, _| feature(key)), iterations)
 }
 
 /// The examples with every shape key, chosen or not, replaced by the feature that stands for it, given the
-/// key and the cell's place from the last stone (far where the example does not say).
-fn by_feature(examples: &[Example], feature: impl Fn(u32, Near) -> u32) -> Vec<Example> {
+/// key, the cell's place from the last stone (far where the example does not say) and its slot among the
+/// last stone's near cells (`None` where it has none or the example does not say).
+fn by_feature(examples: &[Example], feature: impl Fn(u32, Near, Option<u8>) -> u32) -> Vec<Example> {
     examples
         .iter()
         .map(|ex| Example {
             candidates: (ex.candidates.iter().enumerate())
-                .map(|(i, &k)| feature(k, ex.near.get(i).copied().unwrap_or(Near::Far)))
+                .map(|(i, &k)| {
+                    feature(k, ex.near.get(i).copied().unwrap_or(Near::Far), ex.slot.get(i).copied().flatten())
+                })
                 .collect(),
-            chosen: feature(ex.chosen, ex.chosen_near),
+            chosen: feature(ex.chosen, ex.chosen_near, ex.chosen_slot),
             ..ex.clone()
         })
         .collect()

@@ -218,7 +218,7 @@ fn reference_reply<B: Bits>(
     };
     // Each near cell's strengths: the directed policy's by slot, the others' by neighbour or partner.
     let (tables, reach) = policy.near_cells(mover);
-    let directed = policy.partners(mover).is_none() && reach == 12;
+    let directed = policy.is_directed();
     let mut local: Vec<(usize, f32)> = Vec::new();
     for (&step, table) in b.ring.iter().zip(tables).take(6) {
         let q = last.wrapping_add_signed(step);
@@ -237,7 +237,7 @@ fn reference_reply<B: Bits>(
             let q = r as usize * b.stride() + c as usize;
             if (c as usize) < b.stride() && on_board(q) && b.cells[q] == EMPTY {
                 let ring = ring_of(b, q);
-                let partners = policy.partners(mover);
+                let partners = policy.partners(mover).filter(|_| !directed);
                 local.push((q, partners.map_or(tables[6 + j][ring], |p| p[ring])));
             }
         }

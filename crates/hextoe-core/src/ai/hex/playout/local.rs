@@ -44,13 +44,14 @@ type Strengths = Box<[f32; 4096]>;
 /// side to move.
 #[derive(Clone, Debug)]
 pub struct LocalPolicy {
-    /// A neighbour of the last stone's strength (for the whole-board fit: any cell's), by side to move.
+    /// A neighbour of the last stone's strength (for the whole-board fit: any cell's; for the directed fit,
+    /// a neighbour's by its shape alone, on whichever side it lies: its fallback), by side to move.
     gamma: [Strengths; 2],
     /// γ₀, standing for every cell that is no local reply: in the replies' fit its own strength, in the
     /// whole-board fit that of a cell with six empty neighbours.
     other: [f32; 2],
-    /// A bridge partner of the last stone's strength, by side to move; `None` where the policy answers
-    /// next to the stone alone.
+    /// A bridge partner of the last stone's strength (for the directed fit, by its shape alone), by side to
+    /// move; `None` where the policy answers next to the stone alone.
     partner: Option<[Strengths; 2]>,
     /// For the directed fit, each near cell's strengths by its slot (the playout board's ring order: the
     /// six neighbours, then the six partners) and side to move, in place of `gamma` and `partner`.
@@ -109,11 +110,19 @@ impl LocalPolicy {
                 }
                 out
             };
+            // A neighbour's and a partner's strength by shape alone, whatever their side: the fallbacks.
+            let fallback = |slot: usize| {
+                [Color::Black, Color::White].map(|c| {
+                    Box::new(std::array::from_fn(|ring| {
+                        table.listed(playout_directed_fallback(slot, ring, c)).unwrap_or(1.0)
+                    }))
+                })
+            };
             let other = table.listed(DIRECTED).unwrap_or(1.0);
             return LocalPolicy {
-                gamma: [Box::new([other; 4096]), Box::new([other; 4096])],
+                gamma: fallback(0),
                 other: [other; 2],
-                partner: None,
+                partner: Some(fallback(6)),
                 directed: Some([slots(Color::Black), slots(Color::White)]),
             };
         }
@@ -147,6 +156,12 @@ impl LocalPolicy {
             Some(p) => (std::array::from_fn(|i| if i < 6 { n } else { &*p[m] }), 12),
             None => ([n; 12], 6),
         }
+    }
+
+    /// Whether each near cell has strengths of its own by its slot ([`Fit::Directed`]), so that
+    /// [`LocalPolicy::neighbours`] and [`LocalPolicy::partners`] give only their side-blind fallbacks.
+    pub fn is_directed(&self) -> bool {
+        self.directed.is_some()
     }
 
     /// The strengths of the last stone's bridge partners for `mover`, by ring pattern; `None` if the policy
@@ -237,6 +252,14 @@ mod tests {
         assert!((0..4096).any(|r| tables[6][r] != tables[7][r]), "two partners' strengths differ");
         assert!((0..4096).any(|r| tables[0][r] != tables[1][r]), "two neighbours' strengths differ");
         assert_ne!(d.other(Color::Black), a.other(Color::Black), "γ₀ of its own fit");
+        // Asked for a neighbour's or a partner's strength without a side, it gives the shape's fallback.
+        for c in [Color::Black, Color::White] {
+            let table = PatternTable::shipped();
+            let want = |slot: usize, r: usize| table.listed(playout_directed_fallback(slot, r, c)).unwrap_or(1.0);
+            assert!((0..4096).all(|r| d.gamma(c, r) == want(0, r)), "a neighbour by its shape alone");
+            assert!(d.partners(c).is_some_and(|p| (0..4096).all(|r| p[r] == want(6, r))), "a partner likewise");
+            assert!((0..4096).any(|r| d.gamma(c, r) != d.other(c)), "not γ₀ everywhere");
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! every bridge intrusion this way (and every intrusion into a template-II edge bridge) are far closer to
 //! real play than uniform ones, at the cost of one look at six cells per move.
 
-use super::{FastRng, GlobalWeights, LocalPolicy};
+use super::{FastRng, LocalPolicy};
 use crate::ai::hex::bitboard::{Bits, Geometry, dead_pattern};
 use crate::game::hex::{Board, Color, MAX_SIZE};
 
@@ -333,18 +333,19 @@ impl<B: Bits> PlayBoard<B> {
     /// and replying next to the last stone by learned shape with `local` — and returns the winner.
     /// Afterwards [`PlayBoard::at`] tells the colour of every cell, for AMAF.
     pub fn playout(&mut self, rng: &mut FastRng, bridges: bool, local: Option<&LocalPolicy>) -> Color {
-        self.playout_drawn(rng, bridges, local, None)
+        self.playout_with(rng, bridges, local, |b, len, _, rng| b.draw_empty(len, rng))
     }
 
-    /// [`PlayBoard::playout`], with the moves played elsewhere drawn by `global` when given (see
-    /// [`GlobalWeights`]), uniformly otherwise.
+    /// [`PlayBoard::playout`], with each move played elsewhere chosen by `elsewhere` (given the board, the
+    /// live length of its list of empty cells, the mover and the random numbers; it returns an empty
+    /// cell's padded index): uniformly for [`PlayBoard::playout`], by shape for the whole-board playouts.
     #[inline]
-    pub(super) fn playout_drawn(
+    pub(super) fn playout_with(
         &mut self,
         rng: &mut FastRng,
         bridges: bool,
         local: Option<&LocalPolicy>,
-        global: Option<&GlobalWeights>,
+        mut elsewhere: impl FnMut(&mut Self, &mut usize, Color, &mut FastRng) -> usize,
     ) -> Color {
         let mut color = self.to_move;
         let mut last = self.last;
@@ -362,10 +363,7 @@ impl<B: Bits> PlayBoard<B> {
             }
             let p = match mv {
                 Some(p) => p,
-                None => match global {
-                    Some(w) => self.draw_weighted(&mut len, w, color, rng),
-                    None => self.draw_empty(&mut len, rng),
-                },
+                None => elsewhere(self, &mut len, color, rng),
             };
             self.put(p, code(color));
             if color == Color::Black {

@@ -67,7 +67,7 @@ impl<B: Bits> PlayBoard<B> {
     /// `replies`), but a move played elsewhere is drawn over every empty cell by `w` rather than uniformly;
     /// returns the winner.
     pub fn playout_global(&mut self, rng: &mut FastRng, w: &GlobalWeights, replies: Option<&LocalPolicy>) -> Color {
-        self.playout_drawn(rng, true, replies, Some(w))
+        self.playout_with(rng, true, replies, |b, len, mover, rng| b.draw_weighted(len, w, mover, rng))
     }
 
     /// An empty cell (padded index) for `mover`, drawn by `w` (see the module docs) from the first `len`

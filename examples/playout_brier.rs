@@ -105,7 +105,6 @@ fn forecast<B: Bits>(
     root.set_last(last);
     let mut b = root.clone();
     let mut out = [(0.0, 0.0); 7];
-    let global = GlobalWeights::new(8.0);
     for (slot, name) in out.iter_mut().zip(POLICIES) {
         let start = Instant::now();
         let mut black = 0u32;
@@ -117,7 +116,7 @@ fn forecast<B: Bits>(
                 "wholeboard" => b.playout(rng, true, Some(LocalPolicy::shipped_whole_board())),
                 "nearplay" => b.playout(rng, true, Some(LocalPolicy::shipped_near())),
                 "directed" => b.playout(rng, true, Some(directed())),
-                "global" => b.playout_global(rng, &global, Some(LocalPolicy::shipped())),
+                "global" => b.playout_global(rng, global(), Some(LocalPolicy::shipped())),
                 _ => b.playout_shaped(rng, shapes, table),
             };
             black += u32::from(w == Color::Black);
@@ -133,6 +132,12 @@ fn forecast<B: Bits>(
 fn directed() -> &'static LocalPolicy {
     static POLICY: std::sync::OnceLock<LocalPolicy> = std::sync::OnceLock::new();
     POLICY.get_or_init(|| LocalPolicy::new(PatternTable::shipped(), Fit::Directed))
+}
+
+/// The whole-board draw of `global=8`, built once.
+fn global() -> &'static GlobalWeights {
+    static WEIGHTS: std::sync::OnceLock<GlobalWeights> = std::sync::OnceLock::new();
+    WEIGHTS.get_or_init(|| GlobalWeights::new(8.0))
 }
 
 /// The game after `moves`, if every one is legal.

@@ -176,12 +176,7 @@ fn the_directed_replies_reach_the_playouts() {
     // the setting's playouts read the directed ones; each is the same twice.
     let root = root_after_e5();
     assert!(!Params::for_size(9).directed_replies, "off by default");
-    let visits = |directed: bool| {
-        let p = Params { directed_replies: directed, ..Params::for_size(9) };
-        let tree = Tree::new(1 << 20);
-        run(&tree, &root, &Limits::simulations(5_000, 1), &p, &mut FastRng::new(5));
-        tree.children(0).map(|c| (tree.node(c).mv, tree.visits(c))).collect::<Vec<_>>()
-    };
+    let visits = |directed: bool| root_visits(&root, &Params { directed_replies: directed, ..Params::for_size(9) });
     assert_eq!(visits(true), visits(true), "one seed, one search");
     assert_ne!(visits(true), visits(false), "the directed strengths change the playouts");
 }
@@ -192,14 +187,16 @@ fn the_whole_board_draw_reaches_the_playouts() {
     // the default's on the same seed, and the same cap on the same seed gives the same tree.
     let root = root_after_e5();
     assert_eq!(Params::for_size(9).global_cap, None, "off by default");
-    let visits = |cap: Option<f32>| {
-        let p = Params { global_cap: cap, ..Params::for_size(9) };
-        let tree = Tree::new(1 << 20);
-        run(&tree, &root, &Limits::simulations(5_000, 1), &p, &mut FastRng::new(5));
-        tree.children(0).map(|c| (tree.node(c).mv, tree.visits(c))).collect::<Vec<_>>()
-    };
+    let visits = |cap: Option<f32>| root_visits(&root, &Params { global_cap: cap, ..Params::for_size(9) });
     assert_eq!(visits(Some(8.0)), visits(Some(8.0)), "one seed, one search");
     assert_ne!(visits(Some(8.0)), visits(None), "the whole-board draw changes the playouts");
+}
+
+/// Each root move and its visits after 5,000 simulations from `root` with `p`, on one seed.
+fn root_visits(root: &Root<u128>, p: &Params) -> Vec<(u16, u32)> {
+    let tree = Tree::new(1 << 20);
+    run(&tree, root, &Limits::simulations(5_000, 1), p, &mut FastRng::new(5));
+    tree.children(0).map(|c| (tree.node(c).mv, tree.visits(c))).collect()
 }
 
 /// The root of a 9×9 search after Black's e5.

@@ -46,10 +46,13 @@ impl GlobalWeights {
         let mut odds = Box::new([[0f32; 4096]; 2]);
         for (side, mover) in [Color::Black, Color::White].into_iter().enumerate() {
             let most = cap.max(1.0) * policy.other(mover);
-            let weight = |ring: usize| if dead_pattern(ring) { 0.0 } else { policy.gamma(mover, ring).min(most) };
-            let top = (0..4096).map(weight).fold(0f32, f32::max);
-            for (ring, o) in odds[side].iter_mut().enumerate() {
-                *o = if top > 0.0 { weight(ring) / top } else { 1.0 };
+            let weights = &mut odds[side];
+            for (ring, w) in weights.iter_mut().enumerate() {
+                *w = if dead_pattern(ring) { 0.0 } else { policy.gamma(mover, ring).min(most) };
+            }
+            let top = weights.iter().copied().fold(0f32, f32::max);
+            for w in weights.iter_mut() {
+                *w = if top > 0.0 { *w / top } else { 1.0 };
             }
         }
         GlobalWeights { odds }
@@ -85,15 +88,17 @@ impl<B: Bits> PlayBoard<B> {
         loop {
             let k = rng.below(*len);
             let p = usize::from(self.list[k]);
-            if self.cells[p] == EMPTY {
+            let open = self.cells[p] == EMPTY;
+            if open {
                 tries += 1;
                 if tries < TRIES && rng.unit() >= w.odds(mover, self.pattern(p)) {
                     continue;
                 }
             }
+            // Kept, or stale: either way its entry goes.
             *len -= 1;
             self.list[k] = self.list[*len];
-            if self.cells[p] == EMPTY {
+            if open {
                 return p;
             }
         }

@@ -186,7 +186,7 @@ mod tests {
         assert!(lone.meets(bit(0, 0)) && lone.meets(bit(6, 6)), "a1 and g7 are lone");
         assert!(!lone.meets(bit(2, 0) | bit(4, 0) | bit(3, 0)), "a3 and a5 touch a4, which is taken");
         let with = |on: bool| {
-            let p = Params { prune_lone_edge: on, ..Params::for_size(7) };
+            let p = Params { prune_lone_edge: on, pruning: Pruning::Inferior, ..Params::for_size(7) };
             let tree = Tree::new(1000);
             expand(&tree, 0, &board, Legal::swap(false), &p, None, &mut Vec::new());
             tree.children(0).map(|c| tree.node(c).mv as usize).collect::<Vec<_>>()

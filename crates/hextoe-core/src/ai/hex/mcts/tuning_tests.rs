@@ -38,6 +38,7 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert_eq!(tuned("prune=dominated").pruning, Pruning::Dominated);
     assert_eq!(tuned("prune=all").pruning, Pruning::All);
     assert_eq!(tuned("prune=inferior").pruning, Pruning::Inferior);
+    assert_eq!(base.pruning, Pruning::All, "MoHex 2.0's whole prior pruning is the default");
     assert!(p.prune_lone_edge && !base.prune_lone_edge);
     assert!(p.near_prior && p.near_replies);
     assert!(p.shaped_replies && !base.shaped_replies);

@@ -63,8 +63,8 @@ pub struct Params {
     /// [`GlobalWeights`](crate::ai::hex::playout::GlobalWeights)); `None` draws those moves uniformly.
     /// The local replies keep their own odds either way. Drawn so, the playouts foretell MoHex 2.0's
     /// held-out games better (Brier 0.193 against 0.201 at a cap of 8) at the cost of about 9 % of the
-    /// simulations, but at a cap of 8 it won 90 of 200 games against MoHex 2.0 where the default won 98 on
-    /// the same seeds (see the README's "Against MoHex 2.0"), so it is off by default.
+    /// simulations, but at a cap of 8 it won 90 of 200 games against MoHex 2.0 where the default of the time
+    /// won 98 on the same seeds (see the README's "Against MoHex 2.0"), so it is off by default.
     pub global_cap: Option<f32>,
     /// Weigh a node's children's priors by the current through their cells in the two players'
     /// resistance circuits (`mcts/flow.rs`) once the node has more than this many visits (the root at

@@ -2,8 +2,10 @@
 //! (the early stop in `search::settled`), and a move whose choice is still open when its time is up may
 //! borrow from those savings. The moves then take the move time on average, but the hard ones take more.
 
+#[cfg(doc)]
 use super::report::WELL_SEARCHED;
-use super::tree::{Proof, Tree};
+use super::search;
+use super::tree::Tree;
 use std::time::Duration;
 
 /// The most a move may add to its own time, as a share of the move time.
@@ -41,14 +43,14 @@ impl Clock {
     }
 }
 
-/// True if more search could still change the move: two or more unproven root moves are *well searched*
-/// (at least [`WELL_SEARCHED`] of the most visited one's visits), so the ranking among them rests on
-/// win rates that are still close in evidence.
-pub(super) fn still_open(tree: &Tree) -> bool {
-    let visits: Vec<u32> =
-        tree.children(0).filter(|&c| tree.proof(c) == Proof::Unknown).map(|c| tree.visits(c)).collect();
-    let lead = visits.iter().copied().max().unwrap_or(0);
-    lead > 0 && visits.iter().filter(|&&v| f64::from(v) >= f64::from(lead) * WELL_SEARCHED).count() >= 2
+/// True if a move that reached its deadline after `sims` simulations in `spent` could still change in
+/// `extra` more time: at the rate so far, the runner-up among the root moves not proven lost could still
+/// reach [`WELL_SEARCHED`] of the leader's visits, and so be ranked above it (the early stop's test,
+/// [`search::settled`], asked about the borrowed time). A move whose choice no longer can change borrows
+/// nothing.
+pub(super) fn could_change(tree: &Tree, sims: u64, spent: Duration, extra: Duration) -> bool {
+    let (lead, second) = search::leaders(tree);
+    lead > 0 && !search::settled(lead, second, sims, spent, extra)
 }
 
 #[cfg(test)]
@@ -77,20 +79,27 @@ mod tests {
     }
 
     #[test]
-    fn a_move_is_open_while_two_moves_are_well_searched() {
+    fn a_move_can_change_while_the_runner_up_could_catch_up() {
+        use crate::ai::hex::mcts::tree::Proof;
         let t = Tree::new(10);
-        t.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown), (3, Proof::Win)], None);
-        assert!(!still_open(&t), "no visits yet");
-        for _ in 0..10 {
+        t.expand(0, &[(1, Proof::Unknown), (2, Proof::Unknown), (3, Proof::Unknown)], None);
+        let second = Duration::from_secs(1);
+        assert!(!could_change(&t, 0, second, second), "no visits yet: nothing to borrow for");
+        for _ in 0..10_000 {
             t.add_visit(1);
         }
-        for _ in 0..4 {
+        for _ in 0..1_000 {
             t.add_visit(2);
         }
-        assert!(!still_open(&t), "4 of 10 is under half");
-        t.add_visit(2);
-        assert!(still_open(&t), "5 of 10 is well searched");
+        // 11,000 simulations in a second: another second holds 11,000 more, enough for 1,000 to pass 5,000.
+        assert!(could_change(&t, 11_000, second, second));
+        // A tenth of a second holds 1,100: 2,100 stays under half of 10,000.
+        assert!(!could_change(&t, 11_000, second, second / 10));
+        // Four tenths hold 4,400: enough for the runner-up (5,400), not for the third move alone (4,400)
+        // once the runner-up is proven lost.
+        let four_tenths = Duration::from_millis(400);
+        assert!(could_change(&t, 11_000, second, four_tenths));
         t.set_proof(2, Proof::Loss);
-        assert!(!still_open(&t), "a proven move is settled");
+        assert!(!could_change(&t, 11_000, second, four_tenths));
     }
 }

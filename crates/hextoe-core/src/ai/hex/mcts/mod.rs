@@ -117,6 +117,17 @@ impl MctsState {
         p
     }
 
+    /// The longest the next move on an n×n board may search under `spec`: its move time, plus what it may
+    /// borrow from earlier moves' savings when borrowing is on ([`Params::borrow_time`]). A controller arms
+    /// its watchdog and judges overruns by this, so that a move it lets borrow is not stopped at the plain
+    /// move time. `None` without a move time (a simulation budget, or a time and simulations both given,
+    /// where the search never borrows).
+    pub fn allowance(&self, spec: &PlayerSpec, n: usize) -> Option<Duration> {
+        let t = spec.budget.move_time?;
+        let borrows = self.params(n).borrow_time && spec.budget.nodes.is_none();
+        Some(if borrows { t + self.clock.may_borrow(t) } else { t })
+    }
+
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
     /// statistics; with [`Params::opening_book`], a position the book holds is answered from it instead.
     /// The game must not be over.
@@ -182,9 +193,9 @@ impl MctsState {
         if let Some(t) = time.filter(|_| params.borrow_time && sims.is_none())
             && !stop.is_stopped()
             && tree.proof(0) == Proof::Unknown
-            && clock::still_open(&tree)
             && let extra = self.clock.may_borrow(t)
             && !extra.is_zero()
+            && clock::could_change(&tree, simulations, start.elapsed(), extra)
         {
             let more = Limits { deadline: Some(Instant::now() + extra), ..limits };
             simulations += dispatch_bits!(n, run_threads(&mut tree, game, &more, None, &params, &mut frng));

@@ -94,10 +94,11 @@ pub struct Params {
     /// won 83 of 200 against MoHex 2.0 where the default won 85 on the same seeds (see the README's
     /// "Against MoHex 2.0").
     pub fill: FillFrom,
-    /// Let a move whose choice is still open at its deadline search on with time that earlier moves
+    /// Let a move whose choice could still change at its deadline search on with time that earlier moves
     /// saved by settling early (`mcts/clock.rs`), so that the moves take the move time on average. Off:
-    /// it won 22 of 40 self-play games and 18 of 40 against MoHex 2.0, as many as without it on the same
-    /// seeds, and a move that takes more than its time would forfeit under a controller's per-move limit.
+    /// it won 22 of 40 self-play games, as many as without it on the same seeds, and a move that takes
+    /// more than its time would forfeit under a controller's per-move limit. (Its earlier matches against
+    /// MoHex 2.0 measured nothing: the engine's watchdog then stopped every move at the bare move time.)
     pub borrow_time: bool,
     /// The most combinations the connection builder may spend at a node below the root, when
     /// [`Params::knowledge`] asks for knowledge there; the root always gets the full search. With classic

@@ -248,7 +248,7 @@ fn progress(limits: &Limits, sims: u64, started: Instant) -> f64 {
 const SETTLED_EVERY: u64 = 1024;
 
 /// The visits of the most and the second most visited root moves that are not proven lost.
-fn leaders(tree: &Tree) -> (u64, u64) {
+pub(super) fn leaders(tree: &Tree) -> (u64, u64) {
     let (mut lead, mut second) = (0u64, 0u64);
     for c in tree.children(0) {
         let n = tree.node(c);

@@ -73,7 +73,7 @@ pub const TUNING_KEYS: [(&str, &str); 27] = [
         "fill",
         "the filled-in cells playouts start from: off, root (the root's), or nodes (the root's and those of the line's nodes that had knowledge)",
     ),
-    ("borrow", "let an open move borrow time saved earlier, on or off"),
+    ("borrow", "let a move that could still change borrow time saved earlier, on or off"),
     ("explore", "the UCT exploration constant, a number from 0 to 10"),
     ("rootexplore", "the UCT exploration constant at the root alone, a number from 0 to 10"),
     (

@@ -99,3 +99,25 @@ fn bad_tuning_texts_say_what_was_expected() {
     let e = long.parse::<Tuning>().err().unwrap_or_else(|| panic!("accepted"));
     assert_eq!(e.part.chars().count(), 40);
 }
+
+#[test]
+fn a_borrowing_search_is_allowed_its_savings_and_no_other_is() {
+    use crate::ai::Budget;
+    use crate::ai::hex::mcts::MctsState;
+    use crate::ai::hex::{PlayerKind, PlayerSpec};
+    use std::time::Duration;
+    let second = Duration::from_secs(1);
+    let timed = PlayerSpec { kind: PlayerKind::Mcts, budget: Budget::time(second), memory_mb: 1 };
+    let counted = PlayerSpec { budget: Budget { nodes: Some(100), ..timed.budget }, ..timed.clone() };
+    let mut lender = MctsState::tuned("borrow=on".parse().unwrap_or_else(|e| panic!("{e}")));
+    let mut plain = MctsState::default();
+    assert_eq!(lender.allowance(&timed, 11), Some(second), "nothing saved yet");
+    for s in [&mut lender, &mut plain] {
+        s.clock.book(second, Duration::from_millis(300));
+    }
+    assert_eq!(lender.allowance(&timed, 11), Some(Duration::from_millis(1700)));
+    assert_eq!(plain.allowance(&timed, 11), Some(second), "borrowing is off by default");
+    assert_eq!(lender.allowance(&counted, 11), Some(second), "a simulation budget never borrows");
+    let untimed = PlayerSpec { budget: Budget { nodes: Some(100), ..Budget::default() }, ..timed.clone() };
+    assert_eq!(lender.allowance(&untimed, 11), None);
+}

@@ -120,12 +120,20 @@ impl MctsState {
     /// The longest the next move on an n×n board may search under `spec`: its move time, plus what it may
     /// borrow from earlier moves' savings when borrowing is on ([`Params::borrow_time`]). A controller arms
     /// its watchdog and judges overruns by this, so that a move it lets borrow is not stopped at the plain
-    /// move time. `None` without a move time (a simulation budget, or a time and simulations both given,
-    /// where the search never borrows).
+    /// move time. `None` without a move time; a budget that names simulations, alone or beside the time,
+    /// never borrows.
     pub fn allowance(&self, spec: &PlayerSpec, n: usize) -> Option<Duration> {
-        let t = spec.budget.move_time?;
-        let borrows = self.params(n).borrow_time && spec.budget.nodes.is_none();
-        Some(if borrows { t + self.clock.may_borrow(t) } else { t })
+        spec.budget.move_time.map(|t| t + self.borrowable(spec, &self.params(n)))
+    }
+
+    /// The time a move under `spec` and `params` may borrow: the clock's savings when borrowing is on and
+    /// the budget is a time alone, else none. The one rule that both [`MctsState::allowance`] and the
+    /// search's borrowing follow.
+    fn borrowable(&self, spec: &PlayerSpec, params: &Params) -> Duration {
+        match budget_of(spec) {
+            (Some(t), None) if params.borrow_time => self.clock.may_borrow(t),
+            _ => Duration::ZERO,
+        }
     }
 
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
@@ -189,12 +197,11 @@ impl MctsState {
         let n = game.size();
         let params = self.params(n);
         let mut simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
-        // A move still open at its deadline searches on with time that earlier moves saved.
-        if let Some(t) = time.filter(|_| params.borrow_time && sims.is_none())
+        // A move that could still change at its deadline searches on with time that earlier moves saved.
+        let extra = self.borrowable(spec, &params);
+        if !extra.is_zero()
             && !stop.is_stopped()
             && tree.proof(0) == Proof::Unknown
-            && let extra = self.clock.may_borrow(t)
-            && !extra.is_zero()
             && clock::could_change(&tree, simulations, start.elapsed(), extra)
         {
             let more = Limits { deadline: Some(Instant::now() + extra), ..limits };

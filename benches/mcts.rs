@@ -7,6 +7,8 @@
 //! the prior of every node of more than 8 visits by the resistance circuits' current (`--tuning flow=8`),
 //! to show what that costs; `with_global_shapes` draws the playouts' moves elsewhere by learned shape
 //! (`--tuning global=8`), to show what that costs.
+//! `prune_inferior_only` leaves only dead cells and captured pairs out of the tree (`--tuning prune=inferior`,
+//! the default before `prune=all`), to show what leaving out vulnerable and dominated cells as well costs.
 //! `middle_game_one_thread` is a search the size of a one-second move: 100,000 simulations from a
 //! position four stones in, where the tree grows deep and the much-visited nodes near the root are
 //! walked by every simulation.
@@ -58,6 +60,10 @@ fn simulations(c: &mut Criterion) {
     g.bench_function("with_global_shapes", |b| {
         b.iter(|| black_box(MctsState::tuned(global).analyze(&game, &spec, &stop, &mut rng).simulations))
     });
+    let inferior = "prune=inferior".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
+    g.bench_function("prune_inferior_only", |b| {
+        b.iter(|| black_box(MctsState::tuned(inferior).analyze(&game, &spec, &stop, &mut rng).simulations))
+    });
     g.finish();
     let mut middle = Game::new(11, false).unwrap_or_else(|e| panic!("{e}"));
     for m in ["f6", "e8", "g5", "e6"] {
@@ -69,6 +75,9 @@ fn simulations(c: &mut Criterion) {
     g.throughput(Throughput::Elements(LONG_SIMS));
     g.bench_function("middle_game_one_thread", |b| {
         b.iter(|| black_box(MctsState::default().analyze(&middle, &long, &stop, &mut rng).simulations))
+    });
+    g.bench_function("middle_game_prune_inferior_only", |b| {
+        b.iter(|| black_box(MctsState::tuned(inferior).analyze(&middle, &long, &stop, &mut rng).simulations))
     });
     g.bench_function("middle_game_global_shapes", |b| {
         b.iter(|| black_box(MctsState::tuned(global).analyze(&middle, &long, &stop, &mut rng).simulations))

@@ -14,6 +14,13 @@ pub struct Params {
     pub rave_initial: f32,
     /// UCT exploration constant (0 = pure RAVE-guided greed, as MoHex plays).
     pub explore: f32,
+    /// UCT exploration constant inside the RAVE blend, as MoHex 2.0 weighs it (its `uct_bias_constant`,
+    /// 0.22): a child's own win rate gets `uct_bias · √(ln N) / √(n + 1)` before the blend, so the term
+    /// has the weight the child's own results have against its all-moves-as-first ones: next to nothing
+    /// while RAVE speaks for the child, and all of it once its own visits take over. It keeps the root's
+    /// runner-up compared without breaking the greedy RAVE search early on, which
+    /// [`Params::explore`], added after the blend at full weight, does. 0 (none) by default.
+    pub uct_bias: f32,
     /// UCT exploration constant at the root alone, in place of [`Params::explore`] there. The RAVE-guided
     /// search gives nearly all of a second's simulations to one root move, and which one changes with the
     /// seed; a term at the root alone keeps its rivals compared without thinning the lines below them.
@@ -129,6 +136,7 @@ impl Params {
             rave_bias: 0.002,
             rave_initial: 1.0,
             explore: 0.0,
+            uct_bias: 0.0,
             root_explore: 0.0,
             root_halving: None,
             first_play: 0.5,

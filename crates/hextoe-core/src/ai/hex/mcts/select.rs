@@ -70,6 +70,9 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
     // 1 / the weight of one AMAF simulation while they are few (exactly 1 by default, so that the default
     // blend is computed as it always was).
     let unit = 1.0 / p.rave_initial;
+    // MoHex's exploration term inside the blend, c·√(ln N), to be faded by each child's own visits (0:
+    // none, and then nothing is added).
+    let explore = if PLAIN || p.uct_bias == 0.0 { 0.0 } else { p.uct_bias * (tree.visits(i) as f32 + 1.0).ln().sqrt() };
     let mut best = None;
     // The best value so far as a fraction num / den (den > 0).
     let (mut best_num, mut best_den) = (-1.0f32, 1.0f32);
@@ -92,6 +95,14 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
                     (wins as f32 + bias * v, v)
                 } else {
                     let (num, den) = blend(p.rave_bias, unit, visits, wins, rave_visits, rave_wins);
+                    let num = if explore > 0.0 && visits > 0 {
+                        // The child's own win rate w/n carries the weight n·(u + b·ñ) / den in the blend,
+                        // so its exploration term adds n·(u + b·ñ)·c·√(ln N)/√(n + 1) to the numerator.
+                        let own = visits as f32 * (unit + p.rave_bias * rave_visits as f32);
+                        num + own * explore * fade_of(fade, visits)
+                    } else {
+                        num
+                    };
                     (num + bias * den, den)
                 }
             }
@@ -135,12 +146,16 @@ fn bias(p: &Params, fade: &[f32; FADE_TABLE], prior: f32, visits: u32) -> f32 {
     if prior == 0.0 {
         return 0.0;
     }
-    let v = visits as usize;
-    let fade = match fade.get(v) {
+    p.prior_weight * prior * fade_of(fade, visits)
+}
+
+/// 1/√(visits + 1), from `fade` (the [`fade_table`]) while it holds it.
+#[inline]
+fn fade_of(fade: &[f32; FADE_TABLE], visits: u32) -> f32 {
+    match fade.get(visits as usize) {
         Some(&f) => f,
-        None => 1.0 / (v as f32 + 1.0).sqrt(),
-    };
-    p.prior_weight * prior * fade
+        None => 1.0 / (visits as f32 + 1.0).sqrt(),
+    }
 }
 
 /// [`select`] with a UCT exploration term of constant `explore`, for searches that ask for one.
@@ -266,6 +281,26 @@ mod tests {
         assert_eq!(select(&t, 1, &rooted, false, false, &mut rng), Some(3), "below the root it stays greedy");
         let everywhere = Params { explore: 0.5, ..greedy };
         assert_eq!(select(&t, 1, &everywhere, false, false, &mut rng), Some(4), "unlike `explore`");
+    }
+
+    #[test]
+    fn mohex_exploration_inside_the_blend_compares_the_runner_up_but_not_a_rave_guess() {
+        let p = Params::for_size(11);
+        let mohex = Params { uct_bias: 0.22, ..p };
+        let mut rng = FastRng::new(4);
+        // The leader: 54,000 of 90,000 own playouts won (0.60); the runner-up 590 of 1,000 (0.59). Greedy
+        // selection stays with the leader; the term, worth 0.0025 to the leader and 0.016 to the runner-up
+        // (both carried mostly by their own results), turns to the runner-up.
+        let t = two_children(100_000, [(90_000, 54_000), (1_000, 590)], [(200_000, 120_000), (10_000, 5_900)]);
+        assert_eq!(select(&t, 0, &p, false, false, &mut rng), Some(1), "greedy");
+        assert_eq!(select(&t, 0, &mohex, false, false, &mut rng), Some(2), "with the term");
+        // A child of two own playouts, both lost, whose value is RAVE's 0.55: the term has almost no weight
+        // there, so the leader at 0.60 stays chosen; `explore`, added after the blend, jumps to the guess.
+        let u = two_children(1_000, [(500, 300), (2, 0)], [(5_000, 3_000), (5_000, 2_750)]);
+        assert_eq!(select(&u, 0, &mohex, false, false, &mut rng), Some(1), "inside the blend");
+        assert_eq!(select(&u, 0, &Params { explore: 0.22, ..p }, false, false, &mut rng), Some(2), "after it");
+        // A plain step leaves RAVE, and so the term inside its blend, out.
+        assert_eq!(select(&t, 0, &mohex, false, true, &mut rng), Some(1), "plain");
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub struct Tuning {
     fill: Option<FillFrom>,
     borrow_time: Option<bool>,
     explore: Option<f32>,
+    uct_bias: Option<f32>,
     root_explore: Option<f32>,
     root_halving: Option<Option<usize>>,
     rave_bias: Option<f32>,
@@ -38,7 +39,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 27] = [
+pub const TUNING_KEYS: [(&str, &str); 28] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -76,6 +77,10 @@ pub const TUNING_KEYS: [(&str, &str); 27] = [
     ("borrow", "let a move that could still change borrow time saved earlier, on or off"),
     ("explore", "the UCT exploration constant, a number from 0 to 10"),
     ("rootexplore", "the UCT exploration constant at the root alone, a number from 0 to 10"),
+    (
+        "uct",
+        "the UCT exploration constant inside the RAVE blend, as MoHex 2.0 weighs it, a number from 0 to 10 (0: none)",
+    ),
     (
         "halving",
         "sequential halving at the root over its most visited moves once 30 % of the budget is spent: off, or how many moves, a whole number from 2 to 64",
@@ -194,6 +199,7 @@ impl std::str::FromStr for Tuning {
                 "borrow" => t.borrow_time(switch().ok_or_else(bad)?),
                 "explore" => Tuning { explore: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "rootexplore" => Tuning { root_explore: Some(number(10.0).ok_or_else(bad)?), ..t },
+                "uct" => Tuning { uct_bias: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "halving" => Tuning { root_halving: Some(whole_or("off", 2..=64)?.map(|n| n as usize)), ..t },
                 "expand" => Tuning { expand_after: Some(whole(0..=1000)?), ..t },
                 "vcwork" => t.node_vc_work(whole(100..=WORK_MAX as u32)? as usize),
@@ -327,6 +333,9 @@ impl Tuning {
         }
         if let Some(c) = self.explore {
             p.explore = c;
+        }
+        if let Some(c) = self.uct_bias {
+            p.uct_bias = c;
         }
         if let Some(b) = self.rave_bias {
             p.rave_bias = b;

@@ -13,7 +13,7 @@ fn tuned(text: &str) -> Params {
 fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     let base = Params::for_size(11);
     let p = tuned(
-        "explore=0.25, rootexplore=0.5,local=off,directed=on,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
+        "explore=0.25, rootexplore=0.5,uct=0.22,local=off,directed=on,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
     );
     assert!(!p.fair_openings && base.fair_openings);
     assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
@@ -30,6 +30,7 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert_eq!((p.flow_after, p.flow_exponent, base.flow_after), (Some(64), 1.5, None));
     assert_eq!((p.knowledge_depth, base.knowledge_depth), (Some(2), None));
     assert_eq!((p.explore, p.root_explore, base.root_explore), (0.25, 0.5, 0.0));
+    assert_eq!((p.uct_bias, base.uct_bias), (0.22, 0.0));
     assert!(!p.local_replies && !p.stop_when_settled);
     assert!(p.directed_replies && !base.directed_replies);
     assert!(!tuned("directed=off").directed_replies);
@@ -63,6 +64,7 @@ fn bad_tuning_texts_say_what_was_expected() {
         ("speed=3", "speed=3", "one of prior, local"),
         ("explore=-1", "explore=-1", "from 0 to 10"),
         ("explore=NaN", "explore=NaN", "from 0 to 10"),
+        ("uct=11", "uct=11", "inside the RAVE blend, as MoHex 2.0 weighs it, a number from 0 to 10"),
         ("local=yes", "local=yes", "on or off"),
         ("global=0.5", "global=0.5", "from 1 to 100000"),
         ("global=on", "global=on", "off, or the cap"),

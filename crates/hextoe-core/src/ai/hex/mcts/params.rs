@@ -12,7 +12,9 @@ pub struct Params {
     /// few: the AMAF simulations weigh ñ / (1/`rave_initial` + `rave_bias`·ñ) own ones. 1 here; MoHex 2.0
     /// uses 2.12 (with 1/830 for the bias), trusting the AMAF statistics more early on.
     pub rave_initial: f32,
-    /// UCT exploration constant (0 = pure RAVE-guided greed, as MoHex plays).
+    /// UCT exploration constant, added after the RAVE blend at full weight (0 = pure RAVE-guided greed).
+    /// MoHex 2.0's bias term outside the blend is 0 too; its exploration is inside it
+    /// ([`Params::uct_bias`]).
     pub explore: f32,
     /// UCT exploration constant inside the RAVE blend, as MoHex 2.0 weighs it (its `uct_bias_constant`,
     /// 0.22): a child's own win rate gets `uct_bias · √(ln N) / √(n + 1)` before the blend, so the term

@@ -94,15 +94,8 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
                     let v = visits as f32;
                     (wins as f32 + bias * v, v)
                 } else {
-                    let (num, den) = blend(p.rave_bias, unit, visits, wins, rave_visits, rave_wins);
-                    let num = if explore > 0.0 && visits > 0 {
-                        // The child's own win rate w/n carries the weight n·(u + b·ñ) / den in the blend,
-                        // so its exploration term adds n·(u + b·ñ)·c·√(ln N)/√(n + 1) to the numerator.
-                        let own = visits as f32 * (unit + p.rave_bias * rave_visits as f32);
-                        num + own * explore * fade_of(fade, visits)
-                    } else {
-                        num
-                    };
+                    let explored = if explore > 0.0 { explore * fade_of(fade, visits) } else { 0.0 };
+                    let (num, den) = blend(p.rave_bias, unit, visits, wins, rave_visits, rave_wins, explored);
                     (num + bias * den, den)
                 }
             }
@@ -118,14 +111,25 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
 
 /// The RAVE blend of a child with `visits` and `wins` of its own and `rave_visits` and `rave_wins`
 /// all-moves-as-first, as the fraction (numerator, denominator) of [`scan`]'s rule, with RAVE's bias term
-/// `rave_bias` and `unit` = 1 / [`Params::rave_initial`]. Both scans read it, so that they blend alike.
+/// `rave_bias` and `unit` = 1 / [`Params::rave_initial`], and `explored` (the exploration term of
+/// [`Params::uct_bias`] for this child, 0 for none) added to the child's own win rate inside the blend.
+/// Both scans read it, so that they blend alike.
 #[inline]
-fn blend(rave_bias: f32, unit: f32, visits: u32, wins: u32, rave_visits: u32, rave_wins: u32) -> (f32, f32) {
+fn blend(
+    rave_bias: f32,
+    unit: f32,
+    visits: u32,
+    wins: u32,
+    rave_visits: u32,
+    rave_wins: u32,
+    explored: f32,
+) -> (f32, f32) {
     let (v, w) = (visits as f32, wins as f32);
     let (rv, rw) = (rave_visits as f32, rave_wins as f32);
     let brv = rave_bias * rv;
     let den = rv + v * unit + brv * v;
-    (w * (unit + brv) + rw, den)
+    // The own win rate w/n carries the weight n·(u + b·ñ) / den, so a term e added to it adds n·(u + b·ñ)·e.
+    (w * (unit + brv) + rw + v * (unit + brv) * explored, den)
 }
 
 /// Visits below which 1/√(visits + 1) is read from a table rather than computed: selection weighs every
@@ -169,6 +173,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, explore: f32, rng: &mut FastRng
     let ln_n = (tree.node(i).visits as f32 + 1.0).ln();
     let fade = fade_table();
     let unit = 1.0 / p.rave_initial;
+    let in_blend = if p.uct_bias == 0.0 { 0.0 } else { p.uct_bias * ln_n.sqrt() };
     let mut best = None;
     let mut best_v = f32::NEG_INFINITY;
     for k in 0..len {
@@ -183,7 +188,9 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, explore: f32, rng: &mut FastRng
             Proof::Loss => continue,
             Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => p.first_play,
             Proof::Unknown => {
-                let (num, den) = blend(p.rave_bias, unit, node.visits, node.wins, node.rave_visits, node.rave_wins);
+                let explored = if in_blend > 0.0 { in_blend * fade_of(fade, node.visits) } else { 0.0 };
+                let (num, den) =
+                    blend(p.rave_bias, unit, node.visits, node.wins, node.rave_visits, node.rave_wins, explored);
                 num / den
             }
         } + bias(p, fade, node.prior, node.visits)
@@ -299,6 +306,8 @@ mod tests {
         let u = two_children(1_000, [(500, 300), (2, 0)], [(5_000, 3_000), (5_000, 2_750)]);
         assert_eq!(select(&u, 0, &mohex, false, false, &mut rng), Some(1), "inside the blend");
         assert_eq!(select(&u, 0, &Params { explore: 0.22, ..p }, false, false, &mut rng), Some(2), "after it");
+        // The UCT scan (any `explore`) blends alike, the term included.
+        assert_eq!(select(&t, 0, &Params { explore: 1e-6, ..mohex }, false, false, &mut rng), Some(2), "UCT scan");
         // A plain step leaves RAVE, and so the term inside its blend, out.
         assert_eq!(select(&t, 0, &mohex, false, true, &mut rng), Some(1), "plain");
     }

@@ -12,6 +12,12 @@ pub struct Params {
     /// few: the AMAF simulations weigh ñ / (1/`rave_initial` + `rave_bias`·ñ) own ones. 1 here; MoHex 2.0
     /// uses 2.12 (with 1/830 for the bias), trusting the AMAF statistics more early on.
     pub rave_initial: f32,
+    /// Virtual all-moves-as-first simulations at even odds that every child starts with, as MoHex 2.0's
+    /// prior knowledge gives each new child (8 of them at 0.5): while a child's real AMAF statistics are
+    /// few, its RAVE value stays near 0.5, so that a move one lucky playout rated highly does not draw
+    /// the greedy RAVE search at once, and the pattern prior's bias orders the children meanwhile. The
+    /// virtual simulations count in the blend's weights as real ones do. 0 (none) by default.
+    pub rave_prior: f32,
     /// UCT exploration constant, added after the RAVE blend at full weight (0 = pure RAVE-guided greed).
     /// MoHex 2.0's bias term outside the blend is 0 too; its exploration is inside it
     /// ([`Params::uct_bias`]).
@@ -139,6 +145,7 @@ impl Params {
             expand_after: if n <= 7 { 1 } else { 2 },
             rave_bias: 0.002,
             rave_initial: 1.0,
+            rave_prior: 0.0,
             explore: 0.0,
             uct_bias: 0.0,
             root_explore: 0.0,

@@ -67,9 +67,7 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
     }
     let off = rng.below(len);
     let fade = fade_table();
-    // 1 / the weight of one AMAF simulation while they are few (exactly 1 by default, so that the default
-    // blend is computed as it always was).
-    let unit = 1.0 / p.rave_initial;
+    let blend = Blend::of(p);
     // MoHex's exploration term inside the blend, c·√(ln N), to be faded by each child's own visits (0:
     // none, and then nothing is added).
     let explore = if PLAIN || p.uct_bias == 0.0 { 0.0 } else { p.uct_bias * (tree.visits(i) as f32 + 1.0).ln().sqrt() };
@@ -95,7 +93,7 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
                     (wins as f32 + bias * v, v)
                 } else {
                     let explored = if explore > 0.0 { explore * fade_of(fade, visits) } else { 0.0 };
-                    let (num, den) = blend(p.rave_bias, unit, visits, wins, rave_visits, rave_wins, explored);
+                    let (num, den) = blend.value(visits, wins, rave_visits, rave_wins, explored);
                     (num + bias * den, den)
                 }
             }
@@ -109,27 +107,38 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
     best
 }
 
-/// The RAVE blend of a child with `visits` and `wins` of its own and `rave_visits` and `rave_wins`
-/// all-moves-as-first, as the fraction (numerator, denominator) of [`scan`]'s rule, with RAVE's bias term
-/// `rave_bias` and `unit` = 1 / [`Params::rave_initial`], and `explored` (the exploration term of
-/// [`Params::uct_bias`] for this child, 0 for none) added to the child's own win rate inside the blend.
-/// Both scans read it, so that they blend alike.
-#[inline]
-fn blend(
-    rave_bias: f32,
+/// The RAVE blend of [`scan`]'s rule, set once per scan from the search's [`Params`]. Both scans read it,
+/// so that they blend alike.
+#[derive(Copy, Clone, Debug)]
+struct Blend {
+    /// RAVE's bias term ([`Params::rave_bias`]).
+    bias: f32,
+    /// 1 / [`Params::rave_initial`]: exactly 1 by default, so that the default blend is computed as it
+    /// always was.
     unit: f32,
-    visits: u32,
-    wins: u32,
-    rave_visits: u32,
-    rave_wins: u32,
-    explored: f32,
-) -> (f32, f32) {
-    let (v, w) = (visits as f32, wins as f32);
-    let (rv, rw) = (rave_visits as f32, rave_wins as f32);
-    let brv = rave_bias * rv;
-    let den = rv + v * unit + brv * v;
-    // The own win rate w/n carries the weight n·(u + b·ñ) / den, so a term e added to it adds n·(u + b·ñ)·e.
-    (w * (unit + brv) + rw + v * (unit + brv) * explored, den)
+    /// The virtual all-moves-as-first simulations at even odds that each child starts with
+    /// ([`Params::rave_prior`]).
+    prior: f32,
+}
+
+impl Blend {
+    fn of(p: &Params) -> Blend {
+        Blend { bias: p.rave_bias, unit: 1.0 / p.rave_initial, prior: p.rave_prior }
+    }
+
+    /// The blend of a child with `visits` and `wins` of its own and `rave_visits` and `rave_wins`
+    /// all-moves-as-first (plus the virtual ones, half of them won), as the fraction (numerator,
+    /// denominator), with `explored` (the exploration term of [`Params::uct_bias`] for this child, 0 for
+    /// none) added to the child's own win rate inside the blend.
+    #[inline]
+    fn value(&self, visits: u32, wins: u32, rave_visits: u32, rave_wins: u32, explored: f32) -> (f32, f32) {
+        let (v, w) = (visits as f32, wins as f32);
+        let (rv, rw) = (rave_visits as f32 + self.prior, rave_wins as f32 + 0.5 * self.prior);
+        let brv = self.bias * rv;
+        let den = rv + v * self.unit + brv * v;
+        // The own win rate w/n carries the weight n·(u + b·ñ) / den, so a term e added to it adds n·(u + b·ñ)·e.
+        (w * (self.unit + brv) + rw + v * (self.unit + brv) * explored, den)
+    }
 }
 
 /// Visits below which 1/√(visits + 1) is read from a table rather than computed: selection weighs every
@@ -172,7 +181,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, explore: f32, rng: &mut FastRng
     let off = rng.below(len);
     let ln_n = (tree.node(i).visits as f32 + 1.0).ln();
     let fade = fade_table();
-    let unit = 1.0 / p.rave_initial;
+    let blend = Blend::of(p);
     let in_blend = if p.uct_bias == 0.0 { 0.0 } else { p.uct_bias * ln_n.sqrt() };
     let mut best = None;
     let mut best_v = f32::NEG_INFINITY;
@@ -189,8 +198,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, explore: f32, rng: &mut FastRng
             Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => p.first_play,
             Proof::Unknown => {
                 let explored = if in_blend > 0.0 { in_blend * fade_of(fade, node.visits) } else { 0.0 };
-                let (num, den) =
-                    blend(p.rave_bias, unit, node.visits, node.wins, node.rave_visits, node.rave_wins, explored);
+                let (num, den) = blend.value(node.visits, node.wins, node.rave_visits, node.rave_wins, explored);
                 num / den
             }
         } + bias(p, fade, node.prior, node.visits)
@@ -342,5 +350,23 @@ mod tests {
         let uct = Params { explore: 1e-6, ..p };
         assert_eq!(select(&t, 0, &uct, false, false, &mut rng), Some(2), "the UCT scan blends alike");
         assert_eq!(select(&t, 0, &Params { rave_initial: 2.12, ..uct }, false, false, &mut rng), Some(1));
+    }
+
+    #[test]
+    fn virtual_amaf_simulations_keep_a_lucky_move_from_drawing_the_search() {
+        // Child 1: no own playouts, and the two AMAF ones won (a lucky 1.0); child 2: 31 of 50 own and 310
+        // of 500 AMAF (0.62). Greedy RAVE takes the lucky move; with MoHex 2.0's 8 virtual AMAF
+        // simulations at even odds it is worth (2 + 4) / (2 + 8) = 0.60, and child 2 (0.618) is chosen.
+        let mut rng = FastRng::new(6);
+        let t = two_children(60, [(0, 0), (50, 31)], [(2, 2), (500, 310)]);
+        let p = Params { prior_weight: 0.0, ..Params::for_size(11) };
+        assert_eq!(select(&t, 0, &p, false, false, &mut rng), Some(1), "greedy RAVE");
+        let mohex = Params { rave_prior: 8.0, ..p };
+        assert_eq!(select(&t, 0, &mohex, false, false, &mut rng), Some(2), "8 virtual");
+        // The UCT scan blends alike.
+        assert_eq!(select(&t, 0, &Params { explore: 1e-6, ..mohex }, false, false, &mut rng), Some(2), "UCT scan");
+        // Real evidence outweighs them as it comes: 40 of 50 AMAF won is (40 + 4) / 58 = 0.76 with them.
+        let u = two_children(60, [(0, 0), (50, 31)], [(50, 40), (500, 310)]);
+        assert_eq!(select(&u, 0, &mohex, false, false, &mut rng), Some(1), "real evidence decides");
     }
 }

@@ -28,6 +28,7 @@ pub struct Tuning {
     root_halving: Option<Option<usize>>,
     rave_bias: Option<f32>,
     rave_initial: Option<f32>,
+    rave_prior: Option<f32>,
     expand_after: Option<u32>,
     node_vc_work: Option<usize>,
     flow_after: Option<Option<u32>>,
@@ -39,7 +40,7 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 28] = [
+pub const TUNING_KEYS: [(&str, &str); 29] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
     (
@@ -89,6 +90,10 @@ pub const TUNING_KEYS: [(&str, &str); 28] = [
     (
         "raveinit",
         "how many of a move's own simulations one AMAF simulation counts as while few, a number from 0.1 to 100",
+    ),
+    (
+        "raveprior",
+        "the virtual AMAF simulations at even odds each child starts with, a number from 0 to 1000 (0: none)",
     ),
     ("expand", "the visits a leaf needs before it gets children, a whole number from 0 to 1000"),
     (
@@ -208,6 +213,7 @@ impl std::str::FromStr for Tuning {
                 "flowexp" => Tuning { flow_exponent: Some(number(8.0).ok_or_else(bad)?), ..t },
                 "plain" => Tuning { plain_every: Some(whole_or("off", 2..=1_000_000)?), ..t },
                 "raveinit" => Tuning { rave_initial: Some(number(100.0).filter(|&v| v >= 0.1).ok_or_else(bad)?), ..t },
+                "raveprior" => Tuning { rave_prior: Some(number(1000.0).ok_or_else(bad)?), ..t },
                 "vcm" => Tuning { vcm_bonus: Some(number(10.0).ok_or_else(bad)?), ..t },
                 "swapopen" => Tuning { fair_openings: Some(switch().ok_or_else(bad)?), ..t },
                 _ => Tuning { rave_bias: Some(number(1.0).ok_or_else(bad)?), ..t },
@@ -342,6 +348,9 @@ impl Tuning {
         }
         if let Some(i) = self.rave_initial {
             p.rave_initial = i;
+        }
+        if let Some(n) = self.rave_prior {
+            p.rave_prior = n;
         }
         if let Some(n) = self.expand_after {
             p.expand_after = n;

@@ -13,12 +13,13 @@ fn tuned(text: &str) -> Params {
 fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     let base = Params::for_size(11);
     let p = tuned(
-        "explore=0.25, rootexplore=0.5,uct=0.22,local=off,directed=on,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,swapopen=off",
+        "explore=0.25, rootexplore=0.5,uct=0.22,local=off,directed=on,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,raveprior=8,swapopen=off",
     );
     assert!(!p.fair_openings && base.fair_openings);
     assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
     assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
     assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));
+    assert_eq!((p.rave_prior, base.rave_prior), (8.0, 0.0));
     assert_eq!(tuned("plain=30,").plain_every, Some(30));
     assert_eq!(tuned("plain=off").plain_every, None);
     assert_eq!(
@@ -64,6 +65,8 @@ fn bad_tuning_texts_say_what_was_expected() {
         ("speed=3", "speed=3", "one of prior, local"),
         ("explore=-1", "explore=-1", "from 0 to 10"),
         ("explore=NaN", "explore=NaN", "from 0 to 10"),
+        ("raveprior=1001", "raveprior=1001", "even odds each child starts with, a number from 0 to 1000"),
+        ("raveprior=inf", "raveprior=inf", "a number from 0 to 1000 (0: none)"),
         ("uct=11", "uct=11", "inside the RAVE blend, as MoHex 2.0 weighs it, a number from 0 to 10"),
         ("local=yes", "local=yes", "on or off"),
         ("global=0.5", "global=0.5", "from 1 to 100000"),

@@ -16,7 +16,9 @@ pub struct Params {
     /// prior knowledge gives each new child (8 of them at 0.5): while a child's real AMAF statistics are
     /// few, its RAVE value stays near 0.5, so that a move one lucky playout rated highly does not draw
     /// the greedy RAVE search at once, and the pattern prior's bias orders the children meanwhile. The
-    /// virtual simulations count in the blend's weights as real ones do. 0 (none) by default.
+    /// virtual simulations count in the blend's weights as real ones do. 0 (none) by default: at 8 it won
+    /// 89 of 200 games against MoHex 2.0 where the default won 93 on the same seeds and day (see the
+    /// README's "Against MoHex 2.0").
     pub rave_prior: f32,
     /// UCT exploration constant, added after the RAVE blend at full weight (0 = pure RAVE-guided greed).
     /// MoHex 2.0's bias term outside the blend is 0 too; its exploration is inside it

@@ -67,10 +67,7 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
     }
     let off = rng.below(len);
     let fade = fade_table();
-    let blend = Blend::of(p);
-    // MoHex's exploration term inside the blend, c·√(ln N), to be faded by each child's own visits (0:
-    // none, and then nothing is added).
-    let explore = if PLAIN || p.uct_bias == 0.0 { 0.0 } else { p.uct_bias * (tree.visits(i) as f32 + 1.0).ln().sqrt() };
+    let blend = Blend::of(p, tree.visits(i), fade);
     let mut best = None;
     // The best value so far as a fraction num / den (den > 0).
     let (mut best_num, mut best_den) = (-1.0f32, 1.0f32);
@@ -92,8 +89,7 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
                     let v = visits as f32;
                     (wins as f32 + bias * v, v)
                 } else {
-                    let explored = if explore > 0.0 { explore * fade_of(fade, visits) } else { 0.0 };
-                    let (num, den) = blend.value(visits, wins, rave_visits, rave_wins, explored);
+                    let (num, den) = blend.value(visits, wins, rave_visits, rave_wins);
                     (num + bias * den, den)
                 }
             }
@@ -107,8 +103,8 @@ fn scan<const PLAIN: bool>(tree: &Tree, i: usize, p: &Params, rng: &mut FastRng)
     best
 }
 
-/// The RAVE blend of [`scan`]'s rule, set once per scan from the search's [`Params`]. Both scans read it,
-/// so that they blend alike.
+/// The RAVE blend of [`scan`]'s rule, set once per scan of a node from the search's [`Params`] and the
+/// node's visits. Both scans read it, so that they blend alike.
 #[derive(Copy, Clone, Debug)]
 struct Blend {
     /// RAVE's bias term ([`Params::rave_bias`]).
@@ -119,19 +115,26 @@ struct Blend {
     /// The virtual all-moves-as-first simulations at even odds that each child starts with
     /// ([`Params::rave_prior`]).
     prior: f32,
+    /// MoHex's exploration term inside the blend ([`Params::uct_bias`]), c·√(ln N) for the node's N
+    /// visits, to be faded by each child's own visits; 0: none, and then nothing is added.
+    explore: f32,
+    /// The [`fade_table`], fetched once per scan rather than once per child.
+    fade: &'static [f32; FADE_TABLE],
 }
 
 impl Blend {
-    fn of(p: &Params) -> Blend {
-        Blend { bias: p.rave_bias, unit: 1.0 / p.rave_initial, prior: p.rave_prior }
+    /// The blend of `p` at a node of `visits` visits, fading by `fade` (the [`fade_table`]).
+    fn of(p: &Params, visits: u32, fade: &'static [f32; FADE_TABLE]) -> Blend {
+        let explore = if p.uct_bias == 0.0 { 0.0 } else { p.uct_bias * (visits as f32 + 1.0).ln().sqrt() };
+        Blend { bias: p.rave_bias, unit: 1.0 / p.rave_initial, prior: p.rave_prior, explore, fade }
     }
 
     /// The blend of a child with `visits` and `wins` of its own and `rave_visits` and `rave_wins`
     /// all-moves-as-first (plus the virtual ones, half of them won), as the fraction (numerator,
-    /// denominator), with `explored` (the exploration term of [`Params::uct_bias`] for this child, 0 for
-    /// none) added to the child's own win rate inside the blend.
+    /// denominator), with the exploration term added to the child's own win rate inside the blend.
     #[inline]
-    fn value(&self, visits: u32, wins: u32, rave_visits: u32, rave_wins: u32, explored: f32) -> (f32, f32) {
+    fn value(&self, visits: u32, wins: u32, rave_visits: u32, rave_wins: u32) -> (f32, f32) {
+        let explored = if self.explore > 0.0 { self.explore * fade_of(self.fade, visits) } else { 0.0 };
         let (v, w) = (visits as f32, wins as f32);
         let (rv, rw) = (rave_visits as f32 + self.prior, rave_wins as f32 + 0.5 * self.prior);
         let brv = self.bias * rv;
@@ -181,8 +184,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, explore: f32, rng: &mut FastRng
     let off = rng.below(len);
     let ln_n = (tree.node(i).visits as f32 + 1.0).ln();
     let fade = fade_table();
-    let blend = Blend::of(p);
-    let in_blend = if p.uct_bias == 0.0 { 0.0 } else { p.uct_bias * ln_n.sqrt() };
+    let blend = Blend::of(p, tree.node(i).visits, fade);
     let mut best = None;
     let mut best_v = f32::NEG_INFINITY;
     for k in 0..len {
@@ -197,8 +199,7 @@ fn select_uct(tree: &Tree, i: usize, p: &Params, explore: f32, rng: &mut FastRng
             Proof::Loss => continue,
             Proof::Unknown if node.visits == 0 && node.rave_visits == 0 => p.first_play,
             Proof::Unknown => {
-                let explored = if in_blend > 0.0 { in_blend * fade_of(fade, node.visits) } else { 0.0 };
-                let (num, den) = blend.value(node.visits, node.wins, node.rave_visits, node.rave_wins, explored);
+                let (num, den) = blend.value(node.visits, node.wins, node.rave_visits, node.rave_wins);
                 num / den
             }
         } + bias(p, fade, node.prior, node.visits)

@@ -21,11 +21,13 @@ use std::time::Instant;
 mod common;
 
 /// The policies compared, by name: bridge replies alone; the replies to the last stone by the replies'
-/// own fit (the default: its neighbours and bridge partners, each by its six-neighbour shape); its
+/// own fit (the default: its neighbours and bridge partners, each by its six-neighbour shape), and the same
+/// with the replies' odds against a move elsewhere doubled and halved (`localx=2`, `localx=0.5`); its
 /// neighbours by the whole-board fit; the latter with the last-move factors; the twelve-cell shapes; the
 /// directed replies (each near cell by its six-neighbour shape and its side of the stone); the default's
 /// replies with the moves elsewhere drawn over the whole board by shape, capped at 8 × γ₀ (`global=8`).
-const POLICIES: [&str; 7] = ["bridges", "local", "wholeboard", "nearplay", "shaped", "directed", "global"];
+const POLICIES: [&str; 9] =
+    ["bridges", "local", "localx2", "localx0.5", "wholeboard", "nearplay", "shaped", "directed", "global"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,7 +52,7 @@ fn main() -> ExitCode {
     };
     let table = PatternTable::shipped();
     let mut rng = FastRng::new(11);
-    let (mut brier, mut ll, mut micros) = ([0f64; 7], [0f64; 7], [0f64; 7]);
+    let (mut brier, mut ll, mut micros) = ([0f64; 9], [0f64; 9], [0f64; 9]);
     let mut positions = 0usize;
     // The shapes of the last board size seen: a games file is usually of one size.
     let mut shapes = Shapes::new(11);
@@ -100,11 +102,11 @@ fn forecast<B: Bits>(
     table: &PatternTable,
     playouts: u32,
     rng: &mut FastRng,
-) -> Option<[(f64, f64); 7]> {
+) -> Option<[(f64, f64); 9]> {
     let mut root = PlayBoard::<B>::new(g.board(), g.to_move())?;
     root.set_last(last);
     let mut b = root.clone();
-    let mut out = [(0.0, 0.0); 7];
+    let mut out = [(0.0, 0.0); 9];
     for (slot, name) in out.iter_mut().zip(POLICIES) {
         let start = Instant::now();
         let mut black = 0u32;
@@ -113,6 +115,8 @@ fn forecast<B: Bits>(
             let w = match name {
                 "bridges" => b.playout(rng, true, None),
                 "local" => b.playout(rng, true, Some(LocalPolicy::shipped())),
+                "localx2" => b.playout(rng, true, Some(twice())),
+                "localx0.5" => b.playout(rng, true, Some(half())),
                 "wholeboard" => b.playout(rng, true, Some(LocalPolicy::shipped_whole_board())),
                 "nearplay" => b.playout(rng, true, Some(LocalPolicy::shipped_near())),
                 "directed" => b.playout(rng, true, Some(directed())),
@@ -126,6 +130,18 @@ fn forecast<B: Bits>(
         *slot = (p, start.elapsed().as_secs_f64() * 1e6 / f64::from(playouts));
     }
     Some(out)
+}
+
+/// The default's replies twice as likely against a move elsewhere (`localx=2`), built once.
+fn twice() -> &'static LocalPolicy {
+    static POLICY: std::sync::OnceLock<LocalPolicy> = std::sync::OnceLock::new();
+    POLICY.get_or_init(|| LocalPolicy::shipped().clone().with_odds(2.0))
+}
+
+/// The default's replies half as likely against a move elsewhere (`localx=0.5`), built once.
+fn half() -> &'static LocalPolicy {
+    static POLICY: std::sync::OnceLock<LocalPolicy> = std::sync::OnceLock::new();
+    POLICY.get_or_init(|| LocalPolicy::shipped().clone().with_odds(0.5))
 }
 
 /// The shipped table's directed replies.

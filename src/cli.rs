@@ -287,7 +287,7 @@ pub struct EngineArgs {
     pub seed: Option<u64>,
     /// Replace the tree search's settings for measuring them, e.g. `explore=0.2,local=off` (keys: prior,
     /// local, global, near, nearplay, shaped, directed, book, prune, edge, knowledge, settle, fill, borrow, explore,
-    /// rootexplore, uct, halving, rave, expand, vcwork, flow, flowexp, kdepth, plain, vcm, raveinit, raveprior,
+    /// rootexplore, uct, halving, rave, expand, vcwork, flow, flowexp, kdepth, plain, vcm, raveinit, raveprior, localx,
     /// swapopen; the README lists what each takes).
     #[arg(long, value_name = "KEY=VALUE,...")]
     pub tuning: Option<crate::ai::hex::mcts::Tuning>,

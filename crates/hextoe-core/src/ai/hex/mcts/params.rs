@@ -68,6 +68,11 @@ pub struct Params {
     /// Reply next to the last stone by learned shape in the playouts (see
     /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
     pub local_replies: bool,
+    /// How many times more likely than their fit the playouts' local replies are against a move
+    /// elsewhere: the other empty cells' weight γ₀ is divided by it. The fit says how often a strong
+    /// player answers the last stone nearby; a playout need not copy that rate, and more (or fewer) tactical
+    /// answers may judge a position better. 1 (the fit's own odds) by default.
+    pub local_odds: f32,
     /// Draw the playouts' local replies by the directed strengths, which also know on which side of the
     /// last stone each of its twelve near cells lies ([`Fit::Directed`](crate::ai::hex::playout::Fit)).
     /// Off: they foretell MoHex 2.0's games better than the undirected replies, but over 200 games on the
@@ -157,6 +162,7 @@ impl Params {
             prune_lone_edge: false,
             prior_weight: PRIOR_WEIGHT,
             local_replies: true,
+            local_odds: 1.0,
             directed_replies: false,
             near_prior: true,
             near_replies: false,

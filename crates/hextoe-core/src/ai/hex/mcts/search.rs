@@ -17,6 +17,7 @@ use crate::ai::hex::patterns::{PatternTable, Shapes};
 use crate::ai::hex::playout::bridge::code;
 use crate::ai::hex::playout::{FastRng, GlobalWeights, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
@@ -80,7 +81,8 @@ struct Scratch<B> {
     /// The shapes of the board's cells, when the search uses the pattern prior or the shaped playouts.
     shapes: Option<Shapes>,
     /// The playouts' local replies, when the search uses them.
-    local: Option<&'static LocalPolicy>,
+    /// A shipped policy, or one of its own where [`Params::local_odds`] changes its odds.
+    local: Option<Cow<'static, LocalPolicy>>,
     /// The weights of the playouts drawn over the whole board, when the search uses them.
     global: Option<GlobalWeights>,
     /// Virtual-connection knowledge for the root (and well-visited nodes), when the search uses it.
@@ -155,10 +157,17 @@ impl<B: Bits> Scratch<B> {
             plain_countdown: p.plain_every.unwrap_or(0),
             kids: Vec::with_capacity(400),
             shapes: (p.prior_weight > 0.0 || p.shaped_replies).then(|| Shapes::new(n)),
-            local: p.local_replies.then(|| match (p.near_replies, p.directed_replies) {
-                (true, _) => LocalPolicy::shipped_near(),
-                (false, true) => LocalPolicy::shipped_directed(),
-                (false, false) => LocalPolicy::shipped(),
+            local: p.local_replies.then(|| {
+                let shipped = match (p.near_replies, p.directed_replies) {
+                    (true, _) => LocalPolicy::shipped_near(),
+                    (false, true) => LocalPolicy::shipped_directed(),
+                    (false, false) => LocalPolicy::shipped(),
+                };
+                if p.local_odds == 1.0 {
+                    Cow::Borrowed(shipped)
+                } else {
+                    Cow::Owned(shipped.clone().with_odds(p.local_odds))
+                }
             }),
             global: p.global_cap.map(GlobalWeights::new),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
@@ -369,10 +378,10 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 }
             }
             let winner = match s.global.as_ref() {
-                Some(w) => board.playout_global(rng, w, s.local),
+                Some(w) => board.playout_global(rng, w, s.local.as_deref()),
                 None => match (p.shaped_replies, s.shapes.as_ref()) {
                     (true, Some(shapes)) => board.playout_shaped(rng, shapes, PatternTable::shipped()),
-                    _ => board.playout(rng, true, s.local),
+                    _ => board.playout(rng, true, s.local.as_deref()),
                 },
             };
             (winner, true)

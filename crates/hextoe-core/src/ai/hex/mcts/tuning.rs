@@ -10,6 +10,7 @@ use crate::ai::hex::solver::vc::WORK_MAX;
 pub struct Tuning {
     prior_weight: Option<f32>,
     local_replies: Option<bool>,
+    local_odds: Option<f32>,
     global_cap: Option<Option<f32>>,
     pruning: Option<Pruning>,
     prune_lone_edge: Option<bool>,
@@ -40,9 +41,13 @@ pub struct Tuning {
 }
 
 /// The settings [`Tuning::from_str`] reads, with what each one takes: the one name table of `--tuning`.
-pub const TUNING_KEYS: [(&str, &str); 29] = [
+pub const TUNING_KEYS: [(&str, &str); 30] = [
     ("prior", "the pattern prior's weight, a number from 0 to 100 (0: no prior)"),
     ("local", "the playouts' learned local replies, on or off"),
+    (
+        "localx",
+        "how many times more likely than their fit the playouts' local replies are against a move elsewhere, a number from 0.01 to 100",
+    ),
     (
         "global",
         "playouts drawn over the whole board by learned shape: off, or the cap on a cell's weight as a multiple of an empty shape's, a number from 1 to 100000",
@@ -163,6 +168,7 @@ impl std::str::FromStr for Tuning {
             t = match key {
                 "prior" => t.prior_weight(number(100.0).ok_or_else(bad)?),
                 "local" => t.local_replies(switch().ok_or_else(bad)?),
+                "localx" => Tuning { local_odds: Some(number(100.0).filter(|&x| x >= 0.01).ok_or_else(bad)?), ..t },
                 "directed" => t.directed_replies(switch().ok_or_else(bad)?),
                 "global" => t.global_cap(match value {
                     "off" => None,
@@ -351,6 +357,9 @@ impl Tuning {
         }
         if let Some(n) = self.rave_prior {
             p.rave_prior = n;
+        }
+        if let Some(x) = self.local_odds {
+            p.local_odds = x;
         }
         if let Some(n) = self.expand_after {
             p.expand_after = n;

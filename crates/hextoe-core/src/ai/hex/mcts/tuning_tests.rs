@@ -13,13 +13,14 @@ fn tuned(text: &str) -> Params {
 fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     let base = Params::for_size(11);
     let p = tuned(
-        "explore=0.25, rootexplore=0.5,uct=0.22,local=off,directed=on,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,raveprior=8,swapopen=off",
+        "explore=0.25, rootexplore=0.5,uct=0.22,local=off,directed=on,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,raveprior=8,localx=2,swapopen=off",
     );
     assert!(!p.fair_openings && base.fair_openings);
     assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
     assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
     assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));
     assert_eq!((p.rave_prior, base.rave_prior), (8.0, 0.0));
+    assert_eq!((p.local_odds, base.local_odds), (2.0, 1.0));
     assert_eq!(tuned("plain=30,").plain_every, Some(30));
     assert_eq!(tuned("plain=off").plain_every, None);
     assert_eq!(
@@ -67,6 +68,13 @@ fn bad_tuning_texts_say_what_was_expected() {
         ("explore=NaN", "explore=NaN", "from 0 to 10"),
         ("raveprior=1001", "raveprior=1001", "even odds each child starts with, a number from 0 to 1000"),
         ("raveprior=inf", "raveprior=inf", "a number from 0 to 1000 (0: none)"),
+        (
+            "localx=0",
+            "localx=0",
+            "than their fit the playouts' local replies are against a move elsewhere, a number from 0.01 to 100",
+        ),
+        ("localx=101", "localx=101", "a number from 0.01 to 100"),
+        ("localx=twice", "localx=twice", "a number from 0.01 to 100"),
         ("uct=11", "uct=11", "inside the RAVE blend, as MoHex 2.0 weighs it, a number from 0 to 10"),
         ("local=yes", "local=yes", "on or off"),
         ("global=0.5", "global=0.5", "from 1 to 100000"),

@@ -163,6 +163,31 @@ fn local_replies_reach_bridge_partners_with_the_replies_fit_or_the_near_factors(
     assert!(a2 > 100 && b2 > 100, "the default's replies: {a2} next to e5, {b2} on its partners");
 }
 
+#[test]
+fn the_local_replies_odds_scale_how_often_the_last_stone_is_answered() {
+    // 11×11 after f6 e8 g5, White to move: the replies to g5 drawn with the fit's odds, twice them and half
+    // them. Odds x make a reply x·S / (x·S + γ₀·m) likely, so twice the odds answer more often, half less,
+    // and the draw still follows its definition.
+    let g = game("f6 e8 g5", 11);
+    let mut b = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("11×11 fits"));
+    let last = g_index(&b, "g5");
+    b.set_last(Some(last));
+    let p = b.pad[last] as usize;
+    let answered = |policy: &LocalPolicy| {
+        let mut rng = FastRng::new(9);
+        (0..20_000).filter(|_| b.local_reply(p, Color::White, policy, None, &mut rng).is_some()).count()
+    };
+    let (twice, half) = (LocalPolicy::shipped().clone().with_odds(2.0), LocalPolicy::shipped().clone().with_odds(0.5));
+    let (one, more, fewer) = (answered(LocalPolicy::shipped()), answered(&twice), answered(&half));
+    assert!(fewer < one && one < more, "half, the fit's and twice the odds: {fewer}, {one}, {more}");
+    // The share s = S / (S + R) becomes 2S / (2S + R) = 2s / (1 + s): check it within sampling noise.
+    let s = one as f64 / 20_000.0;
+    let want = 2.0 * s / (1.0 + s) * 20_000.0;
+    assert!((more as f64 - want).abs() < 400.0, "twice the odds answered {more} times, expected about {want:.0}");
+    assert_eq!(twice.other(Color::White) * 2.0, LocalPolicy::shipped().other(Color::White));
+    replies_draw_as_their_definition(&twice);
+}
+
 /// The ring pattern of padded cell `p`, read from the cells themselves.
 fn ring_of<B: Bits>(b: &PlayBoard<B>, p: usize) -> usize {
     (0..6).map(|i| usize::from(b.cells[p.wrapping_add_signed(b.ring[i])]) << (2 * i)).sum()

@@ -95,6 +95,14 @@ impl LocalPolicy {
         LocalPolicy { gamma: scaled(f(Near::Adjacent)), partner: Some(scaled(f(Near::Bridge))), directed: None, ..self }
     }
 
+    /// This policy with its local replies `odds` times as likely against a move elsewhere: γ₀, which
+    /// stands for each other empty cell, divided by `odds` (a positive number;
+    /// [`Params::local_odds`](crate::ai::hex::mcts::Params::local_odds)). The whole-board draw, which weighs
+    /// the other cells itself, is not changed by it.
+    pub fn with_odds(self, odds: f32) -> LocalPolicy {
+        LocalPolicy { other: self.other.map(|g| g / odds), ..self }
+    }
+
     /// The policy of `table`'s fit `fit` of the six-neighbour shapes; shapes it does not list have γ = 1.
     /// The replies' fit answers on the bridge partners too if the table lists any partner shape.
     pub fn new(table: &PatternTable, fit: Fit) -> LocalPolicy {

@@ -127,15 +127,22 @@ fn g_index<B: Bits>(b: &PlayBoard<B>, name: &str) -> usize {
     b.geometry().index(crate::game::hex::Cell::parse(name, n).unwrap_or_else(|e| panic!("{e}")))
 }
 
+/// The playout board after `moves` on an n×n board, with its last stone marked as the one to answer, and
+/// that stone's padded index.
+fn after(moves: &str, n: usize) -> (PlayBoard<u128>, usize) {
+    let g = game(moves, n);
+    let mut b = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("{n}×{n} fits"));
+    let last = moves.split_whitespace().last().map_or_else(|| panic!("a last stone"), |m| g_index(&b, m));
+    b.set_last(Some(last));
+    let p = b.pad[last] as usize;
+    (b, p)
+}
+
 #[test]
 fn local_replies_reach_bridge_partners_with_the_replies_fit_or_the_near_factors() {
     // 9×9, Black's last stone at e5 alone on the board; White to move. Count how often the reply lands on
     // one of e5's neighbours and on one of its bridge partners (two rings out, through two empty cells).
-    let g = game("e5", 9);
-    let mut b = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-    let last = g_index(&b, "e5");
-    b.set_last(Some(last));
-    let p = b.pad[last] as usize;
+    let (b, p) = after("e5", 9);
     let near: Vec<usize> = (0..6).map(|i| p.wrapping_add_signed(b.ring[i])).collect();
     let partners: Vec<usize> = (0..6).map(|i| p.wrapping_add_signed(b.ring[i] + b.ring[(i + 1) % 6])).collect();
     let count = |policy: &LocalPolicy| {
@@ -168,11 +175,7 @@ fn the_local_replies_odds_scale_how_often_the_last_stone_is_answered() {
     // 11×11 after f6 e8 g5, White to move: the replies to g5 drawn with the fit's odds, twice them and half
     // them. Odds x make a reply x·S / (x·S + γ₀·m) likely, so twice the odds answer more often, half less,
     // and the draw still follows its definition.
-    let g = game("f6 e8 g5", 11);
-    let mut b = PlayBoard::<u128>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("11×11 fits"));
-    let last = g_index(&b, "g5");
-    b.set_last(Some(last));
-    let p = b.pad[last] as usize;
+    let (b, p) = after("f6 e8 g5", 11);
     let answered = |policy: &LocalPolicy| {
         let mut rng = FastRng::new(9);
         (0..20_000).filter(|_| b.local_reply(p, Color::White, policy, None, &mut rng).is_some()).count()

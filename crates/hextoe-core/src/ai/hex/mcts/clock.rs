@@ -1,10 +1,10 @@
 //! Time management across the moves of a game: a move that settles before its deadline saves the rest
-//! (the early stop in `search::settled`), and a move whose choice is still open when its time is up may
+//! (the early stop in `settle::settled`), and a move whose choice is still open when its time is up may
 //! borrow from those savings. The moves then take the move time on average, but the hard ones take more.
 
 #[cfg(doc)]
 use super::report::WELL_SEARCHED;
-use super::search;
+use super::settle;
 use super::tree::Tree;
 use std::time::Duration;
 
@@ -46,11 +46,11 @@ impl Clock {
 /// True if a move that reached its deadline after `sims` simulations in `spent` could still change in
 /// `extra` more time: at the rate so far, the runner-up among the root moves not proven lost could still
 /// reach [`WELL_SEARCHED`] of the leader's visits, and so be ranked above it (the early stop's test,
-/// [`search::settled`], asked about the borrowed time). A move whose choice no longer can change borrows
+/// [`settle::settled`], asked about the borrowed time). A move whose choice no longer can change borrows
 /// nothing.
 pub(super) fn could_change(tree: &Tree, sims: u64, spent: Duration, extra: Duration) -> bool {
-    let (lead, second) = search::leaders(tree);
-    lead > 0 && !search::settled(lead, second, sims, spent, extra)
+    let (lead, second) = settle::leaders(tree);
+    lead > 0 && !settle::settled(lead, second, sims, spent, extra)
 }
 
 #[cfg(test)]

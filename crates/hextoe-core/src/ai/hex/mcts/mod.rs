@@ -29,6 +29,7 @@ mod params;
 pub mod report;
 pub mod search;
 mod select;
+mod settle;
 pub mod tree;
 mod tuning;
 mod vcm;

@@ -135,7 +135,7 @@ pub struct Params {
     /// search setting, and the book's (a 120 s search's) won far more of them than the one-second
     /// search's varied choices; its later entries showed no such gain.
     pub opening_book: BookUse,
-    /// End a time budget early once the move cannot change (see `search::settled`), so that a
+    /// End a time budget early once the move cannot change (see `settle::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.
     pub stop_when_settled: bool,
     /// Under the swap rule, open with a stone not worth swapping (`mcts/opening.rs`): the solved table's

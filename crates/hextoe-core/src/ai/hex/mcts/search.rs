@@ -9,6 +9,7 @@ use super::knowledge::{Knowledge, layer, root_fill};
 use super::opening;
 pub use super::params::{BookUse, FillFrom, KnowledgeAt, Params, Pruning};
 use super::select::select;
+use super::settle::{SETTLED_EVERY, leaders, settled};
 use super::tree::{Proof, SWAP, Tree};
 use super::vcm;
 use crate::ai::Stop;
@@ -19,7 +20,7 @@ use crate::ai::hex::playout::{FastRng, GlobalWeights, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// When a search stops.
 #[derive(Clone, Debug)]
@@ -251,40 +252,6 @@ fn progress(limits: &Limits, sims: u64, started: Instant) -> f64 {
         if total > 0.0 { started.elapsed().as_secs_f64() / total } else { 1.0 }
     });
     by_sims.max(by_time)
-}
-
-/// Simulations between two looks at whether the move can still change.
-const SETTLED_EVERY: u64 = 1024;
-
-/// The visits of the most and the second most visited root moves that are not proven lost.
-pub(super) fn leaders(tree: &Tree) -> (u64, u64) {
-    let (mut lead, mut second) = (0u64, 0u64);
-    for c in tree.children(0) {
-        let n = tree.node(c);
-        if n.proof == Proof::Loss {
-            continue;
-        }
-        let v = u64::from(n.visits);
-        if v > lead {
-            second = lead;
-            lead = v;
-        } else if v > second {
-            second = v;
-        }
-    }
-    (lead, second)
-}
-
-/// True if the move cannot change in the time left: at the rate so far (`sims` in `spent`), even
-/// if every remaining simulation went to the runner-up, it would stay under
-/// [`WELL_SEARCHED`](super::report::WELL_SEARCHED) of the leader's visits, and so could not be ranked
-/// above it. Needs a few thousand simulations first, so that the rate means something.
-pub(crate) fn settled(lead: u64, second: u64, sims: u64, spent: Duration, left: Duration) -> bool {
-    if sims < 4 * SETTLED_EVERY || spent.is_zero() {
-        return false;
-    }
-    let remaining = sims as f64 / spent.as_secs_f64() * left.as_secs_f64();
-    (second as f64 + remaining) < lead as f64 * super::report::WELL_SEARCHED
 }
 
 /// One simulation: descend (counting the visits on the way, the virtual loss), maybe expand, play out,

@@ -3,16 +3,6 @@
 use super::*;
 
 #[test]
-fn the_move_is_settled_only_when_the_runner_up_cannot_catch_up() {
-    // 8,192 simulations in 0.5 s, 0.5 s left: about 8,192 more.
-    let half = Duration::from_millis(500);
-    assert!(settled(40_000, 10_000, 8_192, half, half));
-    assert!(!settled(20_000, 2_000, 8_192, half, half));
-    // Too few simulations to trust the rate.
-    assert!(!settled(4_000, 0, 2_048, Duration::from_millis(10), Duration::ZERO));
-}
-
-#[test]
 fn knowledge_at_nodes_reaches_only_as_deep_as_asked() {
     // 9×9 after e5 d6: knowledge at every node of 8 visits, at most one move below the root, then
     // at any depth; a node's `known` mark shows the knowledge looked at it.

@@ -2,7 +2,7 @@
 //! (see [`super::tree`] for how threads share the slots).
 
 use super::tree::Proof;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 /// Every access to a slot is relaxed: the tree publishes new children with its own release store.
 pub(super) const R: Ordering = Ordering::Relaxed;
@@ -44,15 +44,19 @@ impl Node {
 }
 
 /// One node as stored: [`Node`]'s fields as atomics, and where its children are.
+///
+/// Aligned to its 32 bytes, so that two slots fill a cache line and none straddles two.
 #[derive(Debug, Default)]
+#[repr(align(32))]
 pub(crate) struct Slot {
     pub(super) mv: AtomicU16,
     /// Number of children: 0 while the node is a leaf, `u16::MAX` while a thread is expanding it.
     pub(super) n_children: AtomicU16,
     pub(super) proof: AtomicU8,
-    pub(super) known: AtomicBool,
-    pub(super) flowed: AtomicBool,
-    pub(super) maintained: AtomicBool,
+    /// [`Node::known`], [`Node::flowed`] and [`Node::maintained`] as the bits [`KNOWN`], [`FLOWED`] and
+    /// [`MAINTAINED`] of one byte, so that a slot takes 32 bytes rather than 40: selection reads every
+    /// child of every node it passes, and a fifth fewer bytes is a fifth fewer cache lines.
+    pub(super) flags: AtomicU8,
     /// Index of the first child in the arena.
     pub(super) first_child: AtomicU32,
     pub(super) visits: AtomicU32,
@@ -66,6 +70,13 @@ pub(crate) struct Slot {
     /// much-visited node reuses between full scans (see `select::select`).
     pub(super) choice: AtomicU16,
 }
+
+/// [`Slot::flags`]' bit for [`Node::known`].
+pub(super) const KNOWN: u8 = 1;
+/// [`Slot::flags`]' bit for [`Node::flowed`].
+pub(super) const FLOWED: u8 = 2;
+/// [`Slot::flags`]' bit for [`Node::maintained`].
+pub(super) const MAINTAINED: u8 = 4;
 
 /// A proof as the byte a slot keeps.
 pub(super) fn proof_code(p: Proof) -> u8 {
@@ -127,14 +138,26 @@ impl Slot {
         f32::from_bits(self.prior.load(R))
     }
 
+    /// True if `flag` (one of [`KNOWN`], [`FLOWED`] and [`MAINTAINED`]) is set.
+    #[inline]
+    pub(super) fn has(&self, flag: u8) -> bool {
+        self.flags.load(R) & flag != 0
+    }
+
+    /// Sets `flag`; true for the one caller that set it first.
+    #[inline]
+    pub(super) fn claim(&self, flag: u8) -> bool {
+        self.flags.fetch_or(flag, R) & flag == 0
+    }
+
     /// The node's fields as they are now (each read on its own: another thread may be adding to them).
     pub(super) fn snapshot(&self) -> Node {
         Node {
             mv: self.mv.load(R),
             proof: proof_of(self.proof.load(R)),
-            known: self.known.load(R),
-            flowed: self.flowed.load(R),
-            maintained: self.maintained.load(R),
+            known: self.has(KNOWN),
+            flowed: self.has(FLOWED),
+            maintained: self.has(MAINTAINED),
             visits: self.visits.load(R),
             wins: self.wins.load(R),
             rave_visits: self.rave().0,
@@ -147,9 +170,8 @@ impl Slot {
     pub(super) fn store(&self, n: &Node) {
         self.mv.store(n.mv, R);
         self.proof.store(proof_code(n.proof), R);
-        self.known.store(n.known, R);
-        self.flowed.store(n.flowed, R);
-        self.maintained.store(n.maintained, R);
+        let flag = |on: bool, bit: u8| if on { bit } else { 0 };
+        self.flags.store(flag(n.known, KNOWN) | flag(n.flowed, FLOWED) | flag(n.maintained, MAINTAINED), R);
         self.visits.store(n.visits, R);
         self.wins.store(n.wins, R);
         self.rave.store(u64::from(n.rave_visits) | u64::from(n.rave_wins) << 32, R);

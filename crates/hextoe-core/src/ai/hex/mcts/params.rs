@@ -69,12 +69,14 @@ pub struct Params {
     /// [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)).
     pub local_replies: bool,
     /// How many times more likely than their fit the playouts' local replies are against a move
-    /// elsewhere: the other empty cells' weight γ₀ is divided by it. The fit says how often a strong
-    /// player answers the last stone nearby; a playout need not copy that rate, and more (or fewer) tactical
-    /// answers may judge a position better. 1 (the fit's own odds) by default: at 2 it won 91 of 200 games against
-    /// MoHex 2.0, as many as the default on the same seeds and day, and as many of the pairs (see the README's
-    /// "Against MoHex 2.0").
-    pub local_odds: f32,
+    /// elsewhere, by the colour whose move is searched (Black's first, then White's, as
+    /// [`Color::index`](crate::game::hex::Color::index) numbers them): the other empty cells' weight γ₀ is
+    /// divided by it. The fit says how often a strong player answers the last stone nearby; a playout need
+    /// not copy that rate, and more (or fewer) tactical answers may judge a position better. The colours
+    /// differ because the matches did: at twice the odds Black's searches won more of their games against
+    /// MoHex 2.0 than at the fit's own, on two days of new seeds, while White's won fewer on the one day
+    /// measured (see the README's "Against MoHex 2.0").
+    pub local_odds: [f32; 2],
     /// Draw the playouts' local replies by the directed strengths, which also know on which side of the
     /// last stone each of its twelve near cells lies ([`Fit::Directed`](crate::ai::hex::playout::Fit)).
     /// Off: they foretell MoHex 2.0's games better than the undirected replies, but over 200 games on the
@@ -164,7 +166,7 @@ impl Params {
             prune_lone_edge: false,
             prior_weight: PRIOR_WEIGHT,
             local_replies: true,
-            local_odds: 1.0,
+            local_odds: LOCAL_ODDS,
             directed_replies: false,
             near_prior: true,
             near_replies: false,
@@ -193,6 +195,10 @@ pub(crate) const NODE_KNOWLEDGE: u32 = 256;
 
 /// The default [`Params::prior_weight`], chosen by self-play (see the README's "Against MoHex 2.0").
 pub(crate) const PRIOR_WEIGHT: f32 = 2.0;
+
+/// The default [`Params::local_odds`]: twice the fit's odds for Black's searches, the fit's own for
+/// White's (see the README's "Against MoHex 2.0").
+pub(crate) const LOCAL_ODDS: [f32; 2] = [2.0, 1.0];
 
 /// Which positions the impossible level answers from the opening book rather than by searching.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

@@ -82,7 +82,8 @@ struct Scratch<B> {
     /// The shapes of the board's cells, when the search uses the pattern prior or the shaped playouts.
     shapes: Option<Shapes>,
     /// The playouts' local replies, when the search uses them.
-    /// A shipped policy, or one of its own where [`Params::local_odds`] changes its odds.
+    /// A shipped policy, or one of its own where [`Params::local_odds`] changes its odds for the colour
+    /// whose move is searched.
     local: Option<Cow<'static, LocalPolicy>>,
     /// The weights of the playouts drawn over the whole board, when the search uses them.
     global: Option<GlobalWeights>,
@@ -164,10 +165,9 @@ impl<B: Bits> Scratch<B> {
                     (false, true) => LocalPolicy::shipped_directed(),
                     (false, false) => LocalPolicy::shipped(),
                 };
-                if p.local_odds == 1.0 {
-                    Cow::Borrowed(shipped)
-                } else {
-                    Cow::Owned(shipped.clone().with_odds(p.local_odds))
+                match p.local_odds[root.board.to_move().index()] {
+                    1.0 => Cow::Borrowed(shipped),
+                    odds => Cow::Owned(shipped.clone().with_odds(odds)),
                 }
             }),
             global: p.global_cap.map(GlobalWeights::new),

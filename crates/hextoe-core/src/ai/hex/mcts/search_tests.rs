@@ -197,3 +197,30 @@ fn root_after_e5() -> Root<u128> {
     let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
     Root { board, swap_depth: None }
 }
+
+#[test]
+fn each_colour_searches_with_its_own_odds_for_the_local_replies() {
+    // 9×9: the empty board (Black to move) and after e5 (White to move). A seeded search by simulations is
+    // reproducible, so the root's statistics show which odds its playouts used.
+    let root_after = |moves: &[&str]| {
+        let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
+        for m in moves {
+            let m = crate::game::hex::HexMove::parse(m, 9).unwrap_or_else(|e| panic!("{e}"));
+            game.play(m).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
+        Root { board, swap_depth: None }
+    };
+    let stats = |root: &Root<u128>, odds: [f32; 2]| {
+        let p = Params { local_odds: odds, ..Params::for_size(9) };
+        let tree = Tree::new(1 << 20);
+        run(&tree, root, &Limits::simulations(3_000, 1), &p, &mut FastRng::new(9));
+        tree.children(0).map(|c| (tree.node(c).visits, tree.node(c).wins, tree.node(c).rave_visits)).collect::<Vec<_>>()
+    };
+    let black = root_after(&[]);
+    assert_eq!(stats(&black, [2.0, 1.0]), stats(&black, [2.0, 2.0]), "Black searches with Black's odds");
+    assert_ne!(stats(&black, [2.0, 1.0]), stats(&black, [1.0, 1.0]));
+    let white = root_after(&["e5"]);
+    assert_eq!(stats(&white, [2.0, 1.0]), stats(&white, [1.0, 1.0]), "White searches with White's odds");
+    assert_ne!(stats(&white, [2.0, 1.0]), stats(&white, [2.0, 2.0]));
+}

@@ -10,7 +10,7 @@ use crate::ai::hex::solver::vc::WORK_MAX;
 pub struct Tuning {
     prior_weight: Option<f32>,
     local_replies: Option<bool>,
-    local_odds: Option<f32>,
+    local_odds: Option<[f32; 2]>,
     global_cap: Option<Option<f32>>,
     pruning: Option<Pruning>,
     prune_lone_edge: Option<bool>,
@@ -46,7 +46,7 @@ pub const TUNING_KEYS: [(&str, &str); 30] = [
     ("local", "the playouts' learned local replies, on or off"),
     (
         "localx",
-        "how many times more likely than their fit the playouts' local replies are against a move elsewhere, a number from 0.01 to 100",
+        "how many times more likely than their fit the playouts' local replies are against a move elsewhere, a number from 0.01 to 100 for both colours' searches, or two as BLACK/WHITE (the default: 2/1)",
     ),
     (
         "global",
@@ -168,7 +168,14 @@ impl std::str::FromStr for Tuning {
             t = match key {
                 "prior" => t.prior_weight(number(100.0).ok_or_else(bad)?),
                 "local" => t.local_replies(switch().ok_or_else(bad)?),
-                "localx" => Tuning { local_odds: Some(number(100.0).filter(|&x| x >= 0.01).ok_or_else(bad)?), ..t },
+                "localx" => {
+                    let odds = |v: &str| v.parse::<f32>().ok().filter(|x| x.is_finite() && (0.01..=100.0).contains(x));
+                    let pair = match value.split_once('/') {
+                        None => odds(value).map(|x| [x, x]),
+                        Some((black, white)) => odds(black).zip(odds(white)).map(|(b, w)| [b, w]),
+                    };
+                    Tuning { local_odds: Some(pair.ok_or_else(bad)?), ..t }
+                }
                 "directed" => t.directed_replies(switch().ok_or_else(bad)?),
                 "global" => t.global_cap(match value {
                     "off" => None,

@@ -20,7 +20,9 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
     assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));
     assert_eq!((p.rave_prior, base.rave_prior), (8.0, 0.0));
-    assert_eq!((p.local_odds, base.local_odds), (2.0, 1.0));
+    assert_eq!((p.local_odds, base.local_odds), ([2.0, 2.0], [2.0, 1.0]));
+    assert_eq!(tuned("localx=0.5/3").local_odds, [0.5, 3.0], "Black's odds, then White's");
+    assert_eq!(tuned("localx=1").local_odds, [1.0, 1.0], "one number is both colours'");
     assert_eq!(tuned("plain=30,").plain_every, Some(30));
     assert_eq!(tuned("plain=off").plain_every, None);
     assert_eq!(
@@ -75,6 +77,10 @@ fn bad_tuning_texts_say_what_was_expected() {
         ),
         ("localx=101", "localx=101", "a number from 0.01 to 100"),
         ("localx=twice", "localx=twice", "a number from 0.01 to 100"),
+        ("localx=2/", "localx=2/", "or two as BLACK/WHITE"),
+        ("localx=/1", "localx=/1", "or two as BLACK/WHITE"),
+        ("localx=2/1/1", "localx=2/1/1", "or two as BLACK/WHITE"),
+        ("localx=2/0", "localx=2/0", "a number from 0.01 to 100"),
         ("uct=11", "uct=11", "inside the RAVE blend, as MoHex 2.0 weighs it, a number from 0 to 10"),
         ("local=yes", "local=yes", "on or off"),
         ("global=0.5", "global=0.5", "from 1 to 100000"),

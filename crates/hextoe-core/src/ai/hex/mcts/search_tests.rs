@@ -6,13 +6,7 @@ use super::*;
 fn knowledge_at_nodes_reaches_only_as_deep_as_asked() {
     // 9×9 after e5 d6: knowledge at every node of 8 visits, at most one move below the root, then
     // at any depth; a node's `known` mark shows the knowledge looked at it.
-    let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
-    for m in ["e5", "d6"] {
-        let m = crate::game::hex::HexMove::parse(m, 9).unwrap_or_else(|e| panic!("{e}"));
-        game.play(m).unwrap_or_else(|e| panic!("{e}"));
-    }
-    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-    let root = Root { board, swap_depth: None };
+    let root = root_after(&["e5", "d6"]);
     let deepest_known = |depth: Option<usize>| {
         let p = Params { knowledge: KnowledgeAt::Nodes(8), knowledge_depth: depth, ..Params::for_size(9) };
         let tree = Tree::new(1 << 20);
@@ -37,9 +31,7 @@ fn knowledge_at_nodes_reaches_only_as_deep_as_asked() {
 
 #[test]
 fn threads_sharing_a_tree_count_every_simulation_once() {
-    let game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
-    let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-    let root = Root { board, swap_depth: None };
+    let root = root_after(&[]);
     let tree = Tree::new(1 << 20);
     let p = Params::for_size(9);
     let limits = Limits::simulations(3_000, 2);
@@ -140,7 +132,7 @@ fn root_halving_levels_the_finalists_and_leaves_a_seeded_search_reproducible() {
     // level, and the moves out in the second round end above those out in the first. (Two moves out in
     // the same round need not be level: one may have come into it with more visits from the warm-up than
     // the round brings the others to.)
-    let root = root_after_e5();
+    let root = root_after(&["e5"]);
     let ranked = |halving: Option<usize>, seed: u64| {
         let p = Params { root_halving: halving, ..Params::for_size(9) };
         let tree = Tree::new(1 << 20);
@@ -164,7 +156,7 @@ fn the_directed_replies_reach_the_playouts() {
     // 9×9 after e5, 5,000 simulations on one seed: the default search and the same with the directed
     // replies share every setting but the strengths their playouts answer by, so their trees differ only if
     // the setting's playouts read the directed ones; each is the same twice.
-    let root = root_after_e5();
+    let root = root_after(&["e5"]);
     assert!(!Params::for_size(9).directed_replies, "off by default");
     let visits = |directed: bool| root_visits(&root, &Params { directed_replies: directed, ..Params::for_size(9) });
     assert_eq!(visits(true), visits(true), "one seed, one search");
@@ -175,7 +167,7 @@ fn the_directed_replies_reach_the_playouts() {
 fn the_whole_board_draw_reaches_the_playouts() {
     // As above: with `global` the playouts' moves elsewhere are drawn by shape, so the tree differs from
     // the default's on the same seed, and the same cap on the same seed gives the same tree.
-    let root = root_after_e5();
+    let root = root_after(&["e5"]);
     assert_eq!(Params::for_size(9).global_cap, None, "off by default");
     let visits = |cap: Option<f32>| root_visits(&root, &Params { global_cap: cap, ..Params::for_size(9) });
     assert_eq!(visits(Some(8.0)), visits(Some(8.0)), "one seed, one search");
@@ -189,11 +181,13 @@ fn root_visits(root: &Root<u128>, p: &Params) -> Vec<(u16, u32)> {
     tree.children(0).map(|c| (tree.node(c).mv, tree.visits(c))).collect()
 }
 
-/// The root of a 9×9 search after Black's e5.
-fn root_after_e5() -> Root<u128> {
+/// The root of a 9×9 search after `moves`, without the swap rule.
+fn root_after(moves: &[&str]) -> Root<u128> {
     let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
-    let m = crate::game::hex::HexMove::parse("e5", 9).unwrap_or_else(|e| panic!("{e}"));
-    game.play(m).unwrap_or_else(|e| panic!("{e}"));
+    for m in moves {
+        let m = crate::game::hex::HexMove::parse(m, 9).unwrap_or_else(|e| panic!("{e}"));
+        game.play(m).unwrap_or_else(|e| panic!("{e}"));
+    }
     let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
     Root { board, swap_depth: None }
 }
@@ -202,15 +196,6 @@ fn root_after_e5() -> Root<u128> {
 fn each_colour_searches_with_its_own_odds_for_the_local_replies() {
     // 9×9: the empty board (Black to move) and after e5 (White to move). A seeded search by simulations is
     // reproducible, so the root's statistics show which odds its playouts used.
-    let root_after = |moves: &[&str]| {
-        let mut game = crate::game::hex::Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
-        for m in moves {
-            let m = crate::game::hex::HexMove::parse(m, 9).unwrap_or_else(|e| panic!("{e}"));
-            game.play(m).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-        Root { board, swap_depth: None }
-    };
     let stats = |root: &Root<u128>, odds: [f32; 2]| {
         let p = Params { local_odds: odds, ..Params::for_size(9) };
         let tree = Tree::new(1 << 20);

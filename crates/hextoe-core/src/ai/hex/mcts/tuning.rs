@@ -153,7 +153,10 @@ impl std::str::FromStr for Tuning {
             }
             seen.push(key);
             let bad = || err(format!("expected {what}"));
-            let number = |max: f32| value.parse::<f32>().ok().filter(|v| v.is_finite() && (0.0..=max).contains(v));
+            // A finite number in 0..=max, read from `text` (the value, or a part of it).
+            let number_in =
+                |text: &str, max: f32| text.parse::<f32>().ok().filter(|v| v.is_finite() && (0.0..=max).contains(v));
+            let number = |max: f32| number_in(value, max);
             let switch = || match value {
                 "on" => Some(true),
                 "off" => Some(false),
@@ -169,7 +172,7 @@ impl std::str::FromStr for Tuning {
                 "prior" => t.prior_weight(number(100.0).ok_or_else(bad)?),
                 "local" => t.local_replies(switch().ok_or_else(bad)?),
                 "localx" => {
-                    let odds = |v: &str| v.parse::<f32>().ok().filter(|x| x.is_finite() && (0.01..=100.0).contains(x));
+                    let odds = |v: &str| number_in(v, 100.0).filter(|&x| x >= 0.01);
                     let pair = match value.split_once('/') {
                         None => odds(value).map(|x| [x, x]),
                         Some((black, white)) => odds(black).zip(odds(white)).map(|(b, w)| [b, w]),

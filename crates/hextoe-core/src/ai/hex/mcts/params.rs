@@ -72,10 +72,10 @@ pub struct Params {
     /// elsewhere, by the colour whose move is searched (Black's first, then White's, as
     /// [`Color::index`](crate::game::hex::Color::index) numbers them): the other empty cells' weight γ₀ is
     /// divided by it. The fit says how often a strong player answers the last stone nearby; a playout need
-    /// not copy that rate, and more (or fewer) tactical answers may judge a position better. The colours
-    /// differ because the matches did: at twice the odds Black's searches won more of their games against
-    /// MoHex 2.0 than at the fit's own, on two days of new seeds, while White's won fewer on the one day
-    /// measured (see the README's "Against MoHex 2.0").
+    /// not copy that rate, and more (or fewer) tactical answers may judge a position better. Each colour
+    /// has its own because each was measured on its own games: at twice the odds Black's searches won more
+    /// of their games against MoHex 2.0 than at the fit's own (two days of new seeds), and White's did too,
+    /// by a narrower margin (see the README's "Against MoHex 2.0").
     pub local_odds: [f32; 2],
     /// Draw the playouts' local replies by the directed strengths, which also know on which side of the
     /// last stone each of its twelve near cells lies ([`Fit::Directed`](crate::ai::hex::playout::Fit)).
@@ -196,9 +196,9 @@ pub(crate) const NODE_KNOWLEDGE: u32 = 256;
 /// The default [`Params::prior_weight`], chosen by self-play (see the README's "Against MoHex 2.0").
 pub(crate) const PRIOR_WEIGHT: f32 = 2.0;
 
-/// The default [`Params::local_odds`]: twice the fit's odds for Black's searches, the fit's own for
-/// White's (see the README's "Against MoHex 2.0").
-pub(crate) const LOCAL_ODDS: [f32; 2] = [2.0, 1.0];
+/// The default [`Params::local_odds`]: twice the fit's odds in both colours' searches, each kept on a
+/// match of its own colour against MoHex 2.0 (see the README's "Against MoHex 2.0").
+pub(crate) const LOCAL_ODDS: [f32; 2] = [2.0, 2.0];
 
 /// Which positions the impossible level answers from the opening book rather than by searching.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

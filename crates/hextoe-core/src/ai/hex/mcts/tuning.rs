@@ -46,7 +46,7 @@ pub const TUNING_KEYS: [(&str, &str); 30] = [
     ("local", "the playouts' learned local replies, on or off"),
     (
         "localx",
-        "how many times more likely than their fit the playouts' local replies are against a move elsewhere, a number from 0.01 to 100 for both colours' searches, or two as BLACK/WHITE (the default: 2/1)",
+        "how many times more likely than their fit the playouts' local replies are against a move elsewhere, a number from 0.01 to 100 for both colours' searches, or two as BLACK/WHITE (the default: 2)",
     ),
     (
         "global",

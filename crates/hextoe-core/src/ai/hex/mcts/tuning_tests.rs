@@ -13,14 +13,14 @@ fn tuned(text: &str) -> Params {
 fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     let base = Params::for_size(11);
     let p = tuned(
-        "explore=0.25, rootexplore=0.5,uct=0.22,local=off,directed=on,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,raveprior=8,localx=2,swapopen=off",
+        "explore=0.25, rootexplore=0.5,uct=0.22,local=off,directed=on,global=8,prune=vulnerable,edge=on,near=on,nearplay=on,shaped=on,book=on,knowledge=64,settle=off,rave=0.01,prior=3,expand=10,vcwork=5000,flow=64,flowexp=1.5,kdepth=2,plain=30,vcm=0.5,raveinit=2.12,raveprior=8,localx=3,swapopen=off",
     );
     assert!(!p.fair_openings && base.fair_openings);
     assert_eq!((p.plain_every, base.plain_every), (Some(30), None));
     assert_eq!((p.vcm_bonus, base.vcm_bonus), (0.5, 0.0));
     assert_eq!((p.rave_initial, base.rave_initial), (2.12, 1.0));
     assert_eq!((p.rave_prior, base.rave_prior), (8.0, 0.0));
-    assert_eq!((p.local_odds, base.local_odds), ([2.0, 2.0], [2.0, 1.0]));
+    assert_eq!((p.local_odds, base.local_odds), ([3.0, 3.0], [2.0, 2.0]));
     assert_eq!(tuned("localx=0.5/3").local_odds, [0.5, 3.0], "Black's odds, then White's");
     assert_eq!(tuned("localx=1").local_odds, [1.0, 1.0], "one number is both colours'");
     assert_eq!(tuned("plain=30,").plain_every, Some(30));

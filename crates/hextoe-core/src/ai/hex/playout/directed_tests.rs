@@ -36,10 +36,11 @@ fn the_playouts_read_each_near_cell_by_the_key_training_gives_it() {
                 for mover in [Color::Black, Color::White] {
                     let (mine, theirs) = if mover == Color::Black { (black, white) } else { (white, black) };
                     for (k, _) in shapes.around(last) {
-                        // The two acute corners' cells see a corner point that training and the playouts
-                        // count differently; and a taken cell is never a reply.
-                        let acute = k == n - 1 || k == n * (n - 1);
-                        if acute || (black | white).has(k) {
+                        // The two obtuse corner cells (three neighbours each) touch the point beyond the
+                        // corner, which training counts as a corner and the playouts' padded board as a
+                        // Black edge stone; and a taken cell is never a reply.
+                        let obtuse = k == n - 1 || k == n * (n - 1);
+                        if obtuse || (black | white).has(k) {
                             continue;
                         }
                         let (key, turned) = shapes.key_turned(k, mover, mine, theirs);

@@ -233,3 +233,13 @@ fn the_menu_offers_the_last_game_of_an_earlier_run() {
     assert!(t.backend().to_string().contains("▶ Resume last game  Hex 19×19 · 2 moves"), "{}", t.backend());
     insta::assert_snapshot!(t.backend());
 }
+
+#[test]
+fn the_key_line_names_a_cell_of_the_board_as_its_example() {
+    // The example after the goto key is a cell a person can type on this board: f6 is not on a 5×5 board.
+    for (n, want, not) in [(5, ":c3 cell", ":f6"), (11, ":f6 cell", ":c3"), (1, ":a1 cell", ":f6")] {
+        let a = game(hex("", n), Opponent::HumanVsAi);
+        let footer = lines(&render(&a, 120, 45)).last().cloned().unwrap_or_default();
+        assert!(footer.contains(want) && !footer.contains(not), "{n}×{n}: {footer}");
+    }
+}

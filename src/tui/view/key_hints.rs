@@ -2,6 +2,7 @@
 //! for width comes off the end. A leaf module: the footer draws them, and the screens need not know it.
 
 use crate::game::GameKind;
+use crate::game::hex::Cell;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
 
@@ -68,7 +69,10 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
                 GameKind::Tictactoe => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
                 GameKind::Hex => {
                     v.push((first_key(app, Action::Place), "place"));
-                    v.push((format!("{goto}f6"), "cell"));
+                    // The example is the board's centre, a cell of this board whatever its size.
+                    let n = g.position.size();
+                    let centre = Cell::new(n / 2, n / 2).map_or_else(|| "a1".to_string(), |c| c.to_string());
+                    v.push((format!("{goto}{centre}"), "cell"));
                 }
             }
             if g.position.can_swap() && g.human_to_move() {

@@ -8,7 +8,7 @@ use super::app::{App, Screen};
 use super::confirm::Confirm;
 use super::menu::MenuRow;
 use super::text::{self, Message};
-use super::typing::{Typed, typed};
+use super::typing::{Typed, example_cell, typed};
 use crate::game::GameKind;
 use crate::game::Move;
 use crate::game::hex::HexMove;
@@ -157,7 +157,7 @@ impl App {
                 // A letter or digit bound to nothing: most likely a cell name typed without the goto key.
                 let goto = self.keys.label(Action::Goto);
                 let goto = goto.split('/').next().unwrap_or(":");
-                let example = if kind == GameKind::Hex { "f6" } else { "b2" };
+                let example = example_cell(kind, n);
                 let digits = if kind == GameKind::Tictactoe { "1-9 place directly; " } else { "" };
                 self.say(format!(
                     "To type a cell, press {goto} first ({goto}{example}, then enter); {digits}? lists the keys."
@@ -195,7 +195,10 @@ impl App {
             Some(Action::Place) => {
                 match self.entry.target(kind, n) {
                     None if self.entry.is_empty() => self.entry.clear(),
-                    None => self.complain("Type the row number too, for example f6, then enter."),
+                    None => self.complain(format!(
+                        "Type the row number too, for example {}, then enter.",
+                        example_cell(kind, n)
+                    )),
                     Some(Err(e)) => self.complain(text::sentence(&e)),
                     Some(Ok(cell)) => {
                         if let Some(g) = &mut self.session.game {

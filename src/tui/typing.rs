@@ -42,6 +42,15 @@ pub(crate) fn last_column(size: usize) -> char {
     (b'a' + size.clamp(1, 26) as u8 - 1) as char
 }
 
+/// A cell name to show as an example of typing one: the board's centre in Hex, which lies on a board of
+/// every size (`f6` on 11×11, `c3` on 5×5, where `f6` would be off the board), and `b2` in tic-tac-toe.
+pub(crate) fn example_cell(kind: GameKind, size: usize) -> String {
+    match kind {
+        GameKind::Tictactoe => "b2".to_string(),
+        GameKind::Hex => hex::Cell::new(size / 2, size / 2).map_or_else(|| "a1".to_string(), |c| c.to_string()),
+    }
+}
+
 impl CellEntry {
     /// Starts a new, empty name (the `goto` key).
     pub fn open(&mut self) {

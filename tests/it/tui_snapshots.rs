@@ -242,4 +242,12 @@ fn the_key_line_names_a_cell_of_the_board_as_its_example() {
         let footer = lines(&render(&a, 120, 45)).last().cloned().unwrap_or_default();
         assert!(footer.contains(want) && !footer.contains(not), "{n}×{n}: {footer}");
     }
+    // The status line's examples follow the board too: a stray letter, and a name without its row.
+    let mut a = game(hex("", 5), Opponent::HumanVsAi);
+    key(&mut a, 'z');
+    let stray = lines(&render(&a, 120, 45))[42..44].join(" ");
+    assert!(stray.contains("press : first (:c3, then enter)"), "{stray}");
+    keys(&mut a, ":c\n");
+    let half = lines(&render(&a, 120, 45))[42..44].join(" ");
+    assert!(half.contains("for example c3, then enter"), "{half}");
 }

@@ -2,9 +2,9 @@
 //! for width comes off the end. A leaf module: the footer draws them, and the screens need not know it.
 
 use crate::game::GameKind;
-use crate::game::hex::Cell;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
+use crate::tui::typing::example_cell;
 
 /// The first key bound to an action.
 pub(crate) fn first_key(app: &App, a: Action) -> String {
@@ -69,10 +69,7 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
                 GameKind::Tictactoe => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
                 GameKind::Hex => {
                     v.push((first_key(app, Action::Place), "place"));
-                    // The example is the board's centre, a cell of this board whatever its size.
-                    let n = g.position.size();
-                    let centre = Cell::new(n / 2, n / 2).map_or_else(|| "a1".to_string(), |c| c.to_string());
-                    v.push((format!("{goto}{centre}"), "cell"));
+                    v.push((format!("{goto}{}", example_cell(kind, g.position.size())), "cell"));
                 }
             }
             if g.position.can_swap() && g.human_to_move() {
@@ -88,7 +85,7 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
                 (k(Action::SwitchGame), other),
             ]);
             if kind == GameKind::Tictactoe {
-                v.push((format!("{goto}b2"), "cell"));
+                v.push((format!("{goto}{}", example_cell(kind, g.position.size())), "cell"));
             }
             v
         }

@@ -63,13 +63,15 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
                     (k(Action::SwitchGame), other),
                 ];
             }
-            let goto = first_key(app, Action::Goto);
+            // Typing a cell name, with a cell of this board as the example: early in Hex, where it is the
+            // usual way to place; last in tic-tac-toe, where the digits are.
+            let cell = (format!("{}{}", first_key(app, Action::Goto), example_cell(kind, g.position.size())), "cell");
             let mut v = vec![(arrows(app), "move")];
             match kind {
                 GameKind::Tictactoe => v.push((format!("1-9/{}", first_key(app, Action::Place)), "place")),
                 GameKind::Hex => {
                     v.push((first_key(app, Action::Place), "place"));
-                    v.push((format!("{goto}{}", example_cell(kind, g.position.size())), "cell"));
+                    v.push(cell.clone());
                 }
             }
             if g.position.can_swap() && g.human_to_move() {
@@ -85,7 +87,7 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
                 (k(Action::SwitchGame), other),
             ]);
             if kind == GameKind::Tictactoe {
-                v.push((format!("{goto}{}", example_cell(kind, g.position.size())), "cell"));
+                v.push(cell);
             }
             v
         }

@@ -75,7 +75,7 @@ pub struct Params {
     /// not copy that rate, and more (or fewer) tactical answers may judge a position better. Each colour
     /// has its own because each was measured on its own games: at twice the odds Black's searches won more
     /// of their games against MoHex 2.0 than at the fit's own (two days of new seeds), and White's did too,
-    /// by a narrower margin (see the README's "Against MoHex 2.0").
+    /// by a margin within the noise (see the README's "Against MoHex 2.0").
     pub local_odds: [f32; 2],
     /// Draw the playouts' local replies by the directed strengths, which also know on which side of the
     /// last stone each of its twelve near cells lies ([`Fit::Directed`](crate::ai::hex::playout::Fit)).

@@ -99,7 +99,7 @@ fn solve_hex(
 ) -> anyhow::Result<(Game, HexSolveReport)> {
     let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, args.swap || config.hex.swap)
-        .usage_context(|| format!("cannot read the position '{}'", args.position))?;
+        .usage_context(|| format!("cannot read the position '{}'", crate::input::quote(&args.position)))?;
     let bar = progress_bar(show_progress);
     let started = Instant::now();
     // While the root is solved the line shows its proof numbers; while the moves are checked in
@@ -236,7 +236,8 @@ fn solve_ttt(args: &SolveArgs) -> anyhow::Result<TttSolveReport> {
     let board = if args.position.trim().is_empty() {
         ttt::Board::new()
     } else {
-        ttt::parse_position(&args.position).usage_context(|| format!("cannot read the position '{}'", args.position))?
+        ttt::parse_position(&args.position)
+            .usage_context(|| format!("cannot read the position '{}'", crate::input::quote(&args.position)))?
     };
     let started = Instant::now();
     let to_move = board.to_move();

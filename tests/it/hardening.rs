@@ -222,3 +222,20 @@ fn finding_8_a_tourney_with_swap_tells_each_engine_or_says_it_cannot() {
     let text = stdout_of(&out);
     assert!(text.contains("cannot be told that the swap rule is on"), "{text}");
 }
+
+#[test]
+fn a_huge_position_is_quoted_in_part_not_echoed_whole() {
+    // A position of 20,000 characters that is not one: the message names it by its start, not in full.
+    let h = home();
+    let long = "a".repeat(20_000);
+    for args in [
+        vec!["solve", "--size", "3", "--position", &long],
+        vec!["analyze", "--game", "hex", "--size", "5", "--position", &long],
+        vec!["analyze", "--position", &long],
+        vec!["solve", "--game", "tictactoe", "--position", &long],
+    ] {
+        let out = hextoe(h.path()).args(&args).output().unwrap_or_else(|e| panic!("{e}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.len() < 1_000, "{}: {} bytes", args[0], err.len());
+    }
+}

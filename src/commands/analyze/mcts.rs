@@ -112,7 +112,7 @@ fn analyze_game(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Res
     let spec = spec_for(args, config)?;
     let size = args.board.size.unwrap_or(config.hex.size.0);
     let game = parse_position(&args.position, size, args.swap || config.hex.swap)
-        .usage_context(|| format!("cannot read the position '{}'", args.position))?;
+        .usage_context(|| format!("cannot read the position '{}'", crate::input::quote(&args.position)))?;
     if let Some(w) = game.winner() {
         refuse!("the game is over: {w} has won, so there is no move to analyse");
     }

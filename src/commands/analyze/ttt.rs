@@ -127,7 +127,8 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     let board = if args.position.trim().is_empty() {
         Board::new()
     } else {
-        parse_position(&args.position).usage_context(|| format!("invalid tic-tac-toe position '{}'", args.position))?
+        parse_position(&args.position)
+            .usage_context(|| format!("invalid tic-tac-toe position '{}'", crate::input::quote(&args.position)))?
     };
     let level = args.level.unwrap_or(config.level);
     let style = args.ai.unwrap_or(config.tictactoe.ai);

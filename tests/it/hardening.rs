@@ -228,11 +228,15 @@ fn a_huge_position_is_quoted_in_part_not_echoed_whole() {
     // A position of 20,000 characters that is not one: the message names it by its start, not in full.
     let h = home();
     let long = "a".repeat(20_000);
+    let moves = format!("c3 {long}");
     for args in [
         vec!["solve", "--size", "3", "--position", &long],
         vec!["analyze", "--game", "hex", "--size", "5", "--position", &long],
         vec!["analyze", "--position", &long],
         vec!["solve", "--game", "tictactoe", "--position", &long],
+        // A move list whose second token is the huge one: the cell's own error quotes it by its start.
+        vec!["analyze", "--game", "hex", "--size", "5", "--position", &moves],
+        vec!["solve", "--size", "5", "--position", &moves],
     ] {
         let out = hextoe(h.path()).args(&args).output().unwrap_or_else(|e| panic!("{e}"));
         let err = String::from_utf8_lossy(&out.stderr);

@@ -10,6 +10,7 @@
 //! | [`numbers`] | numbers as people read them (thousands separators) |
 //! | [`names`] | the one name table of each closed set (game, level, style), for parsing and display |
 //! | [`protocol`] | GTP/HTP, both ends: bounded lines, framing, the command table, typed requests and replies |
+//! | [`text`] | quoting untrusted input: prefixes that never split a character, and quotes cut short, so no message echoes kilobytes back |
 //!
 //! `game` knows nothing of `ai`; `protocol` reads requests into `game` and `ai` types, and the external
 //! engine player in `ai` speaks through its framing. The `hextoe` crate puts the command line, the
@@ -23,5 +24,6 @@ pub mod game;
 pub mod names;
 pub mod numbers;
 pub mod protocol;
+pub mod text;
 
 pub use names::Named;

@@ -31,6 +31,7 @@ use crate::game::hex::{Game, HexMove};
 use crate::protocol::framing::{AnswerReader, BadAnswer, MAX_ANSWER};
 use crate::protocol::lines::{self, LINE_QUEUE, MAX_LINE, ReadLine};
 use crate::protocol::{HexRequest, SessionRequest};
+use crate::text::clip;
 use replay::{Coloured, moves_with_colours};
 use std::fmt::Display;
 use std::io::{BufReader, Read, Write};
@@ -135,7 +136,7 @@ impl ExternalEngine {
         };
         // The name goes into every explanation: its first line, at most 80 characters.
         let name = engine.send(SessionRequest::Name, SETUP_TIMEOUT)?;
-        engine.name = name.lines().next().unwrap_or("").trim().chars().take(80).collect();
+        engine.name = clip(name.lines().next().unwrap_or("").trim(), 80);
         engine.swap_command = engine.probe_swap()?;
         Ok(engine)
     }
@@ -194,7 +195,7 @@ impl ExternalEngine {
             Ok(mv) => mv,
             Err(e) => {
                 self.synced = None;
-                let shown: String = answer.chars().take(80).collect();
+                let shown = clip(&answer, 80);
                 return Err(self.error(format!("answered '{command}' with '{shown}', which is not a move: {e}")));
             }
         };
@@ -286,7 +287,7 @@ impl ExternalEngine {
                 Ok(None) => {}
                 Ok(Some(answer)) => break answer,
                 Err(BadAnswer::NotAnAnswer(line)) => {
-                    let shown: String = line.chars().take(80).collect();
+                    let shown = clip(&line, 80);
                     return Err(self.kill(format!("answered '{command}' with '{shown}', not '= …' or '? …'")));
                 }
                 Err(BadAnswer::TooLong) => {
@@ -299,7 +300,7 @@ impl ExternalEngine {
         if answer.ok {
             Ok(answer.text)
         } else {
-            let shown: String = answer.text.chars().take(300).collect();
+            let shown = clip(&answer.text, 300);
             Err(self.error(format!("refused '{command}': {shown}")))
         }
     }

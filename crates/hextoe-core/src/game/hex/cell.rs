@@ -63,7 +63,7 @@ impl Cell {
     pub fn parse(s: &str, size: usize) -> Result<Cell, ParseCellError> {
         let t = s.trim().to_ascii_lowercase();
         let mut chars = t.chars();
-        let bad = || ParseCellError::Syntax(s.to_string());
+        let bad = || ParseCellError::Syntax(crate::text::quote(s));
         let letter = chars.next().ok_or_else(bad)?;
         if !letter.is_ascii_lowercase() {
             return Err(bad());
@@ -226,6 +226,13 @@ mod tests {
         }
         let msg = Cell::parse("z3", 11).map_err(|e| e.to_string()).err().unwrap_or_default();
         assert!(msg.contains("a–k") && msg.contains("1–11"), "{msg}");
+    }
+
+    #[test]
+    fn a_huge_bad_name_is_quoted_by_its_start() {
+        // One token of 10,000 characters: the message quotes its start, cut, not all of it.
+        let msg = Cell::parse(&"é".repeat(10_000), 11).map_err(|e| e.to_string()).err().unwrap_or_default();
+        assert!(msg.contains("éééé…") && msg.chars().count() < 200, "{} characters", msg.chars().count());
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 use super::position::{ParsePositionError, board_from_stones};
 use super::{Board, Cell, Color, Game, HexMove, HexMoveError, MAX_SIZE, ParseCellError};
+use crate::text::quote;
 use std::fmt::Write;
 
 /// Why an SGF file could not be read. Every message says where and what was expected.
@@ -117,7 +118,7 @@ pub fn read(text: &str, swap_rule: bool) -> Result<Game, SgfError> {
     for (prop, values) in nodes.first().into_iter().flatten() {
         let v = values.first().map(|v| v.trim()).unwrap_or("");
         match prop.as_str() {
-            "GM" if v != "11" => return Err(SgfError::NotHex(v.to_string())),
+            "GM" if v != "11" => return Err(SgfError::NotHex(quote(v))),
             "SZ" => size = parse_size(v)?,
             _ => {}
         }
@@ -132,7 +133,7 @@ pub fn read(text: &str, swap_rule: bool) -> Result<Game, SgfError> {
                     for v in values {
                         let cell = Cell::parse(v, size).map_err(|source| SgfError::Cell {
                             prop: prop.clone(),
-                            value: v.clone(),
+                            value: quote(v),
                             source,
                         })?;
                         if prop == "AB" { &mut black } else { &mut white }.push(cell);
@@ -153,15 +154,15 @@ pub fn read(text: &str, swap_rule: bool) -> Result<Game, SgfError> {
     }
     let start = board_from_stones(size, &black, &white).map_err(SgfError::Setup)?;
     if let Some(p) = player {
-        let named = Color::parse(&p).ok_or_else(|| SgfError::Player(p.clone(), start.to_move()))?;
+        let named = Color::parse(&p).ok_or_else(|| SgfError::Player(quote(&p), start.to_move()))?;
         if named != start.to_move() {
-            return Err(SgfError::Player(p, start.to_move()));
+            return Err(SgfError::Player(quote(&p), start.to_move()));
         }
     }
     let parsed: Vec<HexMove> = moves
         .iter()
         .map(|(prop, v)| {
-            HexMove::parse(v, size).map_err(|source| SgfError::Cell { prop: prop.clone(), value: v.clone(), source })
+            HexMove::parse(v, size).map_err(|source| SgfError::Cell { prop: prop.clone(), value: quote(v), source })
         })
         .collect::<Result<_, _>>()?;
     let swap = swap_rule || parsed.contains(&HexMove::Swap);
@@ -192,7 +193,7 @@ pub fn root_properties(text: &str) -> Result<Vec<(String, String)>, SgfError> {
 }
 
 fn parse_size(v: &str) -> Result<usize, SgfError> {
-    let bad = || SgfError::Size(v.to_string());
+    let bad = || SgfError::Size(quote(v));
     let (a, b) = v.split_once(':').unwrap_or((v, v));
     let (a, b): (usize, usize) = (a.trim().parse().map_err(|_| bad())?, b.trim().parse().map_err(|_| bad())?);
     if a != b || !(1..=MAX_SIZE).contains(&a) {

@@ -75,6 +75,27 @@ fn bad_files_say_why() {
 }
 
 #[test]
+fn huge_values_are_quoted_by_their_start() {
+    // A property value of 100,000 characters is named by its start in the message, not echoed whole.
+    let long = "z".repeat(100_000);
+    for text in [
+        format!("(;GM[{long}])"),
+        format!("(;GM[11]SZ[{long}])"),
+        format!("(;GM[11]SZ[5];B[{long}])"),
+        format!("(;GM[11]SZ[5]AB[{long}])"),
+        format!("(;GM[11]SZ[5]AB[a1]PL[{long}])"),
+    ] {
+        let msg = read(&text, false).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            msg.contains("zzzz…") && msg.len() < 500,
+            "{} bytes: {}",
+            msg.len(),
+            msg.chars().take(80).collect::<String>()
+        );
+    }
+}
+
+#[test]
 fn resign_ends_the_main_line() {
     let g = read("(;GM[11]SZ[5];B[c3];W[resign])", false).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.history().len(), 1);

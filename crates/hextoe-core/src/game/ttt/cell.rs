@@ -62,11 +62,11 @@ impl FromStr for Cell {
         let lower = s.trim().to_ascii_lowercase();
         let bytes = lower.as_bytes();
         if bytes.len() != 2 {
-            return Err(ParseCellError(s.to_string()));
+            return Err(ParseCellError(crate::text::quote(s)));
         }
         let col = bytes[0].wrapping_sub(b'a') as usize;
         let row = bytes[1].wrapping_sub(b'1') as usize;
-        Cell::from_col_row(col, row).ok_or_else(|| ParseCellError(s.to_string()))
+        Cell::from_col_row(col, row).ok_or_else(|| ParseCellError(crate::text::quote(s)))
     }
 }
 
@@ -89,5 +89,8 @@ mod tests {
         for bad in ["", "a", "d1", "a4", "a0", "1a", "b22", "é1"] {
             assert!(bad.parse::<Cell>().is_err(), "{bad}");
         }
+        // A huge token is quoted by its start, cut, not echoed whole.
+        let msg = "x".repeat(10_000).parse::<Cell>().map_err(|e| e.to_string()).err().unwrap_or_default();
+        assert!(msg.contains("xxxx…") && msg.chars().count() < 200, "{} characters", msg.chars().count());
     }
 }

@@ -126,7 +126,7 @@ pub const TUNING_KEYS: [(&str, &str); 30] = [
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("tuning '{part}': {why}")]
 pub struct TuningError {
-    /// The `key=value` part that was wrong (at most 40 characters of it).
+    /// The `key=value` part that was wrong, quoted by its first 40 characters (`…` marks a cut).
     pub part: String,
     /// What was wrong and what was expected.
     pub why: String,
@@ -141,7 +141,7 @@ impl std::str::FromStr for Tuning {
         let mut t = Tuning::default();
         let mut seen: Vec<&str> = Vec::new();
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
-            let err = |why: String| TuningError { part: part.chars().take(40).collect(), why };
+            let err = |why: String| TuningError { part: crate::text::quote(part), why };
             let (key, value) = part.split_once('=').ok_or_else(|| err("expected key=value".to_string()))?;
             let (key, value) = (key.trim(), value.trim());
             let what = TUNING_KEYS.iter().find(|(k, _)| *k == key).map(|(_, w)| *w).ok_or_else(|| {

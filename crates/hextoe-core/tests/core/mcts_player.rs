@@ -299,28 +299,38 @@ fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_
     let empty = play(&[]);
     let answers: Vec<HexMove> = Book::shipped().answers(&empty).iter().map(|e| e.mv).collect();
     assert_eq!(answers.len(), 2, "{answers:?}");
-    for book in ["on", "first"] {
+    for book in ["on", "replies", "first"] {
         let booked = player(book).choose(&empty, &spec(sims(200)), &stop, &mut rng);
         assert!(answers.contains(&booked.mv), "book={book}: {} is one of {answers:?}", booked.mv);
         assert!(from_book(&booked), "book={book}: {}", booked.explanation);
     }
     let searched = player("off").choose(&empty, &spec(sims(200)), &stop, &mut rng);
     assert!(!from_book(&searched), "{}", searched.explanation);
-    // The book also answers the first stone f6, with White to move: `on` plays its answer, `first` searches.
+    // The book also answers the first stone f6, with White to move: `on` and `replies` play its answer,
+    // `first` searches.
+    // f6 is the centre, its own 180° turn, so the answer and its turn are both the book's.
     let f6 = play(&["f6"]);
-    let entry = Book::shipped().lookup(&f6).unwrap_or_else(|| panic!("the book answers f6"));
-    let booked = player("on").choose(&f6, &spec(sims(200)), &stop, &mut rng);
-    assert!(booked.mv == entry.mv && from_book(&booked), "{}", booked.explanation);
+    let replies: Vec<HexMove> = Book::shipped().answers(&f6).iter().map(|e| e.mv).collect();
+    assert!(!replies.is_empty(), "the book answers f6");
+    for book in ["on", "replies"] {
+        let booked = player(book).choose(&f6, &spec(sims(200)), &stop, &mut rng);
+        assert!(replies.contains(&booked.mv) && from_book(&booked), "book={book}: {}", booked.explanation);
+    }
+    // MoHex 2.0's first stone, j2, and its 180° turn b10 are answered by the games' choice, f8 and f4.
+    for (first, answer) in [("j2", "f8"), ("b10", "f4")] {
+        let booked = player("replies").choose(&play(&[first]), &spec(sims(200)), &stop, &mut rng);
+        assert!(booked.mv.to_string() == answer && from_book(&booked), "{first}: {}", booked.explanation);
+    }
     let searched = player("first").choose(&f6, &spec(sims(200)), &stop, &mut rng);
     assert!(!from_book(&searched), "{}", searched.explanation);
     // Black's second move after each reply to the book's first stone, in either orientation: `on` plays
-    // it, `first` and `off` search.
+    // it, `replies`, `first` and `off` search.
     for &opening in &answers {
         let second = play(&[&opening.to_string(), "f6"]);
         let entry = Book::shipped().lookup(&second).unwrap_or_else(|| panic!("the book answers {opening} f6"));
         let booked = player("on").choose(&second, &spec(sims(200)), &stop, &mut rng);
         assert!(booked.mv == entry.mv && from_book(&booked), "{}", booked.explanation);
-        for book in ["first", "off"] {
+        for book in ["replies", "first", "off"] {
             let searched = player(book).choose(&second, &spec(sims(200)), &stop, &mut rng);
             assert!(!from_book(&searched), "book={book}: {}", searched.explanation);
         }

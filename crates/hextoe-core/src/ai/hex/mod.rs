@@ -9,7 +9,8 @@
 //! - [`random`], [`rush`]: the baselines.
 //! - [`eval`]: position evaluations — connected, better-connected, two-distance, resistance.
 //! - [`alphabeta`]: iterative-deepening alpha-beta with a transposition table over any [`eval`].
-//! - [`book`]: an opening book for games without the swap rule (consulted with the `book` tuning key, off by default).
+//! - [`book`]: an opening book for games without the swap rule: the impossible level plays its first stone and
+//!   its answer to a lone first stone (the `book` tuning key widens or narrows that).
 //! - [`bitboard`]: compact bitboards for search, shared by the playouts, MCTS and the solver.
 //! - [`playout`]: random-fill and bridge-saving playouts.
 //! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.

@@ -144,6 +144,7 @@ impl MctsState {
         let from_book = match self.params(game.size()).opening_book {
             BookUse::Off => false,
             BookUse::First => game.board().stone_count() == 0,
+            BookUse::Replies => game.board().stone_count() <= 1,
             BookUse::All => true,
         };
         if from_book && let Some(choice) = crate::ai::hex::book::choice(game, rng) {

@@ -135,9 +135,11 @@ pub struct Params {
     /// finds the short connections that decide tactics for less.
     pub node_vc_work: usize,
     /// Which positions the opening book (`ai::hex::book`) answers instead of the search. By default the
-    /// empty board only: against MoHex 2.0 the first stone decided more of the games as Black than any
-    /// search setting, and the book's (a 120 s search's) won far more of them than the one-second
-    /// search's varied choices; its later entries showed no such gain.
+    /// empty board and the answer to a lone first stone ([`BookUse::Replies`]): against MoHex 2.0 the
+    /// first stone decided more of the games as Black than any search setting, and the book's (a 120 s
+    /// search's) won far more of them than the one-second search's varied choices; with its answer to
+    /// MoHex's j2 as well, the balanced match the goal asks for won 153 of 300. Black's second moves
+    /// from the book showed no gain.
     pub opening_book: BookUse,
     /// End a time budget early once the move cannot change (see `settle::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.
@@ -179,7 +181,7 @@ impl Params {
             plain_every: None,
             vcm_bonus: 0.0,
             stop_when_settled: true,
-            opening_book: BookUse::First,
+            opening_book: BookUse::Replies,
             fill: FillFrom::Off,
             borrow_time: false,
             fair_openings: true,
@@ -206,9 +208,16 @@ pub enum BookUse {
     /// None: every move is searched.
     Off,
     /// The empty board only: the first move of a game without the swap rule, which the one-second search
-    /// judges worst (the default; see the README's "Against MoHex 2.0"). Black's second move from the
-    /// book as well won fewer games against MoHex 2.0 than the searched one (73 of 100 against 82 of 100).
+    /// judges worst (the default before [`BookUse::Replies`]; see the README's "Against MoHex 2.0").
     First,
+    /// The empty board and the answer to a lone first stone (the default): as White, the reply to the
+    /// first stone as well as Black's opening. The book's answer to MoHex 2.0's first stone, j2, was chosen
+    /// by the games each one-second reply had won against it, not by the long search
+    /// (`scripts/build-hex-book.sh`, `TESTED`); with it the balanced match against MoHex 2.0 won 153 of
+    /// 300, though as White no more clearly than the searched replies (README, "Against MoHex 2.0").
+    /// Black's second move from the book as well won fewer games against MoHex 2.0 than the searched one
+    /// (73 of 100 against 82 of 100), so it is left to [`BookUse::All`].
+    Replies,
     /// Every position the book holds: the empty board, the answer to each first stone, and Black's second
     /// move after each reply to the book's first stone. Neither of the last two showed a gain against
     /// MoHex 2.0.

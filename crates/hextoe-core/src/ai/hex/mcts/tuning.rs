@@ -72,7 +72,7 @@ pub const TUNING_KEYS: [(&str, &str); 30] = [
     ),
     (
         "book",
-        "which positions the opening book answers: off, first (the empty board only), or on (every position it holds)",
+        "which positions the opening book answers: off, first (the empty board only), replies (the empty board and the answer to a lone first stone; the default), or on (every position it holds)",
     ),
     ("knowledge", "where virtual connections are used: off, root, or a visit count for every node"),
     ("settle", "stop a timed move once it cannot change, on or off"),
@@ -205,6 +205,7 @@ impl std::str::FromStr for Tuning {
                     opening_book: Some(match value {
                         "off" => BookUse::Off,
                         "first" => BookUse::First,
+                        "replies" => BookUse::Replies,
                         "on" => BookUse::All,
                         _ => return Err(bad()),
                     }),

@@ -49,6 +49,8 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     assert!(p.shaped_replies && !base.shaped_replies);
     assert_eq!(p.opening_book, BookUse::All);
     assert_eq!(tuned("book=first").opening_book, BookUse::First);
+    assert_eq!(tuned("book=replies").opening_book, BookUse::Replies);
+    assert_eq!(base.opening_book, BookUse::Replies, "the first stone and the answer to one are the default");
     assert_eq!(tuned("book=off").opening_book, BookUse::Off);
     assert_eq!(base.fill, FillFrom::Off);
     assert_eq!(tuned("fill=nodes").fill, FillFrom::Nodes);

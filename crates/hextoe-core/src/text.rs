@@ -3,8 +3,9 @@
 //! Slicing a `&str` by a byte count panics inside a multi-byte character; these helpers only cut where
 //! [`str::is_char_boundary`] says they may.
 
-/// The most characters of someone else's text an error message quotes.
-const QUOTE_CHARS: usize = 40;
+/// The most characters of someone else's text an error message quotes: enough to recognise it, never a
+/// flood.
+pub const QUOTE_CHARS: usize = 40;
 
 /// `s` without `prefix`, compared ASCII-case-insensitively; `None` if `s` does not start with it. Never
 /// panics, whatever `s` holds.

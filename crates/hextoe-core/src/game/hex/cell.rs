@@ -95,7 +95,8 @@ impl fmt::Display for Cell {
 /// Why a Hex cell name was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseCellError {
-    /// Not of the form letter + number.
+    /// Not of the form letter + number; holds the token quoted by its first 40 characters
+    /// ([`crate::text::quote`]), so that a huge token is not echoed whole.
     #[error("'{0}' is not a cell: expected a column letter and a row number, like f6")]
     Syntax(String),
     /// Well formed, but outside this board.

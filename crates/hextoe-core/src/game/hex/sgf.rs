@@ -36,7 +36,7 @@ pub enum SgfError {
     Cell {
         /// The property, e.g. `B` or `AW`.
         prop: String,
-        /// The value as written.
+        /// The value as written, quoted by its first 40 characters ([`quote`]).
         value: String,
         /// Why.
         source: ParseCellError,

@@ -50,7 +50,8 @@ impl fmt::Display for Cell {
     }
 }
 
-/// Why a tic-tac-toe cell name was refused.
+/// Why a tic-tac-toe cell name was refused; holds the name quoted by its first 40 characters
+/// ([`crate::text::quote`]), so that a huge one is not echoed whole.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("'{0}' is not a tic-tac-toe cell: expected a column a-c and a row 1-3, like b2")]
 pub struct ParseCellError(pub String);

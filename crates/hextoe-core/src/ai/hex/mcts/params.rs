@@ -135,11 +135,7 @@ pub struct Params {
     /// finds the short connections that decide tactics for less.
     pub node_vc_work: usize,
     /// Which positions the opening book (`ai::hex::book`) answers instead of the search. By default the
-    /// empty board and the answer to a lone first stone ([`BookUse::Replies`]): against MoHex 2.0 the
-    /// first stone decided more of the games as Black than any search setting, and the book's (a 120 s
-    /// search's) won far more of them than the one-second search's varied choices; with its answer to
-    /// MoHex's j2 as well, the balanced match the goal asks for won 153 of 300. Black's second moves
-    /// from the book showed no gain.
+    /// empty board and the answer to a lone first stone: [`BookUse::Replies`] says why.
     pub opening_book: BookUse,
     /// End a time budget early once the move cannot change (see `settle::settled`), so that a
     /// person waits no longer than the search needs; off, the search always uses all of its time.

@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release --example playout_brier -- GAMES_FILE [PLAYOUTS]`
 //!
-//! For every game of the file (one a line, as `assets/hex-games-mohex.txt`: the board side, then the moves,
+//! For every game of the file (one a line, as `training/hex-games-mohex.txt`: the board side, then the moves,
 //! Black first, no swap) that was played to a win, the positions after 16, 24, 32 and 40 moves (those at
 //! least six moves before the end) are each played out `PLAYOUTS` times (default 300) by each policy. The
 //! share of Black's wins is the policy's forecast; the report gives each policy's Brier score (the mean

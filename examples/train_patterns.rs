@@ -1,6 +1,6 @@
 //! Fits the pattern table to a games file and prints it (run by `scripts/build-hex-patterns.sh`).
 //!
-//! `cargo run --release --example train_patterns -- GAMES_FILE [ITERATIONS] [MIN_SEEN] > assets/hex-patterns.txt`
+//! `cargo run --release --example train_patterns -- GAMES_FILE [ITERATIONS] [MIN_SEEN] > crates/hextoe-core/data/hex-patterns.txt`
 //!
 //! The games file has one game a line: the board side, then the moves (`11 f6 e7 ...`), Black first, no
 //! swap; `#` starts a comment line. Every move is an example of a strong choice among the empty cells.

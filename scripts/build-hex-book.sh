@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds assets/hex-book.txt, the opening book for Hex without the swap rule (ai::hex::book).
+# Rebuilds crates/hextoe-core/data/hex-book.txt, the opening book for Hex without the swap rule (ai::hex::book).
 #
 # For each board size given (default: 11), the mcts player searches, one thread each, and the move it
 # chooses becomes the entry:
@@ -23,7 +23,7 @@ EMPTY_SECONDS=${EMPTY_SECONDS:-30}
 REPLY_SECONDS=${REPLY_SECONDS:-5}
 JOBS=${JOBS:-1}
 PARTS=${PARTS:-empty first replies}
-BOOK=${BOOK:-assets/hex-book.txt}
+BOOK=${BOOK:-crates/hextoe-core/data/hex-book.txt}
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(11)
 for part in $PARTS; do

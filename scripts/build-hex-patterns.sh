@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Rebuilds assets/hex-patterns.txt, the learned shape strengths of the tree search's prior
-# (ai::hex::patterns), from the games in assets/hex-games-mohex.txt.
+# Rebuilds crates/hextoe-core/data/hex-patterns.txt, the learned shape strengths of the tree search's prior
+# (ai::hex::patterns), from the games in training/hex-games-mohex.txt.
 #
 #   scripts/build-hex-patterns.sh [ITERATIONS] [MIN_SEEN]      defaults: 60 rounds of MM, 20
 #
@@ -8,14 +8,14 @@
 # hextoe's build and tests never do). To add games before refitting:
 #
 #   scripts/mohex-selfplay.py --mohex PATH/run_mohex.sh --games 100 --playouts 3000 --seed 21 \
-#       --out assets/hex-games-mohex.txt
+#       --out training/hex-games-mohex.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
-GAMES=assets/hex-games-mohex.txt
+GAMES=training/hex-games-mohex.txt
 [ -s "$GAMES" ] || { echo "no games in $GAMES" >&2; exit 1; }
 tmp=$(mktemp)
 trap 'rm -f "$tmp"' EXIT
 cargo run --quiet --release --example train_patterns -- "$GAMES" "${1:-60}" "${2:-20}" > "$tmp"
-mv "$tmp" assets/hex-patterns.txt
+mv "$tmp" crates/hextoe-core/data/hex-patterns.txt
 trap - EXIT
-echo "assets/hex-patterns.txt: $(grep -vc '^#' assets/hex-patterns.txt) shapes from $(grep -vc '^#' "$GAMES") games"
+echo "crates/hextoe-core/data/hex-patterns.txt: $(grep -vc '^#' crates/hextoe-core/data/hex-patterns.txt) shapes from $(grep -vc '^#' "$GAMES") games"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuilds assets/hex-solved.txt, the table of solved openings (ai::hex::solved): for each board size given
+# Rebuilds crates/hextoe-core/data/hex-solved.txt, the table of solved openings (ai::hex::solved): for each board size given
 # (default: 7), the empty board and every first stone (one of each pair that a 180° rotation maps onto each
 # other; the table looks positions up in both orientations), solved by `hextoe solve` with every winning
 # move of the side to move.
@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 HEXTOE=${HEXTOE:-target/release/hextoe}
-TABLE=assets/hex-solved.txt
+TABLE=crates/hextoe-core/data/hex-solved.txt
 sizes=("$@")
 [ ${#sizes[@]} -eq 0 ] && sizes=(7)
 # shellcheck source=scripts/hex-table.sh

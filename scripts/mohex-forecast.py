@@ -7,7 +7,7 @@ the positions after 16, 24, 32 and 40 moves (those at least six moves before the
 PLAYOUTS times by MoHex (its HTP command `mohex-do-playouts`, which runs its playout policy alone, no
 tree). Prints the Brier score and the log-likelihood of the forecasts of Black's win.
 
-    scripts/mohex-forecast.py --mohex PATH/run_mohex.sh --games assets/hex-games-mohex-heldout.txt
+    scripts/mohex-forecast.py --mohex PATH/run_mohex.sh --games training/hex-games-mohex-heldout.txt
 
 MoHex is a yardstick, never part of hextoe's build or tests.
 """

@@ -6,7 +6,7 @@ position it chose it in, is one example of a strong move. Each game opens with o
 random cell (so the games differ), then MoHex plays both sides to the end (it never resigns here).
 
     scripts/mohex-selfplay.py --mohex PATH/run_mohex.sh --games 40 --size 11 --playouts 3000 \
-        --out assets/hex-games-mohex.txt --seed 1
+        --out training/hex-games-mohex.txt --seed 1
 
 One game per line: the board side, then the moves in hextoe's cell names (column letter, row number),
 black first. Lines starting with '#' are comments. MoHex is a yardstick, never part of hextoe's build or

@@ -1,4 +1,4 @@
-//! What the examples that read a games file share: its format, that of `assets/hex-games-mohex.txt`.
+//! What the examples that read a games file share: its format, that of `training/hex-games-mohex.txt`.
 
 use hextoe::game::hex::Cell;
 use std::io::Read;

@@ -3,7 +3,7 @@
 //! book has nothing.
 //!
 //! The opening is where a one-second search judges worst: the board is empty, every playout is long and
-//! noisy, and the tree is spread over a hundred moves. The book (`assets/hex-book.txt`) holds, for the
+//! noisy, and the tree is spread over a hundred moves. The book (`crates/hextoe-core/data/hex-book.txt`) holds, for the
 //! common sizes, the move a much longer search of the same player chose for the empty board, for every
 //! first stone, and for every reply to the empty board's move. `scripts/build-hex-book.sh` rebuilds it
 //! with `hextoe analyze`.
@@ -32,7 +32,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The shipped book's text.
-const SHIPPED: &str = include_str!("../../../../../assets/hex-book.txt");
+const SHIPPED: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/hex-book.txt"));
 
 /// One book answer: the move and what the search that chose it saw.
 #[derive(Clone, Debug, PartialEq)]
@@ -92,7 +92,7 @@ pub struct Book {
 }
 
 impl Book {
-    /// The book shipped in `assets/hex-book.txt`, parsed once. A book that does not parse (which a test
+    /// The book shipped in `crates/hextoe-core/data/hex-book.txt`, parsed once. A book that does not parse (which a test
     /// rules out) counts as empty, so the player falls back to searching rather than failing.
     pub fn shipped() -> &'static Book {
         static BOOK: OnceLock<Book> = OnceLock::new();

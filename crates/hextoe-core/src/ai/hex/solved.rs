@@ -4,7 +4,7 @@
 //! On 7×7 the solver proves each of these positions in one to a few seconds on two cores, more than the
 //! share of a move's time the player gives it. Without the table, impossible answered some losing
 //! openings (d2, a3) with a losing move, throwing a won game away, and a person who found such a line
-//! could beat the level that is meant to be unbeatable. The table (`assets/hex-solved.txt`, rebuilt by
+//! could beat the level that is meant to be unbeatable. The table (`crates/hextoe-core/data/hex-solved.txt`, rebuilt by
 //! `scripts/build-hex-solved.sh`) holds, for each position, whether the side to move wins and every
 //! winning move, so the player picks among all of them at random, as it does among any equal moves.
 //!
@@ -19,7 +19,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// The shipped table's text.
-const SHIPPED: &str = include_str!("../../../../../assets/hex-solved.txt");
+const SHIPPED: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/hex-solved.txt"));
 
 /// What the table knows about a position, for the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +47,7 @@ pub struct SolvedTable {
 }
 
 impl SolvedTable {
-    /// The table shipped in `assets/hex-solved.txt`, parsed once. A table that does not parse (which a
+    /// The table shipped in `crates/hextoe-core/data/hex-solved.txt`, parsed once. A table that does not parse (which a
     /// test rules out) counts as empty, so the player falls back to its solver and search.
     pub fn shipped() -> &'static SolvedTable {
         static TABLE: OnceLock<SolvedTable> = OnceLock::new();

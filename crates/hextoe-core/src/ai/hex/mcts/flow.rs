@@ -153,7 +153,7 @@ mod tests {
         // Over the first 40 games of the shipped MoHex games, the mean log-likelihood of the move played
         // under the shapes' prior (with the last-move factors) and under the same weighed by the current
         // squared, among the cells the tree would keep.
-        let games = include_str!("../../../../../../assets/hex-games-mohex.txt");
+        let games = include_str!("../../../../../../training/hex-games-mohex.txt");
         let shapes = Shapes::new(11);
         let (mut shapes_ll, mut flow_ll, mut count) = (0f64, 0f64, 0usize);
         for line in games.lines().filter(|l| !l.starts_with('#')).take(40) {

@@ -1,4 +1,4 @@
-//! The learned table: a strength (γ) for each shape, read from `assets/hex-patterns.txt`.
+//! The learned table: a strength (γ) for each shape, read from `crates/hextoe-core/data/hex-patterns.txt`.
 //!
 //! The file is text, one shape a line: the key in seven hexadecimal digits and its γ, e.g. `0000401 3.25`
 //! (keys from `1000000` on are small shapes, the six neighbours only, from `2000000` on the playouts'
@@ -12,7 +12,7 @@ use super::shape::{Near, SMALL, small};
 use std::sync::OnceLock;
 
 /// The shipped table's text.
-const SHIPPED: &str = include_str!("../../../../../../assets/hex-patterns.txt");
+const SHIPPED: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/hex-patterns.txt"));
 
 /// The largest γ a table may give: beyond it one shape would drown every other, and a file that says more
 /// is wrong.

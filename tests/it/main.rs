@@ -13,6 +13,7 @@ mod hex_perft;
 mod ladder_tactics;
 mod mcts_analyze;
 mod parsers_unicode;
+mod same_search;
 mod solver_command;
 mod tourney_runs;
 mod ttt_analyze;

@@ -3,12 +3,9 @@
 //! and backup with RAVE — so the figure includes building the tree. `simulations_one_thread` is the search
 //! as the impossible level runs it, with the learned patterns (the tree's prior and the playouts' local
 //! replies); `without_patterns` turns both off, to show what they cost; `two_threads` runs the same
-//! simulations on two threads sharing one tree, to show what a second core adds; `with_flow_prior` weighs
-//! the prior of every node of more than 8 visits by the resistance circuits' current (`--tuning flow=8`),
-//! to show what that costs; `with_global_shapes` draws the playouts' moves elsewhere by learned shape
-//! (`--tuning global=8`), to show what that costs.
-//! `prune_inferior_only` leaves only dead cells and captured pairs out of the tree (`--tuning prune=inferior`,
-//! the default before `prune=all`), to show what leaving out vulnerable and dominated cells as well costs.
+//! simulations on two threads sharing one tree, to show what a second core adds. `prune_inferior_only`
+//! leaves only dead cells and captured pairs out of the tree (`--tuning pruning=inferior`), to show what
+//! leaving out vulnerable and dominated cells as well costs.
 //! `middle_game_one_thread` is a search the size of a one-second move: 100,000 simulations from a
 //! position four stones in, where the tree grows deep and the much-visited nodes near the root are
 //! walked by every simulation.
@@ -46,21 +43,14 @@ fn simulations(c: &mut Criterion) {
     g.bench_function("two_threads", |b| {
         b.iter(|| black_box(MctsState::default().analyze(&game, &two, &stop, &mut rng).simulations))
     });
+    let plain = "prior_weight=0,local_replies=off".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
     g.bench_function("without_patterns", |b| {
         b.iter(|| {
-            let mut state = MctsState::tuned(Tuning::default().prior_weight(0.0).local_replies(false));
+            let mut state = MctsState::tuned(plain);
             black_box(state.analyze(&game, &spec, &stop, &mut rng).simulations)
         })
     });
-    let flow = "flow=8".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
-    g.bench_function("with_flow_prior", |b| {
-        b.iter(|| black_box(MctsState::tuned(flow).analyze(&game, &spec, &stop, &mut rng).simulations))
-    });
-    let global = "global=8".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
-    g.bench_function("with_global_shapes", |b| {
-        b.iter(|| black_box(MctsState::tuned(global).analyze(&game, &spec, &stop, &mut rng).simulations))
-    });
-    let inferior = "prune=inferior".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
+    let inferior = "pruning=inferior".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
     g.bench_function("prune_inferior_only", |b| {
         b.iter(|| black_box(MctsState::tuned(inferior).analyze(&game, &spec, &stop, &mut rng).simulations))
     });
@@ -78,9 +68,6 @@ fn simulations(c: &mut Criterion) {
     });
     g.bench_function("middle_game_prune_inferior_only", |b| {
         b.iter(|| black_box(MctsState::tuned(inferior).analyze(&middle, &long, &stop, &mut rng).simulations))
-    });
-    g.bench_function("middle_game_global_shapes", |b| {
-        b.iter(|| black_box(MctsState::tuned(global).analyze(&middle, &long, &stop, &mut rng).simulations))
     });
     g.finish();
 }

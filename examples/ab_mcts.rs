@@ -1,140 +1,155 @@
-//! A/B self-play: the tree search with one pattern-prior weight against another, at equal simulations or
-//! equal time, colours alternating, no swap, from the empty board.
+//! A/B self-play: the tree search with one `--tuning` against another, at equal simulations or equal
+//! time, under fair conditions.
 //!
-//! `cargo run --release --example ab_mcts -- SIZE GAMES A B (SIMS | TIMEs) [SEED]`
-//! e.g. `... -- 11 100 2 0 5000 1` (5,000 simulations a move) or `... -- 11 40 2 2/flat 0.5s 1`.
+//! `cargo run --release --example ab_mcts -- --size 11 --games 100 --limit 5000 --b prior_weight=3`
 //!
-//! A player is its pattern-prior weight (0 = no prior), optionally followed by `/flat` for playouts
-//! without the learned local replies (`/gCAP` for playouts drawn over the whole board by
-//! learned shape, each weight capped at CAP times an empty shape's; `/g` uncapped; `/vul` to leave
-//! vulnerable cells out of the tree; `/near` to weigh the prior by the place from the last stone, `/nearplay` the
-//! playouts' local replies),
-//! and by where it uses virtual-connection knowledge: `/nok` nowhere,
-//! `/root` at the root (the default), `/kN` also at every node of N visits: `2/flat/k1024`; `/full` uses
-//! all of a time budget instead of stopping once the move cannot change; `/tN` searches with N threads
-//! (sharing one tree) instead of one; `/fill` starts the playouts from the root's fill-in rather than the
-//! real board; `/borrow` lets a move still open at its deadline borrow the time
-//! that settled moves saved; `/wN` limits H-search below the root to N AND combinations; `/KEY=VALUE`
-//! sets any of the engine's `--tuning` keys (e.g. `2/expand=8/rave=0.01`).
+//! Each side is the default search with the settings of its `--a` or `--b` text (the keys of
+//! `hextoe engine --tuning`; empty for the default). Games come in pairs from the same opening, once with
+//! A as Black and once with B: by default the pair's opening is one random stone for Black and one for
+//! White (`--opening random`), since on the empty board without the swap rule the game is mostly decided
+//! by who has Black; `--opening empty` starts from the empty board, and `--swap` plays under the swap
+//! rule. A fixed `--seed` gives the same openings. One line of JSON per game goes to stdout, for
+//! `docs/experiments/`, and a summary to stderr.
 
-use hextoe::ai::hex::mcts::{FillFrom, KnowledgeAt, MctsState, Pruning, Tuning};
+use clap::Parser;
+use hextoe::ai::hex::mcts::{MctsState, Tuning};
 use hextoe::ai::hex::{PlayerKind, PlayerSpec};
 use hextoe::ai::{Budget, Stop};
-use hextoe::game::hex::{Color, Game};
-use rand::SeedableRng;
+use hextoe::game::hex::{Cell, Color, Game, HexMove};
 use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use std::process::ExitCode;
 use std::time::Duration;
 
+/// Where each pair of games starts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Opening {
+    /// One random stone for each colour, the same in both games of a pair.
+    Random,
+    /// The empty board.
+    Empty,
+}
+
+#[derive(Parser, Debug)]
+#[command(about = "A/B self-play of the tree search: one --tuning against another")]
+struct Args {
+    /// Board side, 1 to 19.
+    #[arg(long, default_value_t = 11, value_parser = clap::value_parser!(u8).range(1..=19))]
+    size: u8,
+    /// Games, played in pairs with colours exchanged.
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    /// A move's budget: simulations (`5000`) or seconds (`0.5s`).
+    #[arg(long, default_value = "5000")]
+    limit: String,
+    /// Search threads of each side, sharing one tree.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    threads: u16,
+    /// A's settings, as `--tuning` text.
+    #[arg(long, default_value = "")]
+    a: Tuning,
+    /// B's settings, as `--tuning` text.
+    #[arg(long, default_value = "")]
+    b: Tuning,
+    /// Where each pair of games starts.
+    #[arg(long, value_enum, default_value_t = Opening::Random)]
+    opening: Opening,
+    /// Play under the swap rule.
+    #[arg(long)]
+    swap: bool,
+    /// Seed of the openings and the searches.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: ab_mcts SIZE GAMES A B (SIMS | TIMEs) [SEED], a player being WEIGHT[/flat][/gCAP][/vul][/near][/nearplay][/nok|/root|/kN][/full][/tN][/fill][/borrow][/wN][/KEY=VALUE]";
-    // A player: the settings its search replaces, and its threads.
-    let player = |s: &str| {
-        let mut parts = s.split('/');
-        let w = parts.next()?.parse::<f32>().ok().filter(|w| w.is_finite() && *w >= 0.0)?;
-        let parts: Vec<&str> = parts.collect();
-        // `key=value` parts are engine tuning keys, read as one `--tuning` text.
-        let keyed: Vec<&str> = parts.iter().copied().filter(|p| p.contains('=')).collect();
-        let base = keyed.join(",").parse::<Tuning>().ok()?;
-        let (mut tuning, mut threads) = (base.prior_weight(w), 1);
-        for part in parts.into_iter().filter(|p| !p.contains('=')) {
-            tuning = match part {
-                "flat" => tuning.local_replies(false),
-                "vul" => tuning.pruning(Pruning::Vulnerable),
-                "near" => tuning.near_prior(true),
-                "nearplay" => tuning.near_replies(true),
-                _ if part.starts_with('g') => tuning.global_cap(Some(
-                    part[1..].parse::<f32>().ok().filter(|c| (1.0..=100_000.0).contains(c)).or(Some(f32::INFINITY))?,
-                )),
-                "full" => tuning.stop_when_settled(false),
-                "fill" => tuning.fill(FillFrom::Root),
-                "borrow" => tuning.borrow_time(true),
-                _ if part.starts_with('w') => {
-                    tuning.node_vc_work(part[1..].parse::<usize>().ok().filter(|w| (100..=400_000).contains(w))?)
-                }
-                _ if part.starts_with('t') => {
-                    threads = part[1..].parse::<usize>().ok().filter(|t| (1..=256).contains(t))?;
-                    tuning
-                }
-                "nok" => tuning.knowledge(KnowledgeAt::Off),
-                "root" => tuning.knowledge(KnowledgeAt::Root),
-                _ => tuning.knowledge(KnowledgeAt::Nodes(part.strip_prefix('k')?.parse::<u32>().ok()?)),
-            };
+    let args = Args::parse();
+    let budget = match args.limit.strip_suffix('s') {
+        Some(t) => t
+            .parse::<f64>()
+            .ok()
+            .filter(|t| t.is_finite() && *t > 0.0 && *t <= 3600.0)
+            .map(|t| Budget { move_time: Some(Duration::from_secs_f64(t)), ..Budget::default() }),
+        None => {
+            args.limit.parse::<u64>().ok().filter(|&n| n > 0).map(|n| Budget { nodes: Some(n), ..Budget::default() })
         }
-        Some((tuning, threads))
-    };
-    let (Some(size), Some(games), Some(a), Some(b), Some(limit)) = (
-        args.first().and_then(|s| s.parse::<usize>().ok()),
-        args.get(1).and_then(|s| s.parse::<u32>().ok()),
-        args.get(2).and_then(|s| player(s)),
-        args.get(3).and_then(|s| player(s)),
-        args.get(4),
-    ) else {
-        eprintln!("{usage}");
-        return ExitCode::from(2);
-    };
-    let seed = args.get(5).and_then(|s| s.parse::<u64>().ok()).unwrap_or(1);
-    let budget = match limit.strip_suffix('s') {
-        Some(t) => {
-            t.parse::<f64>().ok().map(|t| Budget { move_time: Some(Duration::from_secs_f64(t)), ..Budget::default() })
-        }
-        None => limit.parse::<u64>().ok().map(|n| Budget { nodes: Some(n), ..Budget::default() }),
     };
     let Some(budget) = budget else {
-        eprintln!("{usage}");
+        eprintln!("--limit takes simulations (5000) or seconds (0.5s), not '{}'", args.limit);
         return ExitCode::from(2);
     };
-    let spec =
-        |threads: usize| PlayerSpec { kind: PlayerKind::Mcts, budget: Budget { threads, ..budget }, memory_mb: 256 };
-    let specs = [spec(a.1), spec(b.1)];
+    let n = usize::from(args.size);
+    let spec = PlayerSpec {
+        kind: PlayerKind::Mcts,
+        budget: Budget { threads: usize::from(args.threads), ..budget },
+        memory_mb: 256,
+    };
     let stop = Stop::new();
-    let mut rng = StdRng::seed_from_u64(seed);
-    let (mut a_wins, mut a_black_wins) = (0, 0);
-    // Simulations and moves of A and B, for the simulation rate each achieved, and the time they took.
-    let mut sims = [(0u64, 0u64); 2];
-    let mut spent = [Duration::ZERO; 2];
-    for g in 0..games {
-        let Ok(mut game) = Game::new(size, false) else {
-            eprintln!("no {size}×{size} board");
+    let mut rng = StdRng::seed_from_u64(args.seed);
+    let (mut a_wins, mut a_black_wins) = (0u32, 0u32);
+    let mut opening = Vec::new();
+    for g in 0..args.games {
+        let a_black = g % 2 == 0;
+        if a_black {
+            opening = match args.opening {
+                Opening::Empty => Vec::new(),
+                Opening::Random => random_stones(n, &mut rng),
+            };
+        }
+        let Some(mut game) = start(n, args.swap, &opening) else {
+            eprintln!("no {n}×{n} board");
             return ExitCode::from(2);
         };
-        let a_black = g % 2 == 0;
-        let mut players = [a, b].map(|(tuning, _)| MctsState::tuned(tuning));
+        let mut players = [args.a, args.b].map(MctsState::tuned);
         while game.winner().is_none() {
             let a_moves = (game.to_move() == Color::Black) == a_black;
             let who = usize::from(!a_moves);
-            let analysis = players[who].analyze(&game, &specs[who], &stop, &mut rng);
-            sims[who].0 += analysis.simulations;
-            sims[who].1 += 1;
-            spent[who] += analysis.elapsed;
-            let mv = analysis.best;
-            if game.play(mv).is_err() {
-                eprintln!("illegal move {mv}");
+            let analysis = players[who].analyze(&game, &spec, &stop, &mut rng);
+            if game.play(analysis.best).is_err() {
+                eprintln!("game {}: illegal move {}", g + 1, analysis.best);
                 return ExitCode::from(1);
             }
         }
-        let a_won = (game.winner() == Some(Color::Black)) == a_black;
+        // After a swap the player who moved first plays White: a win is the player's, by seat.
+        let black_won = game.winner() == Some(Color::Black);
+        let a_won = black_won == (a_black != game.swapped());
         a_wins += u32::from(a_won);
         a_black_wins += u32::from(a_won && a_black);
-        eprintln!(
-            "game {}: A ({}) {}",
+        let moves: Vec<String> = game.history().iter().map(|m| m.to_string()).collect();
+        println!(
+            "{{\"game\":{},\"a_first\":{a_black},\"a_won\":{a_won},\"opening\":{:?},\"moves\":{:?}}}",
             g + 1,
-            if a_black { "black" } else { "white" },
-            if a_won { "won" } else { "lost" }
+            opening.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            moves
         );
     }
-    println!(
-        "A ({}) won {a_wins} of {games} against B ({}): {a_black_wins} of {} as Black, {} of {} as White",
-        args[2],
-        args[3],
-        games.div_ceil(2),
+    eprintln!(
+        "A won {a_wins} of {} against B: {a_black_wins} of {} moving first, {} of {} second",
+        args.games,
+        args.games.div_ceil(2),
         a_wins - a_black_wins,
-        games / 2
+        args.games / 2
     );
-    let mean = |(s, m): (u64, u64)| s / m.max(1);
-    println!("simulations a move: A {}, B {}", mean(sims[0]), mean(sims[1]));
-    let secs = |w: usize| spent[w].as_secs_f64() / sims[w].1.max(1) as f64;
-    println!("seconds a move: A {:.3}, B {:.3}", secs(0), secs(1));
     ExitCode::SUCCESS
+}
+
+/// A random stone for Black and one for White on an n×n board (one stone on 1×1).
+fn random_stones(n: usize, rng: &mut StdRng) -> Vec<HexMove> {
+    let mut cells: Vec<usize> = Vec::new();
+    while cells.len() < 2.min(n * n) {
+        let k = rng.random_range(0..n * n);
+        if !cells.contains(&k) {
+            cells.push(k);
+        }
+    }
+    cells.into_iter().filter_map(|k| Cell::new(k % n, k / n).map(HexMove::Place)).collect()
+}
+
+/// The game on an n×n board after `opening`, with the swap rule if `swap`.
+fn start(n: usize, swap: bool, opening: &[HexMove]) -> Option<Game> {
+    let mut game = Game::new(n, swap).ok()?;
+    for &m in opening {
+        game.play(m).ok()?;
+    }
+    Some(game)
 }

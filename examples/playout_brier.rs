@@ -8,26 +8,20 @@
 //! share of Black's wins is the policy's forecast; the report gives each policy's Brier score (the mean
 //! squared gap between forecast and result, lower is better; 0.25 for a coin) and log-likelihood, and its
 //! cost in microseconds a playout. A match against MoHex takes an hour to tell 70 % from 80 %; this takes
-//! seconds, though a better forecast is not by itself a stronger player (see the README's "Against MoHex
-//! 2.0").
+//! seconds, though a better forecast is not by itself a stronger player (see docs/experiments/).
 
 use hextoe::ai::hex::bitboard::{Bits, Wide};
-use hextoe::ai::hex::patterns::{PatternTable, Shapes};
-use hextoe::ai::hex::playout::{FastRng, Fit, GlobalWeights, LocalPolicy, PlayBoard};
+use hextoe::ai::hex::playout::{FastRng, LocalPolicy, PlayBoard};
 use hextoe::game::hex::{Color, Game, HexMove};
 use std::process::ExitCode;
 use std::time::Instant;
 
 mod common;
 
-/// The policies compared, by name: bridge replies alone; the replies to the last stone by the replies'
-/// own fit (the default: its neighbours and bridge partners, each by its six-neighbour shape), and the same
-/// with the replies' odds against a move elsewhere doubled and halved (`localx=2`, `localx=0.5`); its
-/// neighbours by the whole-board fit; the latter with the last-move factors; the twelve-cell shapes; the
-/// directed replies (each near cell by its six-neighbour shape and its side of the stone); the default's
-/// replies with the moves elsewhere drawn over the whole board by shape, capped at 8 × γ₀ (`global=8`).
-const POLICIES: [&str; 9] =
-    ["bridges", "local", "localx2", "localx0.5", "wholeboard", "nearplay", "shaped", "directed", "global"];
+/// The policies compared, by name: bridge replies alone; the replies to the last stone at the odds of
+/// their fit (its neighbours and bridge partners, each by its six-neighbour shape), and the same with the
+/// odds against a move elsewhere doubled (`local_odds=2`, the default) and halved (`local_odds=0.5`).
+const POLICIES: [&str; 4] = ["bridges", "local", "localx2", "localx0.5"];
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -50,26 +44,20 @@ fn main() -> ExitCode {
             return ExitCode::from(1);
         }
     };
-    let table = PatternTable::shipped();
     let mut rng = FastRng::new(11);
-    let (mut brier, mut ll, mut micros) = ([0f64; 9], [0f64; 9], [0f64; 9]);
+    let (mut brier, mut ll, mut micros) = ([0f64; 4], [0f64; 4], [0f64; 4]);
     let mut positions = 0usize;
-    // The shapes of the last board size seen: a games file is usually of one size.
-    let mut shapes = Shapes::new(11);
     for (n, cells) in games {
         let moves: Vec<HexMove> = cells.into_iter().map(HexMove::Place).collect();
-        if shapes.size() != n {
-            shapes = Shapes::new(n);
-        }
         let Some(winner) = replay(n, &moves).and_then(|g| g.winner()) else { continue };
         let y = if winner == Color::Black { 1.0 } else { 0.0 };
         for ply in [16usize, 24, 32, 40].into_iter().filter(|&p| p + 6 <= moves.len()) {
             let Some(g) = replay(n, &moves[..ply]) else { continue };
             let last = g.last_move().and_then(|m| m.cell()).map(|c| c.row() * n + c.col());
             let forecasts = if n * n <= 128 {
-                forecast::<u128>(&g, last, &shapes, table, playouts, &mut rng)
+                forecast::<u128>(&g, last, playouts, &mut rng)
             } else {
-                forecast::<Wide>(&g, last, &shapes, table, playouts, &mut rng)
+                forecast::<Wide>(&g, last, playouts, &mut rng)
             };
             let Some(forecasts) = forecasts else { continue };
             for (k, (p, us)) in forecasts.into_iter().enumerate() {
@@ -95,34 +83,23 @@ fn main() -> ExitCode {
 
 /// Each policy's forecast of Black's win in `g` (whose last stone is at compact cell `last`) from
 /// `playouts` playouts, with its cost in microseconds a playout; `None` if `B` cannot hold the board.
-fn forecast<B: Bits>(
-    g: &Game,
-    last: Option<usize>,
-    shapes: &Shapes,
-    table: &PatternTable,
-    playouts: u32,
-    rng: &mut FastRng,
-) -> Option<[(f64, f64); 9]> {
+fn forecast<B: Bits>(g: &Game, last: Option<usize>, playouts: u32, rng: &mut FastRng) -> Option<[(f64, f64); 4]> {
     let mut root = PlayBoard::<B>::new(g.board(), g.to_move())?;
     root.set_last(last);
     let mut b = root.clone();
-    let mut out = [(0.0, 0.0); 9];
+    let mut out = [(0.0, 0.0); 4];
     for (slot, name) in out.iter_mut().zip(POLICIES) {
         let start = Instant::now();
         let mut black = 0u32;
         for _ in 0..playouts {
             b.reset_from(&root);
-            let w = match name {
-                "bridges" => b.playout(rng, true, None),
-                "local" => b.playout(rng, true, Some(LocalPolicy::shipped())),
-                "localx2" => b.playout(rng, true, Some(twice())),
-                "localx0.5" => b.playout(rng, true, Some(half())),
-                "wholeboard" => b.playout(rng, true, Some(LocalPolicy::shipped_whole_board())),
-                "nearplay" => b.playout(rng, true, Some(LocalPolicy::shipped_near())),
-                "directed" => b.playout(rng, true, Some(directed())),
-                "global" => b.playout_global(rng, global(), Some(LocalPolicy::shipped())),
-                _ => b.playout_shaped(rng, shapes, table),
+            let policy = match name {
+                "local" => Some(LocalPolicy::shipped()),
+                "localx2" => Some(twice()),
+                "localx0.5" => Some(half()),
+                _ => None,
             };
+            let w = b.playout(rng, true, policy);
             black += u32::from(w == Color::Black);
         }
         // Half a win each way keeps a forecast off 0 and 1, where the log would be infinite.
@@ -132,28 +109,16 @@ fn forecast<B: Bits>(
     Some(out)
 }
 
-/// The default's replies twice as likely against a move elsewhere (`localx=2`), built once.
+/// The fit's replies twice as likely against a move elsewhere (`local_odds=2`), built once.
 fn twice() -> &'static LocalPolicy {
     static POLICY: std::sync::OnceLock<LocalPolicy> = std::sync::OnceLock::new();
     POLICY.get_or_init(|| LocalPolicy::shipped().clone().with_odds(2.0))
 }
 
-/// The default's replies half as likely against a move elsewhere (`localx=0.5`), built once.
+/// The fit's replies half as likely against a move elsewhere (`local_odds=0.5`), built once.
 fn half() -> &'static LocalPolicy {
     static POLICY: std::sync::OnceLock<LocalPolicy> = std::sync::OnceLock::new();
     POLICY.get_or_init(|| LocalPolicy::shipped().clone().with_odds(0.5))
-}
-
-/// The shipped table's directed replies.
-fn directed() -> &'static LocalPolicy {
-    static POLICY: std::sync::OnceLock<LocalPolicy> = std::sync::OnceLock::new();
-    POLICY.get_or_init(|| LocalPolicy::new(PatternTable::shipped(), Fit::Directed))
-}
-
-/// The whole-board draw of `global=8`, built once.
-fn global() -> &'static GlobalWeights {
-    static WEIGHTS: std::sync::OnceLock<GlobalWeights> = std::sync::OnceLock::new();
-    WEIGHTS.get_or_init(|| GlobalWeights::new(8.0))
 }
 
 /// The game after `moves`, if every one is legal.

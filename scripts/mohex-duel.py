@@ -15,7 +15,7 @@ second player then moves. This is the protocol of hextoe's first match against M
 of the first player's edge, which the empty board without swap leaves to whoever has Black.
 
     scripts/mohex-duel.py --mohex PATH/run_mohex.sh --games 20 --first 0 \
-        --hextoe "target/release/hextoe engine --level impossible --move-time 1 --tuning settle=off"
+        --hextoe "target/release/hextoe engine --level impossible --move-time 1 --tuning stop_when_settled=off"
 
 MoHex is a yardstick, never part of hextoe's build or tests; see ../shared/peers/mohex for building it.
 """

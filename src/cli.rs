@@ -196,8 +196,8 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub swap: bool,
     /// Hex MCTS: replace the tree search's settings, as `engine --tuning` does, to see what a setting
-    /// changes in one position (e.g. `prior=0`; the README lists the keys).
-    #[arg(long, value_name = "KEY=VALUE,...")]
+    /// changes in one position (e.g. `prior_weight=0`).
+    #[arg(long, value_name = "KEY=VALUE,...", long_help = tuning_help())]
     pub tuning: Option<crate::ai::hex::mcts::Tuning>,
     /// Seed for the random choice among equally good moves.
     #[arg(long)]
@@ -285,10 +285,21 @@ pub struct EngineArgs {
     /// Seed for reproducible choices.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Replace the tree search's settings for measuring them, e.g. `explore=0.2,local=off` (keys: prior,
-    /// local, global, near, nearplay, shaped, directed, book, prune, edge, knowledge, settle, fill, borrow, explore,
-    /// rootexplore, uct, halving, rave, expand, vcwork, flow, flowexp, kdepth, plain, vcm, raveinit, raveprior, localx,
-    /// swapopen; the README lists what each takes).
-    #[arg(long, value_name = "KEY=VALUE,...")]
+    /// Replace the tree search's settings for measuring them, e.g. `prior_weight=3,local_replies=off`.
+    #[arg(long, value_name = "KEY=VALUE,...", long_help = tuning_help())]
     pub tuning: Option<crate::ai::hex::mcts::Tuning>,
+}
+
+/// The long help of `--tuning`: every key of the search's one settings table, with what it takes and its
+/// default, so that the help cannot fall behind the table.
+fn tuning_help() -> String {
+    let keys: Vec<String> = crate::ai::hex::mcts::settings()
+        .iter()
+        .map(|s| format!("  {} = {} (default {}): {}", s.key, s.takes, s.default, s.about))
+        .collect();
+    format!(
+        "Replace the tree search's settings, KEY=VALUE parts separated by commas. The keys, with what each \
+         takes and its default at 11×11:\n{}",
+        keys.join("\n")
+    )
 }

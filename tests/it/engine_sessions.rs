@@ -321,8 +321,11 @@ fn tuning_changes_the_tree_search_and_keeps_it_reproducible() {
     let plain = seeded_game(None);
     assert_eq!(plain.matches("= ").count(), 10, "{plain}");
     // The same seed and settings replay the same game; other settings play another.
-    assert_eq!(seeded_game(Some("prior=0,local=off")), seeded_game(Some("prior=0,local=off")));
-    assert_ne!(seeded_game(Some("prior=0,local=off")), plain);
+    assert_eq!(
+        seeded_game(Some("prior_weight=0,local_replies=off")),
+        seeded_game(Some("prior_weight=0,local_replies=off"))
+    );
+    assert_ne!(seeded_game(Some("prior_weight=0,local_replies=off")), plain);
     // An empty setting changes nothing.
     assert_eq!(seeded_game(Some("")), plain);
 }
@@ -330,28 +333,27 @@ fn tuning_changes_the_tree_search_and_keeps_it_reproducible() {
 #[test]
 fn a_bad_tuning_is_refused_with_what_was_expected() {
     let out = Command::new(env!("CARGO_BIN_EXE_hextoe"))
-        .args(["--config", CONFIG, "engine", "--tuning", "explore=2,knowledge=some"])
+        .args(["--config", CONFIG, "engine", "--tuning", "rave_bias=0.01,knowledge=some"])
         .write_stdin("name\n")
         .timeout(Duration::from_secs(60))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("tuning 'knowledge=some': expected where virtual connections are used"), "{err}");
+    assert!(err.contains("tuning 'knowledge=some': expected off, root, or the visits after which"), "{err}");
     assert!(out.stdout.is_empty());
 }
 
 #[test]
-fn the_help_and_the_readme_name_every_tuning_key() {
+fn the_help_names_every_tuning_key_with_its_default() {
     let out = Command::new(env!("CARGO_BIN_EXE_hextoe"))
         .args(["engine", "--help"])
         .timeout(Duration::from_secs(60))
         .output()
         .unwrap();
     let help = String::from_utf8_lossy(&out.stdout);
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
-    for (key, _) in hextoe::ai::hex::mcts::TUNING_KEYS {
-        assert!(help.contains(&format!(" {key}")), "engine --help does not name the tuning key {key}");
-        assert!(readme.contains(&format!("| `{key}` |")), "the README's tuning table has no row for {key}");
+    for s in hextoe::ai::hex::mcts::settings() {
+        let line = format!("  {} = {} (default {})", s.key, s.takes, s.default);
+        assert!(help.contains(&line), "engine --help does not list `{line}`:\n{help}");
     }
 }

@@ -123,21 +123,21 @@ fn tuning_changes_the_search_it_names_and_nothing_else() {
         r.moves.iter().map(|m| (m.mv.clone(), m.visits)).collect::<Vec<_>>()
     };
     let default = run(&[]);
-    assert_eq!(run(&["--tuning", "prior=2"]), default);
-    assert_ne!(run(&["--tuning", "prior=0"]), default);
+    assert_eq!(run(&["--tuning", "prior_weight=2"]), default);
+    assert_ne!(run(&["--tuning", "prior_weight=0"]), default);
     // Only the tree search takes it; the others say so rather than ignore it.
     let e = hextoe::commands::analyze::hex::run(
-        &args(&["--size", "5", "--player", "resistance", "--tuning", "prior=0"]),
+        &args(&["--size", "5", "--player", "resistance", "--tuning", "prior_weight=0"]),
         &Config::default(),
     )
     .unwrap_err();
     assert!(format!("{e:#}").contains("--tuning sets the tree search's settings: expected --player mcts"), "{e:#}");
-    let ttt = match Cli::try_parse_from(["hextoe", "analyze", "--tuning", "prior=0"]).unwrap().command {
+    let ttt = match Cli::try_parse_from(["hextoe", "analyze", "--tuning", "prior_weight=0"]).unwrap().command {
         Some(Command::Analyze(a)) => a,
         other => panic!("{other:?}"),
     };
     let e = hextoe::commands::analyze::ttt::run(&ttt, &Config::default()).unwrap_err();
     assert!(format!("{e:#}").contains("--tuning is for Hex"), "{e:#}");
-    let e = Cli::try_parse_from(["hextoe", "analyze", "--game", "hex", "--tuning", "prior=x"]).unwrap_err();
-    assert!(e.to_string().contains("tuning 'prior=x': expected the pattern prior's weight"), "{e}");
+    let e = Cli::try_parse_from(["hextoe", "analyze", "--game", "hex", "--tuning", "prior_weight=x"]).unwrap_err();
+    assert!(e.to_string().contains("tuning 'prior_weight=x': expected a number from 0 to 100"), "{e}");
 }

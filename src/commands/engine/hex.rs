@@ -7,8 +7,7 @@
 //! [`PlayerSpec`]. `player engine:…` is refused: a protocol client may not name a program to start; only
 //! `--player` on the command line and config.toml may.
 //!
-//! A genmove runs under a [`Watchdog`] that raises the player's stop flag when its move time is up (with
-//! `--tuning borrow=on`, its move time plus what it may borrow: [`HexPlayer::move_allowance`]), so it
+//! A genmove runs under a [`Watchdog`] that raises the player's stop flag when its move time is up, so it
 //! answers within that time plus the moment the player takes to notice.
 
 use crate::ai::hex::mcts::Tuning;
@@ -197,8 +196,7 @@ impl HexBackend {
                 self.player.insert(made)
             }
         };
-        // The watchdog allows what the player may take: its move time, or more for a move that borrows.
-        let _watchdog = Watchdog::maybe(&stop, player.move_allowance(&self.game));
+        let _watchdog = Watchdog::maybe(&stop, player.spec().budget.move_time);
         let choice = match player.choose(&self.game, &stop) {
             Ok(c) => c,
             Err(e) => {

@@ -2,9 +2,8 @@
 //!
 //! Each move is timed. A player that cannot start, fails, overruns its time or makes an illegal move
 //! forfeits: the game ends there and the other seat wins. Timed Hex moves run under a [`Watchdog`], so a
-//! built-in player overruns only if it ignores its stop flag; the limit is the move's allowance (its move
-//! time, plus what a tree search that borrows time may borrow, see [`HexPlayer::move_allowance`]) plus 10 %
-//! plus 100 ms (the same deadline an external engine gets, see [`HexPlayer::time_limit`]).
+//! built-in player overruns only if it ignores its stop flag; the limit is the move time plus 10 % plus
+//! 100 ms (the same deadline an external engine gets, see [`HexPlayer::time_limit`]).
 
 use crate::ai::Stop;
 use crate::ai::hex::{HexPlayer, PlayerSpec};
@@ -92,8 +91,8 @@ pub(crate) fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: 
         let seat = position.to_move_seat();
         let player = &mut players[seat.index()];
         let stop = Stop::new();
-        let allowance = player.move_allowance(game);
-        let watchdog = Watchdog::maybe(&stop, allowance);
+        let move_time = player.spec().budget.move_time;
+        let watchdog = Watchdog::maybe(&stop, move_time);
         let t0 = Instant::now();
         let chosen = player.choose(game, &stop);
         let took = t0.elapsed();
@@ -103,7 +102,7 @@ pub(crate) fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: 
             Ok(c) => c.mv,
             Err(e) => return GameRecord::forfeit(seat, e.to_string(), stats),
         };
-        if let Some(limit) = HexPlayer::time_limit(allowance).filter(|&limit| took > limit) {
+        if let Some(limit) = HexPlayer::time_limit(move_time).filter(|&limit| took > limit) {
             let why = format!("took {} ms for {mv}, over its limit of {} ms", took.as_millis(), limit.as_millis());
             return GameRecord::forfeit(seat, why, stats);
         }

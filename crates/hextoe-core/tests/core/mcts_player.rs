@@ -283,8 +283,9 @@ fn pondering_on_the_opponents_time_carries_into_the_next_search() {
 fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_rest() {
     use hextoe_core::ai::hex::book::Book;
     use hextoe_core::ai::hex::mcts::Tuning;
-    let player =
-        |book: &str| MctsState::tuned(format!("book={book}").parse::<Tuning>().unwrap_or_else(|e| panic!("{e}")));
+    let player = |book: &str| {
+        MctsState::tuned(format!("opening_book={book}").parse::<Tuning>().unwrap_or_else(|e| panic!("{e}")))
+    };
     let from_book = |c: &hextoe_core::ai::hex::HexChoice| c.explanation.starts_with("opening book");
     let stop = Stop::new();
     let mut rng = StdRng::seed_from_u64(3);
@@ -328,7 +329,7 @@ fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_
     for &opening in &answers {
         let second = play(&[&opening.to_string(), "f6"]);
         let entry = Book::shipped().lookup(&second).unwrap_or_else(|| panic!("the book answers {opening} f6"));
-        let booked = player("on").choose(&second, &spec(sims(200)), &stop, &mut rng);
+        let booked = player("all").choose(&second, &spec(sims(200)), &stop, &mut rng);
         assert!(booked.mv == entry.mv && from_book(&booked), "{}", booked.explanation);
         for book in ["replies", "first", "off"] {
             let searched = player(book).choose(&second, &spec(sims(200)), &stop, &mut rng);
@@ -337,13 +338,13 @@ fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_
         // One move further: not in the book, so the player searches even with the book on.
         let third = play(&[&opening.to_string(), "f6", &entry.mv.to_string()]);
         assert!(Book::shipped().lookup(&third).is_none());
-        let fallback = player("on").choose(&third, &spec(sims(200)), &stop, &mut rng);
+        let fallback = player("all").choose(&third, &spec(sims(200)), &stop, &mut rng);
         assert!(!from_book(&fallback), "{}", fallback.explanation);
     }
     // Two stones that do not start with the book's first stone: not in the book either.
     let later = play(&["f6", "e7"]);
     assert!(Book::shipped().lookup(&later).is_none());
-    let fallback = player("on").choose(&later, &spec(sims(200)), &stop, &mut rng);
+    let fallback = player("all").choose(&later, &spec(sims(200)), &stop, &mut rng);
     assert!(!from_book(&fallback), "{}", fallback.explanation);
 }
 

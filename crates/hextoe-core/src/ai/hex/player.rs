@@ -126,22 +126,10 @@ impl HexPlayer {
         }
     }
 
-    /// The time the next move in `game` may search: the move time, or for a tree search that borrows time
-    /// (`--tuning borrow=on`) the move time plus what earlier moves saved for it. Controllers arm their
-    /// watchdog with this rather than the bare move time, which would cut every borrowed second short.
-    /// `None` when the budget has no move time.
-    pub fn move_allowance(&self, game: &Game) -> Option<Duration> {
-        match self {
-            HexPlayer::Mcts { spec, state, .. } => state.allowance(spec, game.size()),
-            _ => self.spec().budget.move_time,
-        }
-    }
-
-    /// The longest a move of `allowance` (from [`HexPlayer::move_allowance`]) may take before it counts as
-    /// overrun: the allowance plus 10 % plus 100 ms (the deadline an external engine's answer gets).
-    /// `None` without a move time.
-    pub fn time_limit(allowance: Option<Duration>) -> Option<Duration> {
-        allowance.map(|t| external::move_timeout(Some(t)))
+    /// The longest a move of `move_time` may take before it counts as overrun: the move time plus 10 %
+    /// plus 100 ms (the deadline an external engine's answer gets). `None` without a move time.
+    pub fn time_limit(move_time: Option<Duration>) -> Option<Duration> {
+        move_time.map(|t| external::move_timeout(Some(t)))
     }
 
     /// Chooses a move for the side to move, within the budget, stopping early if `stop` is raised.
@@ -220,9 +208,8 @@ mod tests {
     #[test]
     fn the_time_limit_is_the_engine_deadline_of_the_move_time() {
         let timed = player(PlayerKind::Rush, Budget::time(Duration::from_secs(1)));
-        let game = parse_position("c3", 5, false).unwrap_or_else(|e| panic!("{e}"));
-        assert_eq!(HexPlayer::time_limit(timed.move_allowance(&game)), Some(Duration::from_millis(1200)));
+        assert_eq!(HexPlayer::time_limit(timed.spec().budget.move_time), Some(Duration::from_millis(1200)));
         let untimed = player(PlayerKind::Rush, Budget::depth(2));
-        assert_eq!(HexPlayer::time_limit(untimed.move_allowance(&game)), None);
+        assert_eq!(HexPlayer::time_limit(untimed.spec().budget.move_time), None);
     }
 }

@@ -46,8 +46,6 @@ impl Tree {
                 } else if self.is_expanded(c) {
                     // Its children are gone: what was noted about them must be noted again.
                     node.known = false;
-                    node.flowed = false;
-                    node.maintained = false;
                 }
                 t.slot(first + k).store(&node);
             }
@@ -162,7 +160,8 @@ mod tests {
     /// or not; returns the tree and the simulations run.
     fn search_small(compact: bool) -> (Tree, u64) {
         use crate::ai::Stop;
-        use crate::ai::hex::mcts::search::{Limits, Params};
+        use crate::ai::hex::mcts::Params;
+        use crate::ai::hex::mcts::search::Limits;
         use crate::ai::hex::playout::FastRng;
         let game = crate::game::hex::parse_position("e5", 9, false).unwrap_or_else(|e| panic!("{e}"));
         let mut tree = Tree::new(8_000);

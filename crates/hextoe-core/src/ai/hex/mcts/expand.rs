@@ -6,13 +6,12 @@ use super::tree::{Proof, SWAP, Tree};
 use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::patterns::{PatternTable, Shapes};
 use crate::ai::hex::playout::PlayBoard;
-use crate::game::hex::Color;
 
 /// Gives `leaf` its children, pruned by what is certain one move ahead: if the side to move can join its
 /// edges at once, only those winning cells (proven wins); else if the opponent threatens to, only the
 /// cells that block (a lone threat) or, against two threats, those cells marked as lost. The swap is added
-/// where it is legal. Without threats, the cells `p`'s pruning names are left out (see [`Pruning`] and
-/// [`Params::prune_lone_edge`]), unless that would leave no move, and so are the cells outside `only`,
+/// where it is legal. Without threats, the cells `p`'s pruning names are left out (see [`Pruning`]),
+/// unless that would leave no move, and so are the cells outside `only`,
 /// when given (the root's fair first stones under the swap rule, see [`super::opening`]). With `shapes`, each child gets its
 /// pattern prior, weighed by its place from the last stone if the flag beside them is set. Returns true
 /// if `leaf`'s own proof changed.
@@ -51,9 +50,6 @@ pub(crate) fn expand<B: Bits>(
                             useful = useful.minus(board.dominated_cells(useful));
                         }
                     }
-                    if p.prune_lone_edge {
-                        useful = useful.minus(lone_edge_cells(board));
-                    }
                     if !useful.is_zero() {
                         moves = useful;
                     }
@@ -87,21 +83,6 @@ pub(crate) struct Legal<B> {
     /// mover wants a fair stone rather than the strongest, and a cell is not left out for being weaker
     /// than its neighbour (vulnerable or dominated); dead and captured cells still are.
     pub before_swap: bool,
-}
-
-impl<B> Legal<B> {
-    /// Every move the board allows, with the swap or without it, and no swap to come.
-    pub(crate) fn swap(swap: bool) -> Legal<B> {
-        Legal { swap, only: None, before_swap: false }
-    }
-}
-
-/// The empty cells of the board's outer ring with no stone next to them.
-fn lone_edge_cells<B: Bits>(board: &PlayBoard<B>) -> B {
-    let geo = board.geometry();
-    let ring = [Color::Black, Color::White].iter().fold(B::ZERO, |acc, &c| acc | geo.edge(c, 0) | geo.edge(c, 1));
-    let stones = board.stones(Color::Black) | board.stones(Color::White);
-    (ring & board.empty_cells()).minus(geo.neighbours(stones))
 }
 
 /// Writes into `out` each of the children `kids`' share of the pattern strength (the swap gets an average
@@ -147,7 +128,8 @@ pub(super) fn set_priors<'a, B: Bits>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::hex::mcts::search::{Limits, Params, Root, run};
+    use crate::ai::hex::mcts::Params;
+    use crate::ai::hex::mcts::search::{Limits, Root, run};
     use crate::ai::hex::playout::FastRng;
     use crate::game::hex::{Game, HexMove};
 
@@ -170,38 +152,6 @@ mod tests {
         let limits = Limits::simulations(50, 1);
         run(&tree, &root, &limits, &p, &mut FastRng::new(3));
         (tree, board)
-    }
-
-    #[test]
-    fn lone_edge_cells_are_left_out_unless_nothing_else_is_left() {
-        // 7×7 after d4 a4: of the outer ring's 24 cells, a4 is taken and a3 and a5 touch it.
-        let mut g = Game::new(7, false).unwrap_or_else(|e| panic!("{e}"));
-        for m in ["d4", "a4"] {
-            g.play(HexMove::parse(m, 7).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
-        let lone = lone_edge_cells(&board);
-        assert_eq!(lone.count(), 21);
-        let bit = |row: usize, col: usize| u64::bit(row * 7 + col);
-        assert!(lone.meets(bit(0, 0)) && lone.meets(bit(6, 6)), "a1 and g7 are lone");
-        assert!(!lone.meets(bit(2, 0) | bit(4, 0) | bit(3, 0)), "a3 and a5 touch a4, which is taken");
-        let with = |on: bool| {
-            let p = Params { prune_lone_edge: on, pruning: Pruning::Inferior, ..Params::for_size(7) };
-            let tree = Tree::new(1000);
-            expand(&tree, 0, &board, Legal::swap(false), &p, None, &mut Vec::new());
-            tree.children(0).map(|c| tree.node(c).mv as usize).collect::<Vec<_>>()
-        };
-        assert_eq!(with(false).len(), 47);
-        let kept = with(true);
-        assert_eq!(kept.len(), 47 - 21);
-        assert!(kept.iter().all(|&k| !lone.has(k)));
-        // On an empty 2×2 board every cell is a lone edge cell: none is left out.
-        let empty = PlayBoard::<u64>::new(Game::new(2, false).unwrap_or_else(|e| panic!("{e}")).board(), Color::Black)
-            .unwrap_or_else(|| panic!("2×2 fits"));
-        let p = Params { prune_lone_edge: true, ..Params::for_size(2) };
-        let tree = Tree::new(100);
-        expand(&tree, 0, &empty, Legal::swap(false), &p, None, &mut Vec::new());
-        assert_eq!(tree.children(0).count(), 4);
     }
 
     #[test]

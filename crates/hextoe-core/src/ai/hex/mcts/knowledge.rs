@@ -1,8 +1,7 @@
 //! Knowledge from virtual connections: the solver's connection builder ([`Vcs`]) settles what it can
 //! prove about a node's moves (Huang et al., *MoHex 2.0*, 2013). The search pays for it at the root before
 //! each search and, by default, at every node once it has 256 visits, as MoHex 2.0 does
-//! ([`KnowledgeAt::Nodes`](super::search::KnowledgeAt)): with the stronger builder that won far more games
-//! against MoHex than the root alone (see the README's "Against MoHex 2.0").
+//! ([`KnowledgeAt::Nodes`](super::params::KnowledgeAt)); `docs/ai.md` says what it was measured to be worth.
 //!
 //! Cheap ring patterns prune a node's children when it is expanded (see [`super::expand`]); this is the
 //! expensive second look:
@@ -22,7 +21,7 @@ use crate::ai::hex::bitboard::Bits;
 use crate::ai::hex::playout::PlayBoard;
 use crate::ai::hex::solver::inferior::{Filled, fill_in};
 use crate::ai::hex::solver::position::{Pos, Rings};
-use crate::ai::hex::solver::vc::{EdgeLink, HSearch, Maintenance, WORK_MAX};
+use crate::ai::hex::solver::vc::EdgeLink;
 use crate::ai::hex::solver::vcs::Vcs;
 use crate::game::hex::Color;
 
@@ -30,19 +29,15 @@ use crate::game::hex::Color;
 /// for allocating them.
 #[derive(Debug)]
 pub(crate) struct Knowledge<B> {
-    /// The stronger builder ([`Vcs`]), for what a node's moves are proven to be.
+    /// The connection builder, for what a node's moves are proven to be.
     vcs: Vcs<B>,
-    /// H-search, whose tables virtual-connection maintenance reads.
-    hs: HSearch<B>,
     rings: Rings,
-    /// The most combinations the builder may spend at a node below the root ([`Params::node_vc_work`](super::params::Params::node_vc_work)).
-    node_work: usize,
 }
 
 impl<B: Bits> Knowledge<B> {
-    /// The tables for an n×n board, with the builder below the root limited to `node_work` combinations.
-    pub(crate) fn new(n: usize, node_work: usize) -> Knowledge<B> {
-        Knowledge { vcs: Vcs::default(), hs: HSearch::default(), rings: Rings::new(n), node_work }
+    /// The tables for an n×n board.
+    pub(crate) fn new(n: usize) -> Knowledge<B> {
+        Knowledge { vcs: Vcs::default(), rings: Rings::new(n) }
     }
 
     /// Marks what the virtual connections of `board` prove about the children of node `i` (which must be
@@ -73,8 +68,7 @@ impl<B: Bits> Knowledge<B> {
             // A move into a pair the opponent has captured is only inferior, not lost: the opponent must
             // spend its reply keeping the capture, and so cannot also play its key. A move into a dead cell
             // is a pass.
-            let work = if root { WORK_MAX } else { self.node_work };
-            let lost = match self.vcs.run_within(geo, &pos, y, false, work) {
+            let lost = match self.vcs.run(geo, &pos, y, false) {
                 EdgeLink::Joined | EdgeLink::Vc(_) => geo.board(),
                 EdgeLink::Sc(list) => (empty | filled.dead).minus(list.iter().fold(empty, |acc, &(_, c)| acc & c)),
                 EdgeLink::None => return false,
@@ -88,54 +82,6 @@ impl<B: Bits> Knowledge<B> {
         }
         tree.update_proof(i)
     }
-
-    /// What virtual-connection maintenance says at the root `board` (see
-    /// [`Maintenance`](crate::ai::hex::solver::vc::Maintenance)): the mover's answers to the last stone,
-    /// where it broke a connection of the mover's, and the opponent's connections, whose answers to each
-    /// of the mover's moves the tree's prior then points at. Both on the filled-in board, so that dead
-    /// and captured cells do not hide connections.
-    pub(crate) fn maintenance(&mut self, board: &PlayBoard<B>) -> (B, Maintenance<B>) {
-        let geo = board.geometry();
-        let x = board.to_move();
-        let y = x.opponent();
-        let (pos, _) = filled_in(board, &self.rings);
-        self.hs.run(geo, &pos, y, false);
-        let theirs = self.hs.maintenance();
-        let Some(last) = board.last_cell().filter(|&k| board.at(k) == Some(y)) else {
-            return (B::ZERO, theirs);
-        };
-        // The board before the last stone, with the opponent to move: the mover's connections it broke.
-        let mut before = Pos { stones: [board.stones(Color::Black), board.stones(Color::White)], to_move: y };
-        before.stones[y.index()] = before.stones[y.index()].minus(B::bit(last));
-        fill_in(geo, &self.rings, &mut before);
-        self.hs.run(geo, &before, x, false);
-        let answers = self.hs.maintenance().answers(last) & board.empty_cells();
-        (answers, theirs)
-    }
-}
-
-/// The stones that fill-in gives each colour in the root `board` (see
-/// [`fill_in`](crate::ai::hex::solver::inferior::fill_in)), Black's then White's: dead cells, and the
-/// pairs each colour has captured. The playouts put them on the board before they start, so that none
-/// wastes a move on a cell whose colour is settled, and each gives a captured pair to its captor. The
-/// tree itself keeps to the real board, so a kept tree stays valid. None when the fill-in would finish
-/// the game or fill the board: then only the real moves tell the moves apart.
-pub(crate) fn root_fill<B: Bits>(board: &PlayBoard<B>) -> [B; 2] {
-    let geo = board.geometry();
-    let (pos, filled) = filled_in(board, &Rings::new(geo.size()));
-    let finished = [Color::Black, Color::White].iter().any(|&c| geo.connects(pos.of(c), c));
-    if finished || pos.empty(geo).is_zero() {
-        return [B::ZERO; 2];
-    }
-    let mut fill = filled.captured;
-    fill[pos.to_move.opponent().index()] |= filled.dead;
-    fill
-}
-
-/// `fill` with `deeper` laid over it, each Black's then White's: `deeper` is a fill-in from a position
-/// further down the line, which saw more stones, so where the two disagree about a cell it wins.
-pub(crate) fn layer<B: Bits>(fill: [B; 2], deeper: [B; 2]) -> [B; 2] {
-    [fill[0].minus(deeper[1]) | deeper[0], fill[1].minus(deeper[0]) | deeper[1]]
 }
 
 /// `board` as the solver's position, with its dead cells and captured pairs filled in, and what was filled.
@@ -174,7 +120,7 @@ mod tests {
         let tree = Tree::new(1000);
         let kids: Vec<(u16, Proof)> = board.empty_cells().ones().map(|k| (k as u16, Proof::Unknown)).collect();
         tree.expand(0, &kids, None);
-        let changed = Knowledge::new(game.size(), WORK_MAX).apply(&tree, 0, &board, root);
+        let changed = Knowledge::new(game.size()).apply(&tree, 0, &board, root);
         (tree, changed)
     }
 
@@ -235,35 +181,6 @@ mod tests {
             assert!(tree.node(0).known);
         }
         assert!(marked > 300 && open > 300, "{marked} marked, {open} left open");
-    }
-
-    #[test]
-    fn the_root_fill_takes_only_empty_cells_and_keeps_the_winner() {
-        // The cells given to each colour are empty, given to one colour only, and the position with them
-        // placed has the same winner with perfect play, by the solver.
-        let solver = Solver::new(64);
-        let mut filled = 0;
-        for g in random_positions(40, 11) {
-            let board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("fits"));
-            let [black, white] = root_fill(&board);
-            assert!((black | white).subset_of(board.empty_cells()));
-            assert!(!black.meets(white));
-            if (black | white).is_zero() {
-                continue;
-            }
-            filled += 1;
-            let geo = board.geometry();
-            let mut after = g.board().clone();
-            for (set, color) in [(black, Color::Black), (white, Color::White)] {
-                for k in set.ones() {
-                    after.play(geo.cell(k), color);
-                }
-            }
-            let limits = Limits::unlimited(&Stop::new());
-            let before = solver.solve(g.board(), g.to_move(), &limits, &|_| {}).proof;
-            assert_eq!(solver.solve(&after, g.to_move(), &limits, &|_| {}).proof, before, "{}", g.board().to_text());
-        }
-        assert!(filled > 10, "only {filled} positions had cells to fill");
     }
 
     #[test]

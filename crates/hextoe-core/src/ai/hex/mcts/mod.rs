@@ -5,9 +5,10 @@
 //! - [`search`]: one thread's simulations (descend, play out, back up), with `select` choosing the child
 //!   to descend into and `expand` giving a leaf its children and their learned priors.
 //! - [`report`]: merging the threads' roots, the principal variation, the explanation.
-//! - `knowledge`: virtual connections at the root (and, if asked, at well-visited nodes) prove moves won
-//!   or lost: the must-play region against the opponent's threats; `vcm`, if asked, points the prior at
-//!   the answers that restore a connection an intrusion broke.
+//! - `knowledge`: virtual connections at the root and at well-visited nodes prove moves won or lost: the
+//!   must-play region against the opponent's threats.
+//! - `params`: the search's settings, each defined once in one table (`settings` is its machinery), which
+//!   `--tuning` overrides by name.
 //! - [`exact`]: the exact solver, tried first on positions small enough for it.
 //! - [`convert`]: finishing won games — a win in one, the quickest forced win, the shortest way on.
 //!
@@ -15,13 +16,10 @@
 //! the search threads share (tree parallelism with a virtual loss, lock-free, see [`tree`]), and when the
 //! next position continues the same game it keeps the subtree of the moves actually played.
 
-mod clock;
 mod compact;
 pub mod convert;
 pub mod exact;
 mod expand;
-mod flow;
-mod halving;
 mod knowledge;
 mod node;
 mod opening;
@@ -29,15 +27,14 @@ mod params;
 pub mod report;
 pub mod search;
 mod select;
+pub mod settings;
 mod settle;
 pub mod tree;
-mod tuning;
-mod vcm;
 
+pub use params::{BookUse, KnowledgeAt, Odds, Params, Pruning, SETTINGS, Tuning, settings};
 use report::code;
 pub use report::{Analysis, MoveStat, ProofSource};
-pub use search::{BookUse, FillFrom, KnowledgeAt, Params, Pruning};
-pub use tuning::{TUNING_KEYS, Tuning, TuningError};
+pub use settings::{Setting, TuningError};
 
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
@@ -46,7 +43,6 @@ use crate::ai::hex::solver::{self, Solver};
 use crate::ai::hex::{HexChoice, PlayerSpec, Proof, memory_bytes};
 use crate::dispatch_bits;
 use crate::game::hex::{Board, Game, HexMove};
-use clock::Clock;
 use rand::Rng;
 use search::Ran;
 use search::{Limits, Root};
@@ -80,8 +76,6 @@ pub struct MctsState {
     won: Option<(Board, bool, Analysis)>,
     /// Settings that replace the defaults, for the A/B matches.
     tuning: Tuning,
-    /// Time saved by moves that settled early, which an open move may borrow.
-    clock: Clock,
 }
 
 /// The time and simulations a search may take: one second if the spec names neither.
@@ -118,25 +112,6 @@ impl MctsState {
         p
     }
 
-    /// The longest the next move on an n×n board may search under `spec`: its move time, plus what it may
-    /// borrow from earlier moves' savings when borrowing is on ([`Params::borrow_time`]). A controller arms
-    /// its watchdog and judges overruns by this, so that a move it lets borrow is not stopped at the plain
-    /// move time. `None` without a move time; a budget that names simulations, alone or beside the time,
-    /// never borrows.
-    pub fn allowance(&self, spec: &PlayerSpec, n: usize) -> Option<Duration> {
-        spec.budget.move_time.map(|t| t + self.borrowable(spec, &self.params(n)))
-    }
-
-    /// The time a move under `spec` and `params` may borrow: the clock's savings when borrowing is on and
-    /// the budget is a time alone, else none. The one rule that both [`MctsState::allowance`] and the
-    /// search's borrowing follow.
-    fn borrowable(&self, spec: &PlayerSpec, params: &Params) -> Duration {
-        match budget_of(spec) {
-            (Some(t), None) if params.borrow_time => self.clock.may_borrow(t),
-            _ => Duration::ZERO,
-        }
-    }
-
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
     /// statistics; with [`Params::opening_book`], a position the book holds is answered from it instead.
     /// The game must not be over.
@@ -154,18 +129,7 @@ impl MctsState {
     }
 
     /// Searches within the spec's budget and reports what it found (for `hextoe analyze --player mcts`).
-    /// Under a time budget, the time the move leaves unused is saved for later moves, and the time it
-    /// borrows is paid back (see [`clock`]).
     pub fn analyze<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> Analysis {
-        let analysis = self.search(game, spec, stop, rng);
-        if let (Some(t), None) = budget_of(spec) {
-            self.clock.book(t, analysis.elapsed);
-        }
-        analysis
-    }
-
-    /// [`MctsState::analyze`] before the time is booked.
-    fn search<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> Analysis {
         let start = Instant::now();
         let threads = spec.budget.threads.clamp(1, 256);
         let mut frng = FastRng::from_rng(rng);
@@ -198,17 +162,7 @@ impl MctsState {
         let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
         let n = game.size();
         let params = self.params(n);
-        let mut simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
-        // A move that could still change at its deadline searches on with time that earlier moves saved.
-        let extra = self.borrowable(spec, &params);
-        if !extra.is_zero()
-            && !stop.is_stopped()
-            && tree.proof(0) == Proof::Unknown
-            && clock::could_change(&tree, simulations, start.elapsed(), extra)
-        {
-            let more = Limits { deadline: Some(Instant::now() + extra), ..limits };
-            simulations += dispatch_bits!(n, run_threads(&mut tree, game, &more, None, &params, &mut frng));
-        }
+        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
         let mut analysis = report::summarize(&tree, game, simulations, start, &mut frng);
         if opening::on_edges(&params, swap_depth(game), n) {
             analysis.explanation = format!(
@@ -320,10 +274,6 @@ impl MctsState {
         let continues = |k: &Kept| {
             &k.start == game.start() && k.swap_rule == game.swap_rule() && game.history().starts_with(&k.history)
         };
-        if !self.kept.as_ref().is_some_and(continues) {
-            // Another game, or this one taken back: the time saved belonged to moves that no longer count.
-            self.clock.reset();
-        }
         let kept = self.kept.take().filter(|k| continues(k) && k.tree.limit() == limit);
         kept.and_then(|k| {
             let mut node = 0;

@@ -1,8 +1,8 @@
 //! One node of the search tree: the snapshot the search reads, and the atomic slot the tree stores it in
 //! (see [`super::tree`] for how threads share the slots).
 
-use super::tree::Proof;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
+use crate::ai::hex::Proof;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 /// Every access to a slot is relaxed: the tree publishes new children with its own release store.
 pub(super) const R: Ordering = Ordering::Relaxed;
@@ -17,12 +17,6 @@ pub struct Node {
     /// True once the virtual-connection knowledge (`mcts/knowledge.rs`) has looked at this node's moves,
     /// so that the expensive look happens once per node.
     pub known: bool,
-    /// True once the current-flow prior (`mcts/flow.rs`) has weighed this node's children, so that it
-    /// weighs them once, and a kept tree does not weigh them twice.
-    pub flowed: bool,
-    /// True once virtual-connection maintenance (`mcts/vcm.rs`) has pointed this node's children's prior
-    /// at its answers, so that a position searched again does not get the bonus twice.
-    pub maintained: bool,
     /// Simulations through this node, the ones still under way included.
     pub visits: u32,
     /// Simulations through this node won by the player who made its move.
@@ -53,10 +47,8 @@ pub(crate) struct Slot {
     /// Number of children: 0 while the node is a leaf, `u16::MAX` while a thread is expanding it.
     pub(super) n_children: AtomicU16,
     pub(super) proof: AtomicU8,
-    /// [`Node::known`], [`Node::flowed`] and [`Node::maintained`] as the bits [`KNOWN`], [`FLOWED`] and
-    /// [`MAINTAINED`] of one byte, so that a slot takes 32 bytes rather than 40: a fifth less memory for
-    /// the same tree, so that a move fills its budget later (no change of speed could be shown).
-    pub(super) flags: AtomicU8,
+    /// [`Node::known`].
+    pub(super) known: AtomicBool,
     /// Index of the first child in the arena.
     pub(super) first_child: AtomicU32,
     pub(super) visits: AtomicU32,
@@ -70,13 +62,6 @@ pub(crate) struct Slot {
     /// much-visited node reuses between full scans (see `select::select`).
     pub(super) choice: AtomicU16,
 }
-
-/// [`Slot::flags`]' bit for [`Node::known`].
-pub(super) const KNOWN: u8 = 1;
-/// [`Slot::flags`]' bit for [`Node::flowed`].
-pub(super) const FLOWED: u8 = 2;
-/// [`Slot::flags`]' bit for [`Node::maintained`].
-pub(super) const MAINTAINED: u8 = 4;
 
 /// A proof as the byte a slot keeps.
 pub(super) fn proof_code(p: Proof) -> u8 {
@@ -138,16 +123,16 @@ impl Slot {
         f32::from_bits(self.prior.load(R))
     }
 
-    /// True if `flag` (one of [`KNOWN`], [`FLOWED`] and [`MAINTAINED`]) is set.
+    /// True once the knowledge has looked at this node ([`Node::known`]).
     #[inline]
-    pub(super) fn has(&self, flag: u8) -> bool {
-        self.flags.load(R) & flag != 0
+    pub(super) fn is_known(&self) -> bool {
+        self.known.load(R)
     }
 
-    /// Sets `flag`; true for the one caller that set it first.
+    /// Marks the node as looked at by the knowledge; true for the one caller that marked it first.
     #[inline]
-    pub(super) fn claim(&self, flag: u8) -> bool {
-        self.flags.fetch_or(flag, R) & flag == 0
+    pub(super) fn claim_known(&self) -> bool {
+        !self.known.swap(true, R)
     }
 
     /// The node's fields as they are now (each read on its own: another thread may be adding to them).
@@ -155,9 +140,7 @@ impl Slot {
         Node {
             mv: self.mv.load(R),
             proof: proof_of(self.proof.load(R)),
-            known: self.has(KNOWN),
-            flowed: self.has(FLOWED),
-            maintained: self.has(MAINTAINED),
+            known: self.is_known(),
             visits: self.visits.load(R),
             wins: self.wins.load(R),
             rave_visits: self.rave().0,
@@ -170,8 +153,7 @@ impl Slot {
     pub(super) fn store(&self, n: &Node) {
         self.mv.store(n.mv, R);
         self.proof.store(proof_code(n.proof), R);
-        let flag = |on: bool, bit: u8| if on { bit } else { 0 };
-        self.flags.store(flag(n.known, KNOWN) | flag(n.flowed, FLOWED) | flag(n.maintained, MAINTAINED), R);
+        self.known.store(n.known, R);
         self.visits.store(n.visits, R);
         self.wins.store(n.wins, R);
         self.rave.store(u64::from(n.rave_visits) | u64::from(n.rave_wins) << 32, R);

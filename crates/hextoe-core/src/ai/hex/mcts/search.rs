@@ -3,23 +3,19 @@
 //! [`super::select`], expansion in [`super::expand`].
 
 use super::expand::{Legal, expand};
-use super::flow;
-use super::halving::Halving;
-use super::knowledge::{Knowledge, layer, root_fill};
+use super::knowledge::Knowledge;
 use super::opening;
-pub use super::params::{BookUse, FillFrom, KnowledgeAt, Params, Pruning};
+use super::params::{KnowledgeAt, Params};
 use super::select::select;
 use super::settle::{SETTLED_EVERY, leaders, settled};
 use super::tree::{Proof, SWAP, Tree};
-use super::vcm;
 use crate::ai::Stop;
 use crate::ai::hex::bitboard::Bits;
-use crate::ai::hex::patterns::{PatternTable, Shapes};
+use crate::ai::hex::patterns::Shapes;
 use crate::ai::hex::playout::bridge::code;
-use crate::ai::hex::playout::{FastRng, GlobalWeights, LocalPolicy, PlayBoard};
+use crate::ai::hex::playout::{FastRng, LocalPolicy, PlayBoard};
 use crate::game::hex::Color;
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::time::Instant;
 
 /// When a search stops.
@@ -76,30 +72,18 @@ struct Scratch<B> {
     /// [`select`]).
     alone: bool,
     path: Vec<Step>,
-    /// Selection steps left until the next plain one ([`Params::plain_every`]).
-    plain_countdown: u32,
     kids: Vec<(u16, Proof)>,
-    /// The shapes of the board's cells, when the search uses the pattern prior or the shaped playouts.
+    /// The shapes of the board's cells, when the search uses the pattern prior.
     shapes: Option<Shapes>,
-    /// The playouts' local replies, when the search uses them.
-    /// A shipped policy, or one of its own where [`Params::local_odds`] changes its odds for the colour
-    /// whose move is searched.
+    /// The playouts' local replies, when the search uses them: the shipped policy, or one of its own
+    /// where [`Params::local_odds`] changes its odds for the colour whose move is searched.
     local: Option<Cow<'static, LocalPolicy>>,
-    /// The weights of the playouts drawn over the whole board, when the search uses them.
-    global: Option<GlobalWeights>,
-    /// Virtual-connection knowledge for the root (and well-visited nodes), when the search uses it.
+    /// Virtual-connection knowledge for the root and well-visited nodes, when the search uses it.
     knowledge: Option<Knowledge<B>>,
-    /// The root's filled-in cells, Black's and White's, that each playout starts by placing.
-    fill: [B; 2],
-    /// The filled-in cells of the nodes below the root that had knowledge, by node, computed the first
-    /// time this thread passes each ([`FillFrom::Nodes`]).
-    node_fill: HashMap<usize, [B; 2]>,
     /// What stands on each cell after the playout ([`PlayBoard::owners`]), for the AMAF backup.
     owners: Vec<u8>,
     /// An expansion found no room in the tree.
     full: bool,
-    /// The root's sequential halving, when the search uses it.
-    halving: Option<Halving>,
 }
 /// Expands the root and gives it knowledge, if the search uses it and nothing was done yet: before the
 /// threads start, so that none of them searches moves the knowledge rules out.
@@ -120,10 +104,6 @@ fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratc
         && tree.is_expanded(0)
     {
         k.apply(tree, 0, &root.board, true);
-        vcm::maintain(tree, &root.board, p, k, prior(&s.shapes, p), &mut s.kids);
-    }
-    if p.flow_after.is_some() && tree.is_expanded(0) && tree.claim_flow(0) {
-        flow::weigh(tree, 0, &root.board, p.flow_exponent);
     }
 }
 
@@ -156,32 +136,18 @@ impl<B: Bits> Scratch<B> {
             board: root.board.clone(),
             alone: true,
             path: Vec::with_capacity(64),
-            plain_countdown: p.plain_every.unwrap_or(0),
             kids: Vec::with_capacity(400),
-            shapes: (p.prior_weight > 0.0 || p.shaped_replies).then(|| Shapes::new(n)),
+            shapes: (p.prior_weight > 0.0).then(|| Shapes::new(n)),
             local: p.local_replies.then(|| {
-                let shipped = match (p.near_replies, p.directed_replies) {
-                    (true, _) => LocalPolicy::shipped_near(),
-                    (false, true) => LocalPolicy::shipped_directed(),
-                    (false, false) => LocalPolicy::shipped(),
-                };
-                match p.local_odds[root.board.to_move().index()] {
+                let shipped = LocalPolicy::shipped();
+                match p.local_odds.0[root.board.to_move().index()] {
                     1.0 => Cow::Borrowed(shipped),
                     odds => Cow::Owned(shipped.clone().with_odds(odds)),
                 }
             }),
-            global: p.global_cap.map(GlobalWeights::new),
-            knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n, p.node_vc_work)),
+            knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n)),
             owners: Vec::with_capacity(n * n),
             full: false,
-            // Under the swap rule a filled stone's colour may still change hands.
-            fill: if p.fill != FillFrom::Off && root.swap_depth.is_none() {
-                root_fill(&root.board)
-            } else {
-                [B::ZERO; 2]
-            },
-            node_fill: HashMap::new(),
-            halving: p.root_halving.map(Halving::new),
         }
     }
 }
@@ -213,13 +179,9 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
         if s.full && limits.stop_when_full {
             return Ran { sims, full: true };
         }
-        if sims.is_multiple_of(64) {
-            if limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d) {
-                break;
-            }
-            if let Some(h) = s.halving.as_mut() {
-                h.update(tree, progress(limits, sims, started));
-            }
+        if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            break;
         }
         // A time budget ends early once the move cannot change (a simulation budget always runs in full, so
         // that seeded searches stay reproducible).
@@ -243,17 +205,6 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
     Ran { sims, full: false }
 }
 
-/// The share of its budget that a search begun at `started` has spent after `sims` simulations: of its
-/// simulations or of its time, whichever is further along.
-fn progress(limits: &Limits, sims: u64, started: Instant) -> f64 {
-    let by_sims = limits.sims.map_or(0.0, |n| sims as f64 / n.max(1) as f64);
-    let by_time = limits.deadline.map_or(0.0, |d| {
-        let total = d.saturating_duration_since(started).as_secs_f64();
-        if total > 0.0 { started.elapsed().as_secs_f64() / total } else { 1.0 }
-    });
-    by_sims.max(by_time)
-}
-
 /// One simulation: descend (counting the visits on the way, the virtual loss), maybe expand, play out,
 /// back up the wins.
 fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng, s: &mut Scratch<B>) {
@@ -265,7 +216,6 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
     tree.add_visit(0);
     let mut node = 0;
     let mut changed = false;
-    let mut fill = s.fill;
     loop {
         if tree.proof(node) != Proof::Unknown {
             break;
@@ -286,7 +236,6 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             }
         } else if let KnowledgeAt::Nodes(after) = p.knowledge
             && root.swap_depth.is_none_or(|d| s.path.len() - 1 > d)
-            && p.knowledge_depth.is_none_or(|d| s.path.len() - 1 <= d)
             && tree.visits(node) > after
             && !tree.node(node).known
             && let Some(k) = s.knowledge.as_mut()
@@ -296,30 +245,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
                 break;
             }
         }
-        if p.fill == FillFrom::Nodes && node != 0 && root.swap_depth.is_none() && tree.is_known(node) {
-            fill = layer(fill, *s.node_fill.entry(node).or_insert_with(|| root_fill(board)));
-        }
-        if let Some(after) = p.flow_after
-            && tree.visits(node) > after
-            && !tree.is_flowed(node)
-            && tree.is_expanded(node)
-            && tree.claim_flow(node)
-        {
-            flow::weigh(tree, node, board, p.flow_exponent);
-        }
-        let plain = match p.plain_every {
-            Some(every) if s.plain_countdown <= 1 => {
-                s.plain_countdown = every;
-                true
-            }
-            Some(_) => {
-                s.plain_countdown -= 1;
-                false
-            }
-            None => false,
-        };
-        let forced = if node == 0 { s.halving.as_ref().and_then(|h| h.pick(tree, rng)) } else { None };
-        let Some(c) = forced.or_else(|| select(tree, node, p, s.alone, plain, rng)) else { break };
+        let Some(c) = select(tree, node, p, s.alone, rng) else { break };
         let to_move = board.to_move();
         let child = tree.node(c);
         let mover = if child.mv == SWAP { to_move.opponent() } else { to_move };
@@ -338,21 +264,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
     let (winner, amaf) = match tree.proof(leaf.node) {
         Proof::Win => (leaf.mover, false),
         Proof::Loss => (leaf.mover.opponent(), false),
-        Proof::Unknown => {
-            for color in [Color::Black, Color::White] {
-                for k in (fill[color.index()] & board.empty_cells()).ones() {
-                    board.place(k, color);
-                }
-            }
-            let winner = match s.global.as_ref() {
-                Some(w) => board.playout_global(rng, w, s.local.as_deref()),
-                None => match (p.shaped_replies, s.shapes.as_ref()) {
-                    (true, Some(shapes)) => board.playout_shaped(rng, shapes, PatternTable::shipped()),
-                    _ => board.playout(rng, true, s.local.as_deref()),
-                },
-            };
-            (winner, true)
-        }
+        Proof::Unknown => (board.playout(rng, true, s.local.as_deref()), true),
     };
     if amaf {
         board.owners(&mut s.owners);

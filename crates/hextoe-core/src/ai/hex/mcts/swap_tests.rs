@@ -90,12 +90,12 @@ fn under_the_swap_rule_the_first_stone_keeps_to_the_openers_edges() {
     assert!(a.moves.iter().all(|m| is_fair(m.mv)));
     assert!(a.explanation.starts_with("under the swap rule"), "{}", a.explanation);
     // Turned off, the search judges every first stone and picks an interior one.
-    let free = first_stone(11, "swapopen=off", 1);
+    let free = first_stone(11, "fair_openings=off", 1);
     assert_eq!(free.moves.len(), 121);
     assert!(!is_fair(free.best), "{}", free.best);
     // Pruning by dominance would leave out fair edge stones that a stronger neighbour dominates; the stone
     // the swap may take over is kept from it, so all 20 are still searched.
-    let pruned = first_stone(11, "prune=all", 1);
+    let pruned = first_stone(11, "pruning=all", 1);
     assert_eq!(pruned.moves.len(), 20, "prune=all searches the 20 fair stones too");
 }
 
@@ -107,6 +107,6 @@ fn under_the_swap_rule_the_first_stone_on_small_boards_comes_from_the_solved_tab
     assert!(["b2", "d2", "a3", "g3", "f6", "d6", "g5", "a5"].contains(&a.best.to_string().as_str()), "{}", a.best);
     assert!(a.explanation.contains("only 1 of 48 replies win"), "{}", a.explanation);
     // Turned off, the tree judges the openings, as before.
-    let free = first_stone(7, "swapopen=off", 2);
+    let free = first_stone(7, "fair_openings=off", 2);
     assert!(free.simulations > 0, "the tree judged the openings: {}", free.explanation);
 }

@@ -21,7 +21,7 @@ use std::sync::OnceLock;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub use super::node::Node;
-use super::node::{FLOWED, KNOWN, MAINTAINED, R, Slot, proof_code, proof_of};
+use super::node::{R, Slot, proof_code, proof_of};
 
 /// The move of a node that swaps instead of placing a stone.
 pub(crate) const SWAP: u16 = u16::MAX;
@@ -153,36 +153,7 @@ impl Tree {
 
     /// Marks `i` as looked at by the knowledge; true for the one caller that marked it first.
     pub(crate) fn claim_known(&self, i: usize) -> bool {
-        self.slot(i).claim(KNOWN)
-    }
-
-    /// True once `i` was looked at by the knowledge ([`Tree::claim_known`]).
-    #[inline]
-    pub(crate) fn is_known(&self, i: usize) -> bool {
-        self.slot(i).has(KNOWN)
-    }
-
-    /// True once `i`'s children were weighed by the current-flow prior.
-    #[inline]
-    pub(crate) fn is_flowed(&self, i: usize) -> bool {
-        self.slot(i).has(FLOWED)
-    }
-
-    /// Marks `i`'s children as weighed by the current-flow prior; true for the one caller that marked it
-    /// first.
-    pub(crate) fn claim_flow(&self, i: usize) -> bool {
-        self.slot(i).claim(FLOWED)
-    }
-
-    /// Marks `i`'s children's prior as pointed at virtual-connection maintenance's answers; true for the
-    /// one caller that marked it first.
-    pub(crate) fn claim_maintained(&self, i: usize) -> bool {
-        self.slot(i).claim(MAINTAINED)
-    }
-
-    /// Replaces node `i`'s prior (other threads may read either value meanwhile; both are sound).
-    pub(crate) fn set_prior(&self, i: usize, prior: f32) {
-        self.slot(i).prior.store(prior.to_bits(), R);
+        self.slot(i).claim_known()
     }
 
     /// Counts a simulation through `i` as it goes down (see the module docs on the virtual loss).
@@ -310,21 +281,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_slot_fills_half_a_cache_line_and_its_flags_are_claimed_once_each() {
+    fn a_slot_fills_half_a_cache_line_and_is_claimed_by_the_knowledge_once() {
         assert_eq!(Tree::NODE_BYTES, 32);
         let t = Tree::new(4);
-        assert!(t.claim_flow(0) && !t.claim_flow(0));
-        assert!(!t.is_known(0), "claiming one flag leaves the others");
-        assert!(t.claim_known(0) && !t.claim_known(0) && t.is_known(0) && t.is_flowed(0));
-        assert!(!t.node(0).maintained);
-        assert!(t.claim_maintained(0) && !t.claim_maintained(0));
+        assert!(!t.node(0).known);
+        assert!(t.claim_known(0) && !t.claim_known(0) && t.node(0).known);
         let n = t.node(0);
-        assert!(n.known && n.flowed && n.maintained);
+        assert!(n.known);
         let fresh = Tree::new(4);
-        fresh.slot(0).store(&Node { flowed: true, ..n });
-        assert!(fresh.node(0).known && fresh.is_flowed(0) && fresh.node(0).maintained);
-        fresh.slot(0).store(&Node { known: false, maintained: false, ..n });
-        assert!(!fresh.is_known(0) && fresh.is_flowed(0) && !fresh.node(0).maintained);
+        fresh.slot(0).store(&n);
+        assert!(fresh.node(0).known);
+        fresh.slot(0).store(&Node { known: false, ..n });
+        assert!(!fresh.node(0).known);
     }
 
     #[test]

@@ -97,23 +97,6 @@ impl Shapes {
         })
     }
 
-    /// Where compact cell `k` lies from compact cell `last` in `mover`'s frame: its slot among `last`'s
-    /// twelve near cells (0 to 5 the neighbours, 6 to 11 the bridge partners, as in the shape's key), or
-    /// `None` if it is neither. The directed replies' strengths depend on it.
-    pub fn slot_from(&self, last: usize, k: usize, mover: Color) -> Option<usize> {
-        let frame = usize::from(mover == Color::White);
-        self.slots[frame][last].iter().position(|s| *s == Slot::Cell(k as u16))
-    }
-
-    /// The key of the shape around compact cell `k` with `mover` to move, given both colours' stones, and
-    /// whether that canonical key is the shape turned 180° (so a direction seen from `k` turns with it).
-    #[inline]
-    pub fn key_turned<B: Bits>(&self, k: usize, mover: Color, mine: B, theirs: B) -> (u32, bool) {
-        let key = self.key_oriented(k, mover, mine, theirs);
-        let turned = rotated(key);
-        if turned < key { (turned, true) } else { (key, false) }
-    }
-
     /// The key of the shape around compact cell `k` with `mover` to move, given both colours' stones.
     #[inline]
     pub fn key<B: Bits>(&self, k: usize, mover: Color, mine: B, theirs: B) -> u32 {
@@ -168,15 +151,6 @@ pub const REPLY: u32 = PLAYOUT | 1 << 12;
 /// [`train::fit_replies`](super::train::fit_replies)).
 pub const PARTNER_REPLY: u32 = PLAYOUT | 1 << 13;
 
-/// Marks a directed reply shape's key: the six neighbours of one of the last stone's twelve near cells and
-/// which of them it is (its slot, bits 16–19: 0–5 a neighbour, 6–11 a bridge partner, in the mover's frame),
-/// with strengths fitted for the playouts' replies to that stone (see
-/// [`train::fit_directed`](super::train::fit_directed)). Unlike [`REPLY`] and [`PARTNER_REPLY`], the key
-/// knows on which side of the stone the cell lies: a partner with an empty ring has one strength in front
-/// of the stone and another behind it. The key `DIRECTED` itself (slot 0 with an empty ring, which no
-/// neighbour of a stone has) holds γ₀.
-pub const DIRECTED: u32 = PLAYOUT | 1 << 20;
-
 /// Marks the keys of the last-move factors: a candidate's γ is multiplied by its [`Near`] factor, the
 /// table's entry `NEAR | near as u32` (MoHex 2.0 adds its local patterns' strength around the last move).
 pub const NEAR: u32 = SMALL | PLAYOUT;
@@ -197,11 +171,6 @@ impl Near {
     /// The table key of this relation's factor in the tree's prior.
     pub fn key(self) -> u32 {
         NEAR | self as u32
-    }
-
-    /// The table key of this relation's factor in the playouts' local replies.
-    pub fn playout_key(self) -> u32 {
-        NEAR | (self as u32 + 2)
     }
 }
 
@@ -235,50 +204,6 @@ pub fn partner_reply_shape(key: u32) -> u32 {
 
 /// The playout board's ring steps (row, column): east, north-east, north, west, south-west, south.
 const PLAYOUT_RING: [(i32, i32); 6] = [(0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1), (1, 0)];
-
-/// The key of a directed reply shape ([`DIRECTED`]): the cell in `slot` (0–11, see [`Shapes::slot_from`])
-/// from the last stone, whose six-neighbour `ring` (the low twelve bits of a shape key) is taken in the
-/// same frame; a shape and its 180° turn, slot and ring turned together, share one key.
-pub fn directed_shape(slot: usize, ring: u32) -> u32 {
-    let key = |slot: usize, ring: u32| (slot as u32) << 16 | (ring & 0xfff);
-    DIRECTED | key(slot, ring).min(key(turned_slot(slot), turned(ring & 0xfff)))
-}
-
-/// The slot (0–11, see [`Shapes::slot_from`]) a near cell's slot becomes when the board turns 180°: a
-/// neighbour three steps on round the ring, a partner three steps on round the partners.
-pub fn turned_slot(slot: usize) -> usize {
-    if slot < 6 { (slot + 3) % 6 } else { 6 + (slot - 3) % 6 }
-}
-
-/// The key that stands for a directed reply shape seen too rarely to have a strength of its own: the
-/// cell's six-neighbour shape as a neighbour of the last stone (slot 12) or as a bridge partner (slot 13),
-/// whichever side it lies on.
-pub fn directed_fallback(slot: usize, ring: u32) -> u32 {
-    let ring = ring & 0xfff;
-    DIRECTED | (if slot < 6 { 12 } else { 13 }) << 16 | ring.min(turned(ring))
-}
-
-/// The key of the directed reply shape of the playout board's near cell `slot` (0–5 its neighbours in its
-/// ring order, 6–11 its bridge partners, partner `i` lying through neighbours `i` and `i + 1`) with ring
-/// pattern `ring` (as in [`playout_key`]), for `mover`.
-pub fn playout_directed_key(slot: usize, ring: usize, mover: Color) -> u32 {
-    let step = match slot {
-        0..6 => PLAYOUT_RING[slot],
-        _ => {
-            let (a, b) = (PLAYOUT_RING[(slot - 6) % 6], PLAYOUT_RING[(slot - 5) % 6]);
-            (a.0 + b.0, a.1 + b.1)
-        }
-    };
-    let step = if mover == Color::White { (step.1, step.0) } else { step };
-    let slot = steps().iter().position(|&s| s == step).unwrap_or(0);
-    directed_shape(slot, frame_ring(ring, mover))
-}
-
-/// The fallback key ([`directed_fallback`]) of the playout board's near cell `slot` with ring pattern
-/// `ring`, for `mover`.
-pub fn playout_directed_fallback(slot: usize, ring: usize, mover: Color) -> u32 {
-    directed_fallback(slot, frame_ring(ring, mover))
-}
 
 /// The key of the six-neighbour shape of a ring pattern as the playouts see it: `ring` has two bits per
 /// neighbour (0 empty, 1 black, 2 white; the border counts as its owner's stones) in the playout board's

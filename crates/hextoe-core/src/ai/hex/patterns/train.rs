@@ -6,10 +6,7 @@
 //! virtual win and one virtual loss against a shape of strength 1, so that shapes seen a few times stay near
 //! 1 instead of running off to 0 or infinity.
 
-use super::shape::{
-    DIRECTED, Near, REPLY, Shapes, directed_fallback, directed_shape, partner_reply_shape, playout_shape, reply_shape,
-    small, turned_slot,
-};
+use super::shape::{Near, REPLY, Shapes, partner_reply_shape, reply_shape, small};
 use super::table::PatternTable;
 use crate::ai::hex::bitboard::{Bits, Wide};
 use crate::game::hex::{Cell, Color};
@@ -27,13 +24,6 @@ pub struct Example {
     pub near: Vec<Near>,
     /// The chosen cell's place relative to the last stone.
     pub chosen_near: Near,
-    /// Each candidate's slot among the last stone's twelve near cells, seen in its shape key's own
-    /// (canonical) orientation, so that [`directed_shape`] of the slot and the key's ring is the cell's
-    /// directed reply shape; `None` for a cell that is not near the last stone (parallel to `candidates`;
-    /// empty where unknown).
-    pub slot: Vec<Option<u8>>,
-    /// The chosen cell's slot, as in `slot`.
-    pub chosen_slot: Option<u8>,
 }
 
 /// The examples of one game on an n×n board without swap: before each move, the shapes of every empty
@@ -63,22 +53,12 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
             }
         }
         let free: Vec<usize> = (0..n * n).filter(|&j| !taken.has(j)).collect();
-        // Each cell's key, and its slot from the last stone turned as its key was.
-        let keyed = |j: usize| {
-            let (key, turned) = shapes.key_turned(j, mover, mine, theirs);
-            let slot =
-                last.and_then(|l| shapes.slot_from(l, j, mover)).map(|s| if turned { turned_slot(s) } else { s } as u8);
-            (key, slot)
-        };
-        let (candidates, slot): (Vec<u32>, Vec<Option<u8>>) = free.iter().map(|&j| keyed(j)).unzip();
-        let (chosen, chosen_slot) = keyed(k);
+        let key = |j: usize| shapes.key(j, mover, mine, theirs);
         out.push(Example {
-            chosen,
-            candidates,
+            chosen: key(k),
+            candidates: free.iter().map(|&j| key(j)).collect(),
             near: free.iter().map(|&j| near[j]).collect(),
             chosen_near: near[k],
-            slot,
-            chosen_slot,
         });
         stones[mover.index()] |= Wide::bit(k);
         last = Some(k);
@@ -87,53 +67,20 @@ pub fn examples_from_game(n: usize, moves: &[Cell]) -> Vec<Example> {
     out
 }
 
-/// Fits the strengths of the playouts' six-neighbour shapes: every candidate judged by its neighbours
-/// alone, as the playouts' local replies see it. The keys carry the [`PLAYOUT`](super::shape::PLAYOUT) mark.
-pub fn fit_playout(examples: &[Example], iterations: usize) -> PatternTable {
-    mm(&by_feature(examples, |key, _, _| playout_shape(key)), iterations)
-}
-
 /// Fits the strengths of the playouts' replies to the last stone as a model of their own, the one the
 /// playouts draw by (see [`LocalPolicy`](crate::ai::hex::playout::LocalPolicy)): each neighbour of the
 /// last stone is a candidate by its six-neighbour shape (key [`REPLY`] | shape), each of its bridge
 /// partners by the same shape with strengths of its own (key [`PARTNER_REPLY`](super::shape::PARTNER_REPLY) | shape), and every other
 /// cell by one shared strength γ₀ (key [`REPLY`]), so a local cell is chosen with probability
 /// γ(its shape, its place) / (Σ γ of the local cells + γ₀ · the other cells). Fitted so, a shape's strength
-/// says how often strong players answer a stone there rather than elsewhere, where [`fit_playout`]'s says
-/// how often they play it among every empty cell.
+/// says how often strong players answer a stone there rather than elsewhere.
 pub fn fit_replies(examples: &[Example], iterations: usize) -> PatternTable {
-    let feature = |key: u32, near: Near, _| match near {
+    let feature = |key: u32, near: Near| match near {
         Near::Adjacent => reply_shape(key),
         Near::Bridge => partner_reply_shape(key),
         Near::Far => REPLY,
     };
     mm(&by_feature(examples, feature), iterations)
-}
-
-/// Fits the strengths of the playouts' directed replies to the last stone: as [`fit_replies`], but each of
-/// the last stone's twelve near cells is a candidate by its six-neighbour shape *and* its slot, which side of
-/// the stone it lies on (key [`DIRECTED`] | slot | shape, see [`directed_shape`]), and every other cell by
-/// one shared γ₀ (key [`DIRECTED`]). The shape alone cannot tell a partner in front of the stone from one
-/// behind it when the ring around it is empty, nor which of two stones next to a cell was the last.
-pub fn fit_directed(examples: &[Example], iterations: usize, min_seen: u32) -> PatternTable {
-    let directed = |key: u32, slot: Option<u8>| match slot {
-        Some(s) => directed_shape(usize::from(s), key),
-        None => DIRECTED,
-    };
-    let mut counts: HashMap<u32, u32> = HashMap::new();
-    for ex in examples {
-        for (i, &key) in ex.candidates.iter().enumerate() {
-            *counts.entry(directed(key, ex.slot.get(i).copied().flatten())).or_default() += 1;
-        }
-    }
-    let feature = |key: u32, slot: Option<u8>| {
-        let d = directed(key, slot);
-        match slot {
-            Some(s) if counts.get(&d).is_none_or(|&c| c < min_seen) => directed_fallback(usize::from(s), key),
-            _ => d,
-        }
-    };
-    mm(&by_feature(examples, |key, _, slot| feature(key, slot)), iterations)
 }
 
 /// Fits a strength to every shape seen among the candidates, by `iterations` rounds of MM. A shape seen as a
@@ -147,22 +94,19 @@ pub fn fit(examples: &[Example], iterations: usize, min_seen: u32) -> PatternTab
         }
     }
     let feature = |key: u32| if counts.get(&key).is_some_and(|&c| c >= min_seen) { key } else { small(key) };
-    mm(&by_feature(examples, |key, _, _| feature(key)), iterations)
+    mm(&by_feature(examples, |key, _| feature(key)), iterations)
 }
 
 /// The examples with every shape key, chosen or not, replaced by the feature that stands for it, given the
-/// key, the cell's place from the last stone (far where the example does not say) and its slot among the
-/// last stone's near cells (`None` where it has none or the example does not say).
-fn by_feature(examples: &[Example], feature: impl Fn(u32, Near, Option<u8>) -> u32) -> Vec<Example> {
+/// key and the cell's place from the last stone (far where the example does not say).
+fn by_feature(examples: &[Example], feature: impl Fn(u32, Near) -> u32) -> Vec<Example> {
     examples
         .iter()
         .map(|ex| Example {
             candidates: (ex.candidates.iter().enumerate())
-                .map(|(i, &k)| {
-                    feature(k, ex.near.get(i).copied().unwrap_or(Near::Far), ex.slot.get(i).copied().flatten())
-                })
+                .map(|(i, &k)| feature(k, ex.near.get(i).copied().unwrap_or(Near::Far)))
                 .collect(),
-            chosen: feature(ex.chosen, ex.chosen_near, ex.chosen_slot),
+            chosen: feature(ex.chosen, ex.chosen_near),
             ..ex.clone()
         })
         .collect()
@@ -199,22 +143,10 @@ pub fn fit_near(examples: &[Example], gamma: impl Fn(u32) -> f32, iterations: us
     [f[1] as f32, f[2] as f32]
 }
 
-/// The last-move factors of both the tree's prior (with the full shapes of `tree`) and the playouts' local
-/// replies (with the six-neighbour shapes of `playout`, as the playouts look them up), as table entries.
-pub fn fit_near_table(
-    examples: &[Example],
-    tree: &PatternTable,
-    playout: &PatternTable,
-    iterations: usize,
-) -> PatternTable {
-    let [ta, tb] = fit_near(examples, |k| tree.gamma(k), iterations);
-    let [pa, pb] = fit_near(examples, |k| playout.listed(playout_shape(k)).unwrap_or(1.0), iterations);
-    PatternTable::from_entries(vec![
-        (Near::Adjacent.key(), ta),
-        (Near::Bridge.key(), tb),
-        (Near::Adjacent.playout_key(), pa),
-        (Near::Bridge.playout_key(), pb),
-    ])
+/// The last-move factors of the tree's prior, with the full shapes of `tree`, as table entries.
+pub fn fit_near_table(examples: &[Example], tree: &PatternTable, iterations: usize) -> PatternTable {
+    let [adjacent, bridge] = fit_near(examples, |k| tree.gamma(k), iterations);
+    PatternTable::from_entries(vec![(Near::Adjacent.key(), adjacent), (Near::Bridge.key(), bridge)])
 }
 
 /// Minorization-maximization over examples whose keys are the features themselves.
@@ -261,6 +193,7 @@ fn mm(examples: &[Example], iterations: usize) -> PatternTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::hex::patterns::shape::playout_shape;
     use crate::ai::hex::playout::FastRng;
 
     #[test]
@@ -282,14 +215,7 @@ mod tests {
                     }
                     x -= g;
                 }
-                Example {
-                    candidates: candidates.clone(),
-                    chosen,
-                    near: Vec::new(),
-                    chosen_near: Near::Far,
-                    slot: Vec::new(),
-                    chosen_slot: None,
-                }
+                Example { candidates: candidates.clone(), chosen, near: Vec::new(), chosen_near: Near::Far }
             })
             .collect();
         let table = fit(&examples, 100, 1);
@@ -338,14 +264,7 @@ mod tests {
                     }
                     x -= s;
                 }
-                Example {
-                    candidates: vec![7; 7],
-                    chosen: 7,
-                    near: near.clone(),
-                    chosen_near: near[pick],
-                    slot: Vec::new(),
-                    chosen_slot: None,
-                }
+                Example { candidates: vec![7; 7], chosen: 7, near: near.clone(), chosen_near: near[pick] }
             })
             .collect();
         let [adjacent, bridge] = fit_near(&examples, |_| 1.0, 50);
@@ -357,14 +276,8 @@ mod tests {
     fn rarely_seen_shapes_are_judged_by_their_small_shape() {
         // Shape 0x5000 (bridge partners only) was seen once: it is judged as the small shape 0, the empty
         // ring, which won; shape 6 was offered twice and never chosen.
-        let examples = vec![Example {
-            candidates: vec![0x5000, 6, 6],
-            chosen: 0x5000,
-            near: Vec::new(),
-            chosen_near: Near::Far,
-            slot: Vec::new(),
-            chosen_slot: None,
-        }];
+        let examples =
+            vec![Example { candidates: vec![0x5000, 6, 6], chosen: 0x5000, near: Vec::new(), chosen_near: Near::Far }];
         let table = fit(&examples, 10, 2);
         assert_eq!(table.len(), 2);
         assert!(table.gamma(small(0x5000)) > 1.0);
@@ -402,8 +315,6 @@ mod tests {
                     chosen: candidates[pick],
                     near: near.clone(),
                     chosen_near: near[pick],
-                    slot: Vec::new(),
-                    chosen_slot: None,
                 }
             })
             .collect();

@@ -198,8 +198,9 @@ impl<B: Bits> PlayBoard<B> {
         out.extend(self.pad.iter().map(|&p| self.cells[usize::from(p)]));
     }
 
-    /// Puts a `color` stone on empty compact cell `k` without passing the turn: a filled-in cell whose
-    /// colour is settled (see `mcts/knowledge.rs`).
+    /// Puts a `color` stone on empty compact cell `k` without passing the turn, for tests that set up a
+    /// position stone by stone.
+    #[cfg(test)]
     pub(crate) fn place(&mut self, k: usize, color: Color) {
         let p = self.pad[k] as usize;
         if self.cells[p] != EMPTY {

@@ -2,7 +2,6 @@
 //! solver's definitions.
 
 use super::*;
-use crate::ai::hex::playout::GlobalWeights;
 use crate::game::hex::{Game, HexMove};
 
 fn game(moves: &str, n: usize) -> Game {
@@ -139,7 +138,7 @@ fn after(moves: &str, n: usize) -> (PlayBoard<u128>, usize) {
 }
 
 #[test]
-fn local_replies_reach_bridge_partners_with_the_replies_fit_or_the_near_factors() {
+fn local_replies_reach_bridge_partners_when_the_policy_has_partner_strengths() {
     // 9×9, Black's last stone at e5 alone on the board; White to move. Count how often the reply lands on
     // one of e5's neighbours and on one of its bridge partners (two rings out, through two empty cells).
     let (b, p) = after("e5", 9);
@@ -158,16 +157,12 @@ fn local_replies_reach_bridge_partners_with_the_replies_fit_or_the_near_factors(
         }
         (adjacent, bridge)
     };
-    // The factors were fitted against the whole-board strengths, so they are compared on those.
-    let (a0, b0) = count(LocalPolicy::shipped_whole_board());
-    let (a1, b1) = count(LocalPolicy::shipped_near());
-    assert_eq!(b0, 0, "without the factors no bridge partner is a local reply");
-    assert!(b1 > 100, "with them bridge partners are: {b1}");
-    assert!(a1 > a0, "and neighbours are drawn more often: {a1} against {a0}");
-    // The default, the replies' own fit, answers on both (a lone stone more often at a bridge's distance,
-    // as strong players block it).
-    let (a2, b2) = count(LocalPolicy::shipped());
-    assert!(a2 > 100 && b2 > 100, "the default's replies: {a2} next to e5, {b2} on its partners");
+    // The shipped policy answers on both (a lone stone more often at a bridge's distance, as strong players
+    // block it); without partner strengths, next to the stone alone.
+    let (a, b) = count(LocalPolicy::shipped());
+    assert!(a > 100 && b > 100, "the default's replies: {a} next to e5, {b} on its partners");
+    let (six, none) = count(&LocalPolicy::shipped().clone().without_partners());
+    assert!(six > 100 && none == 0, "without partners: {six} next to e5, {none} on its partners");
 }
 
 #[test]
@@ -213,15 +208,7 @@ fn the_kept_ring_patterns_match_the_cells_after_moves_fills_and_playouts() {
             for &p in &b.pad {
                 assert_eq!(b.pattern(usize::from(p)), ring_of(&b, usize::from(p)), "{n}×{n}, round {round}");
             }
-            let global = (round % 2 == 1).then(|| GlobalWeights::new(4.0));
-            match global {
-                Some(w) => {
-                    b.playout_global(&mut rng, &w, Some(policy));
-                }
-                None => {
-                    b.playout(&mut rng, true, Some(policy));
-                }
-            }
+            b.playout(&mut rng, round % 2 == 0, Some(policy).filter(|_| round % 3 != 2));
             for &p in &b.pad {
                 assert_eq!(b.pattern(usize::from(p)), ring_of(&b, usize::from(p)), "{n}×{n} after a playout");
             }
@@ -230,9 +217,8 @@ fn the_kept_ring_patterns_match_the_cells_after_moves_fills_and_playouts() {
 }
 
 /// The local reply by its definition: the last stone's empty neighbours in ring order, then, if the
-/// policy answers on them, its empty bridge partners, each weighed by its shape's γ for its place (for the
-/// directed policy, for its slot, which `directed_tests.rs` checks against training's keys),
-/// against γ₀ for every other empty cell, drawn with one number from `rng`.
+/// policy answers on them, its empty bridge partners, each weighed by its shape's γ for its place, against
+/// γ₀ for every other empty cell, drawn with one number from `rng`.
 fn reference_reply<B: Bits>(
     b: &PlayBoard<B>,
     last: usize,
@@ -244,29 +230,23 @@ fn reference_reply<B: Bits>(
     let on_board = |q: usize| {
         (1..=b.geometry().size()).contains(&(q / b.stride())) && (1..=b.geometry().size()).contains(&(q % b.stride()))
     };
-    // Each near cell's strengths: the directed policy's by slot, the others' by neighbour or partner.
-    let (tables, reach) = policy.near_cells(mover);
-    let directed = policy.is_directed();
     let mut local: Vec<(usize, f32)> = Vec::new();
-    for (&step, table) in b.ring.iter().zip(tables).take(6) {
+    for &step in &b.ring[..6] {
         let q = last.wrapping_add_signed(step);
         if b.cells[q] == EMPTY {
-            let ring = ring_of(b, q);
-            local.push((q, if directed { table[ring] } else { policy.gamma(mover, ring) }));
+            local.push((q, policy.gamma(mover, ring_of(b, q))));
         }
     }
-    if reach == 12 {
+    if let Some(partners) = policy.partners(mover) {
         // The partners by their (row, column) steps, so that none wraps round a row.
-        for (j, (dr, dc)) in [(-1isize, 2isize), (-2, 1), (-1, -1), (1, -2), (2, -1), (1, 1)].into_iter().enumerate() {
+        for (dr, dc) in [(-1isize, 2isize), (-2, 1), (-1, -1), (1, -2), (2, -1), (1, 1)] {
             let (r, c) = (row as isize + dr, col as isize + dc);
             if r < 0 || c < 0 {
                 continue;
             }
             let q = r as usize * b.stride() + c as usize;
             if (c as usize) < b.stride() && on_board(q) && b.cells[q] == EMPTY {
-                let ring = ring_of(b, q);
-                let partners = policy.partners(mover).filter(|_| !directed);
-                local.push((q, partners.map_or(tables[6 + j][ring], |p| p[ring])));
+                local.push((q, partners[ring_of(b, q)]));
             }
         }
     }
@@ -286,17 +266,9 @@ fn reference_reply<B: Bits>(
 
 #[test]
 fn the_branch_free_local_replies_draw_as_their_definition() {
-    // The default (neighbours and bridge partners by their own strengths), the six neighbours alone, and
-    // the partners by the last-move factors.
-    // The directed replies, each near cell by its slot, too.
-    for policy in [
-        LocalPolicy::shipped(),
-        LocalPolicy::shipped_whole_board(),
-        LocalPolicy::shipped_near(),
-        LocalPolicy::shipped_directed(),
-    ] {
-        replies_draw_as_their_definition(policy);
-    }
+    // The default (neighbours and bridge partners by their own strengths), and the six neighbours alone.
+    replies_draw_as_their_definition(LocalPolicy::shipped());
+    replies_draw_as_their_definition(&LocalPolicy::shipped().clone().without_partners());
 }
 
 /// Random 11×11 positions, each stone in turn taken as the last one; the same seed on both sides.

@@ -2,7 +2,8 @@
 //!
 //! - [`position`]: the solver's position, Zobrist keys, the ring of neighbours of each cell.
 //! - [`inferior`]: dead cells and captured pairs, filled in before a position is searched.
-//! - [`vc`]: virtual connections by H-search, giving wins and must-play regions.
+//! - [`vc`]: the vocabulary of virtual connections; `vcs`: the connection builder, giving wins and
+//!   must-play regions.
 //! - [`order`]: move ordering by the electrical-resistance evaluation.
 //! - [`tt`]: the transposition table of proof and disproof numbers.
 //! - [`dfpn`]: depth-first proof-number search over all of the above.

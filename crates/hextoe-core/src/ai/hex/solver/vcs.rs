@@ -1,9 +1,9 @@
 //! Stronger virtual connections: the connection builder of Pawlewicz, Hayward, Henderson and Arneson,
 //! *Stronger Virtual Connections in Hex* (2015), which MoHex 2.0's tree knowledge uses.
 //!
-//! The rules are H-search's (see [`super::vc`]): AND two full connections through a group (a full one)
-//! or an empty cell (a semi one keyed there), and OR semi connections whose carriers share no cell into a
-//! full one. What differs is which connections are kept, and that changes what the search can prove:
+//! The rules are H-search's (Anshelevich 2002; the vocabulary is in [`super::vc`]): AND two full
+//! connections through a group (a full one) or an empty cell (a semi one keyed there), and OR semi
+//! connections whose carriers share no cell into a full one. What differs is which connections are kept, and that changes what the search can prove:
 //!
 //! - **No fixed cap on a list.** H-search keeps at most 8 full and 12 semi connections per pair, and
 //!   between two empty cells only the smallest semi ones, so a large carrier that a proof needs can be
@@ -18,8 +18,8 @@
 //!
 //! In a middle-game position at 11×11 where H-search finds the opponent only semi connections and no
 //! proof after any move of the must-play region, this builder proves every one of them lost (see the
-//! tests). Every connection it reports is a proof, as H-search's are; it is slower, so the tree search
-//! runs it once per node, not the solver at every position.
+//! tests). Every connection it reports is a proof. The solver runs it at every position, the tree search
+//! once per node of enough visits.
 
 use super::position::Pos;
 use super::vc::{EdgeLink, Points, point_cap};
@@ -97,14 +97,14 @@ impl<B: Bits> Vcs<B> {
         if x < y { x * self.p + y } else { y * self.p + x }
     }
 
-    /// [`Vcs::run_within`] with the work cap of H-search's full search.
+    /// [`Vcs::run_within`] with the full work cap, [`WORK_MAX`](super::vc::WORK_MAX).
     pub fn run(&mut self, geo: &Geometry<B>, pos: &Pos<B>, color: Color, stop_at_edge_sc: bool) -> EdgeLink<B> {
         self.run_within(geo, pos, color, stop_at_edge_sc, super::vc::WORK_MAX)
     }
 
     /// Builds the connections of `color` in `pos`, stopping after about `work_max` combinations (what was
     /// found by then is still a proof) — or as soon as an edge-to-edge semi connection is known, with
-    /// `stop_at_edge_sc`. Returns what joins `color`'s edges, as [`HSearch`](super::vc::HSearch) does.
+    /// `stop_at_edge_sc`. Returns what joins `color`'s edges.
     pub fn run_within(
         &mut self,
         geo: &Geometry<B>,

@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Runs the self-play generators of the Hex network's training data in the background, at the lowest
+# CPU priority, so that they only use CPU time nothing else wants.
+#
+#   scripts/nn/datagen.sh start     start the generators that are not running (each continues its file)
+#   scripts/nn/datagen.sh stop      stop them (SIGTERM: the game in progress is dropped, the files stay whole)
+#   scripts/nn/datagen.sh status    games and positions done per file, and whether each generator runs
+#
+# Two generators (scripts/nn/selfplay.py, one MoHex thread each: one per core): 11x11 toward 6000 games
+# and 13x13 toward 3000, into training/nn/mohex-SIZE.txt, logging to training/nn/mohex-SIZE.log (with
+# training/nn/mohex-SIZE.pid while running; both git-ignored). A background process dies with the session
+# that started it, so run `start` again in each new session: every generator resumes where its file ends.
+# Stop them before anything timed (matches, benchmarks): `start` afterwards resumes them.
+#
+# They run under `nice -n 19`, and also SCHED_IDLE (chrt --idle) and idle I/O (ionice -c 3) where those
+# work: a compile or a match then gets the CPU as if they were not there.
+#
+# Settings from the environment: MOHEX (default /opt/mohex/run_mohex.sh), PLAYOUTS (3000), SEED (1),
+# NN_DATA (the folder, default training/nn of this checkout).
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+DATA=${NN_DATA:-$(cd "$HERE/../.." && pwd)/training/nn}
+MOHEX=${MOHEX:-/opt/mohex/run_mohex.sh}
+PLAYOUTS=${PLAYOUTS:-3000}
+SEED=${SEED:-1}
+JOBS=("11 6000" "13 3000")   # board side, target number of games
+
+# The pid of the generator of side $1 if it runs, else nothing. The pid file is written by selfplay.py
+# itself (so it is the Python process, not a shell or wrapper); the command line is checked as well, so a
+# stale file whose pid was reused by another process is not taken for a generator.
+running() {
+    local pidfile=$DATA/mohex-$1.pid pid
+    [ -s "$pidfile" ] || return 0
+    pid=$(cat "$pidfile")
+    [[ "$pid" =~ ^[0-9]+$ ]] || return 0
+    if kill -0 "$pid" 2>/dev/null && tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null \
+        | grep -q "selfplay.py .*--out $DATA/mohex-$1.txt"; then
+        echo "$pid"
+    fi
+}
+
+# The wrappers that lower the priority below nice 19, those that work on this machine.
+idle_prefix() {
+    if chrt --idle 0 true 2>/dev/null; then printf '%s\n' chrt --idle 0; fi
+    if ionice -c 3 true 2>/dev/null; then printf '%s\n' ionice -c 3; fi
+}
+
+start() {
+    [ -x "$MOHEX" ] || { echo "datagen: no MoHex at $MOHEX (build it, or set MOHEX)" >&2; exit 1; }
+    mkdir -p "$DATA"
+    local prefix job size target pid
+    mapfile -t prefix < <(idle_prefix)
+    for job in "${JOBS[@]}"; do
+        read -r size target <<< "$job"
+        pid=$(running "$size")
+        if [ -n "$pid" ]; then echo "${size}x$size: already running (pid $pid)"; continue; fi
+        rm -f "$DATA/mohex-$size.pid"
+        nohup nice -n 19 "${prefix[@]}" python3 "$HERE/selfplay.py" --size "$size" --games "$target" \
+            --playouts "$PLAYOUTS" --seed "$SEED" --out "$DATA/mohex-$size.txt" --mohex "$MOHEX" \
+            --pidfile "$DATA/mohex-$size.pid" >> "$DATA/mohex-$size.log" 2>&1 < /dev/null &
+    done
+    sleep 3   # long enough for selfplay.py to check its file and write its pid file, or to fail
+    status
+}
+
+stop() {
+    local job size target pid n child pids=()
+    # SIGTERM to all first, then wait: each takes a second or two (MoHex frees its 1 GB tree on exit).
+    for job in "${JOBS[@]}"; do
+        read -r size target <<< "$job"
+        pid=$(running "$size")
+        if [ -z "$pid" ]; then echo "${size}x$size: not running"; continue; fi
+        kill -TERM "$pid"
+        pids+=("$size:$pid")
+    done
+    for job in "${pids[@]}"; do
+        size=${job%%:*} pid=${job#*:}
+        # selfplay.py kills its MoHex and leaves at once; 30 s is ample even on a loaded machine.
+        for n in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
+        if kill -0 "$pid" 2>/dev/null; then
+            echo "${size}x$size: pid $pid ignored SIGTERM; killing it and its MoHex"
+            for child in $(ps -o pid= --ppid "$pid"); do kill -KILL "$child" 2>/dev/null || true; done
+            kill -KILL "$pid" 2>/dev/null || true
+        fi
+        rm -f "$DATA/mohex-$size.pid"
+        echo "${size}x$size: stopped (pid $pid)"
+    done
+}
+
+status() {
+    local job size target pid file log
+    for job in "${JOBS[@]}"; do
+        read -r size target <<< "$job"
+        file=$DATA/mohex-$size.txt
+        log=$DATA/mohex-$size.log
+        pid=$(running "$size")
+        # Games are the lines that are neither comments nor blank; a position is a move of one.
+        if [ -f "$file" ]; then
+            awk -v side="$size" -v target="$target" '
+                !/^#/ && NF { games++; moves += NF - 1 }
+                END { printf "%sx%s: %d/%d games, %d positions", side, side, games, target, moves }' "$file"
+        else
+            printf '%sx%s: 0/%d games, 0 positions' "$size" "$size" "$target"
+        fi
+        if [ -n "$pid" ]; then printf ', running (pid %s)' "$pid"; else printf ', not running'; fi
+        # Speed from the log's last 20 games ("game N: M moves (...), ... wins, T s (C s CPU)").
+        if [ -f "$log" ]; then
+            grep -E '^[0-9-]+ [0-9:]+ game [0-9]+: ' "$log" | tail -n 20 | awk '
+                {
+                    n++
+                    if (match($0, /: [0-9]+ moves/)) m += substr($0, RSTART + 2, RLENGTH - 8)
+                    if (match($0, /wins, [0-9.]+ s/)) t += substr($0, RSTART + 6, RLENGTH - 8)
+                    if (match($0, /\([0-9.]+ s CPU\)/)) { c += substr($0, RSTART + 1, RLENGTH - 8); nc++ }
+                }
+                END {
+                    if (!n || !t) exit
+                    printf ", %.0f s a game", t / n
+                    if (nc) printf " (%.0f s CPU)", c / nc
+                    printf ", %.0f positions an hour (last %d games)", 3600 * m / t, n
+                }' || true
+        fi
+        echo
+        if [ -f "$log" ]; then echo "    last log line: $(tail -n 1 "$log")"; fi
+    done
+}
+
+case "${1:-}" in
+    start) start ;;
+    stop) stop ;;
+    status) status ;;
+    *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+esac

@@ -1,0 +1,427 @@
+#!/usr/bin/env python3
+"""MoHex 2.0 plays itself and appends the finished games to a file: training data for hextoe's Hex network.
+
+What it makes: one Hex game a line, `SIDE move move ...`, readable by every reader of
+`training/hex-games-mohex.txt` (examples/common/mod.rs), each preceded by a `#v` comment line (which
+those readers skip) with MoHex's search statistics for every move: a soft policy target and a value
+estimate. The games are for a small policy/value network trained later with PyTorch on the CPU; MoHex
+is only a data source, never part of hextoe's build or tests.
+
+    scripts/nn/selfplay.py --size 11 --games 6000 --out training/nn/mohex-11.txt
+        [--playouts 3000] [--seed 1] [--mohex /opt/mohex/run_mohex.sh]
+
+Normally started and stopped by scripts/nn/datagen.sh (start|stop|status), at the lowest CPU priority.
+
+Resuming. The file is the only state: at start the games already in it are counted (and checked), a
+partial last line left by a kill (or a `#v` line whose game never followed) is cut off, and game
+i = count is played next. Game i's opening and MoHex seed derive from (--seed, --size, i) only, and
+MoHex is deterministic for a seed and a playout limit (one thread), so the file is the same however
+often the generator was stopped and restarted (unless MoHex failed twice on one game, when its later
+attempts use other seeds; the log says so). A game is written, with its `#v` line, in one write
+followed by fsync only once it is finished: a kill loses at most the game in progress. Run it again
+with the same options to continue; --games is a target count (it stops when the file holds that
+many), so it can be raised later. A lock on the file stops two generators from writing it at once; a
+file made with other --size/--playouts/--seed is refused.
+
+Games. Each game opens with random stones so that the games differ and the network sees positions no
+book prepares: one black stone on any cell, and in half of the games one white stone on any other cell.
+Then MoHex (a fresh process per game, -g PLAYOUTS, one thread, no swap, no opening book in this build)
+plays both sides until a chain is complete; it never resigns, so the last move always completes the
+winner's chain and the winner follows from the moves (the colour of the last move).
+
+Format, one game per two lines (a '#' line is a comment for the existing readers):
+
+    #settings size=11 playouts=3000 seed=1 format=1       (once, at the top)
+    #v INDEX MOHEX_SEED TOKEN TOKEN ...                  (one TOKEN per move of the next line)
+    11 f6 c6 b6 ...                                      (the side, then the moves, Black first)
+
+Cells are hextoe's names: column letter a.., row number 1.. from the top. TOKEN j is for move j:
+`-` if there is no search behind it (the random opening stones, and moves MoHex made without a search:
+a decided position, a single must-play cell, or a win found by its pre-search), else
+`cell:visits,cell:visits,...@q`: the root's most visited moves, most visited first (at most 8, each with
+at least 1% of the root's visits, always including the move played), and q, MoHex's estimate that the
+player to move wins (1 - the mean of the played move's node, two decimals). Visits are exact, read from
+`mohex-save-tree` (the `mohex-values` answer rounds counts of 1000 and more down to thousands). They
+add up to about --playouts, sometimes less: MoHex stops early once the best move cannot be overtaken.
+About 1.2 KB a game at 11x11 and 2 KB at 13x13, far below the readers' 64 MiB limit.
+
+Speed, measured on this machine (2 cores, 3000 playouts a move, one MoHex thread, both generators
+running; the log gives each game's wall and CPU seconds): a game takes about 42 CPU seconds at 11x11
+(~57 moves, ~40 of them searched: MoHex plays decided positions without a search) and about 80 at 13x13
+(~60 moves), so on an otherwise idle machine each generator makes about 4,900 (11x11) or 2,800 (13x13)
+positions an hour: 6000 + 3000 games in about three days. At nice 19 other work comes first: under
+the compiles of the first hour (load 4.5) a game took 90 s and 200 s of wall time. Each MoHex process
+takes ~2 s to start (it allocates a 1 GB search tree) and ~0.8 GB of memory.
+"""
+
+import argparse
+import fcntl
+import hashlib
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from htp import name, parse, winner  # noqa: E402  (scripts/htp.py: cell names, who won)
+
+FORMAT = 1  # bump when the line format changes; a file of another format is refused
+TOP_MOVES = 8  # visit counts kept per move: enough for a policy target, few enough to keep the file small
+MIN_SHARE = 0.01  # ... and only moves with at least this share of the root's visits (the rest is noise)
+ATTEMPTS = 5  # tries of one game before giving up (MoHex died or answered nonsense each time)
+CPU_LIMIT = 600  # CPU seconds one MoHex command may take (a move takes ~2): more means it hangs
+
+
+class Stop(Exception):
+    """SIGTERM or SIGINT: drop the game in progress and leave."""
+
+
+class EngineError(Exception):
+    """MoHex died, hung or answered something that is not a legal answer: the game is redone."""
+
+
+def derived_random(*parts):
+    """A random.Random seeded from the parts alone (not from PYTHONHASHSEED, time or earlier games)."""
+    digest = hashlib.sha256("/".join(["hextoe-nn-selfplay"] + [str(p) for p in parts]).encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def cpu_seconds(pid):
+    """CPU time (user + system) of process pid so far, or None where /proc cannot tell."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()  # the name in parentheses may hold spaces
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+class MoHex:
+    """One MoHex process speaking HTP on a pipe, with a watchdog.
+
+    scripts/htp.py's Engine raises on every '?' answer and waits forever; here a refusal is an answer
+    (`reply`), and a command that burns more than CPU_LIMIT CPU seconds gets the engine killed. The limit
+    is CPU time, not wall time, because at nice 19 a search may wait for the CPU for a long while.
+    """
+
+    def __init__(self, argv):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True)
+        self.busy_since = None  # CPU seconds of the engine when the current command was sent
+        self.done = threading.Event()
+        threading.Thread(target=self._watch, daemon=True).start()
+
+    def _watch(self):
+        while not self.done.wait(5):
+            start = self.busy_since
+            now = cpu_seconds(self.p.pid)
+            if start is not None and now is not None and now - start > CPU_LIMIT:
+                self.p.kill()  # the blocked readline then sees end of file: an EngineError
+                return
+
+    def reply(self, command):
+        """(True, text) for '= text', (False, text) for '? text'; EngineError if MoHex quit or hung."""
+        try:
+            self.busy_since = cpu_seconds(self.p.pid)
+            self.p.stdin.write(command + "\n")
+            self.p.stdin.flush()
+            lines = []
+            while True:
+                line = self.p.stdout.readline()
+                if not line:
+                    raise EngineError(f"MoHex quit (exit {self.p.poll()}) while answering {command!r}")
+                if line.strip():
+                    lines.append(line.strip())
+                elif lines:
+                    break
+                if len(lines) > 1000:
+                    raise EngineError(f"MoHex flooded its answer to {command!r}")
+        except (BrokenPipeError, OSError) as e:
+            raise EngineError(f"MoHex's pipe broke on {command!r}: {e}") from e
+        finally:
+            self.busy_since = None
+        answer = " ".join(lines)
+        if answer[:1] not in ("=", "?"):
+            raise EngineError(f"MoHex answered {command!r} with {answer[:200]!r}")
+        return answer[0] == "=", answer[1:].strip()
+
+    def ask(self, command):
+        """The text of a '=' answer; EngineError for a refusal."""
+        ok, text = self.reply(command)
+        if not ok:
+            raise EngineError(f"MoHex refused {command!r}: {text[:200]}")
+        return text
+
+    def close(self):
+        """Kills MoHex at once: a 'quit' would wait for a search in progress, and nothing is left to save."""
+        self.done.set()
+        try:
+            self.p.kill()
+        except OSError:
+            pass
+        self.p.wait()
+
+
+def root_stats(sgf, stones, colour, n):
+    """{cell: (visits, mean)} of the root's children in a `mohex-save-tree` file, or None if that tree
+    is not a search of this position (a move made without a search leaves the previous tree behind).
+
+    The tree's root position is the searched board plus MoHex's fill-in (dead and captured cells it
+    filled), so it must hold every stone of ours in the same colour, have `colour` to play, and its
+    children must be empty cells. An older tree fails this: the move its own search chose is a stone now.
+    """
+    head = sgf.split("\n(;", 1)[0]  # the root node; the subtrees follow as "(;B[..]..." blocks
+    got = {c: re.search(rf"^;?{c}((?:\[[^\]]*\])*)", head, re.M) for c in ("AB", "AW", "PL")}
+    if not all(got.values()):
+        raise EngineError(f"mohex-save-tree wrote no root position: {head[:200]!r}")
+    root = {}
+    for c, who in (("AB", "b"), ("AW", "w")):
+        for cell in re.findall(r"\[([a-z]+\d+)\]", got[c].group(1)):  # skips [north], [east], ...
+            root[parse(cell, n, "mohex-save-tree")] = who
+    if got["PL"].group(1).lower() != f"[{colour}]":
+        return None
+    if any(root.get(cell) != who for cell, who in stones.items()):
+        return None
+    label = re.search(r"^LB((?:\[[^\]]*\])*)", head, re.M)
+    if not label:
+        return None  # a root without children: nothing was searched
+    out = {}
+    for cell, visits, mean in re.findall(r"\[([a-z]+\d+):([\d.]+)@([\d.]+)\]", label.group(1)):
+        rc = parse(cell, n, "mohex-save-tree")
+        if rc in stones:
+            raise EngineError(f"mohex-save-tree lists {cell}, which is taken, as a move")
+        out[rc] = (round(float(visits)), float(mean))
+    return out or None
+
+
+def token(stats, played):
+    """The `#v` token of one move (see the module docstring)."""
+    if not stats or played not in stats or stats[played][0] <= 0:
+        return "-"
+    total = sum(v for v, _ in stats.values())
+    order = sorted(stats, key=lambda c: (-stats[c][0], c))
+    keep = [c for c in order[:TOP_MOVES] if stats[c][0] >= MIN_SHARE * total]
+    if played not in keep:
+        keep.append(played)
+    q = 1 - stats[played][1]  # a child's mean is the win rate of the player to move there: the opponent
+    return ",".join(f"{name(*c)}:{stats[c][0]}" for c in keep) + f"@{q:.2f}"
+
+
+def play_game(a, i, attempt, tree):
+    """Game i: (MoHex's seed, moves, tokens, MoHex's CPU seconds). EngineError, or RuntimeError for an
+    answer that is not a cell, if MoHex failed; the game is then simply redone."""
+    n = a.size
+    rng = derived_random(a.seed, n, i)
+    # A failure is first retried as it was (it may have been a passing one: memory, a kill); if it
+    # recurs, MoHex's seed is changed so that a deterministic crash in one position cannot stop the run.
+    seed = rng.randrange(1, 2**31 - 1)
+    if attempt >= 2:
+        seed = derived_random(a.seed, n, i, attempt).randrange(1, 2**31 - 1)
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    opening = [("b", rng.choice(cells))]
+    white = rng.random() < 0.5  # drawn in every game so that the draws of game i do not depend on n
+    second = rng.choice([c for c in cells if c != opening[0][1]] or cells)
+    if white and n > 1:
+        opening.append(("w", second))
+    stones, moves, tokens = {}, [], []
+    engine = MoHex([a.mohex, "-s", str(n), "-g", str(a.playouts), "--fast", "--threads", "1",
+                    "--seed", str(seed)])
+    try:
+        for colour, cell in opening:
+            engine.ask(f"play {colour} {name(*cell)}")
+            stones[cell] = colour
+            moves.append(name(*cell))
+            tokens.append("-")
+        colour = "w" if len(opening) == 1 else "b"
+        searched = False  # mohex-save-tree crashes MoHex until a first search has run
+        while winner(stones, n) is None:
+            cell = parse(engine.ask(f"genmove {colour}"), n)  # RuntimeError if not a cell
+            if cell in stones:
+                raise EngineError(f"MoHex played {name(*cell)}, which is taken (move {len(moves) + 1})")
+            stats = None
+            if not searched:
+                ok, text = engine.reply("mohex-values")  # harmless probe: refuses until a search ran
+                searched = ok or "no previous search" not in text.lower()
+            if searched:
+                engine.ask(f"mohex-save-tree {tree}")
+                with open(tree, encoding="ascii", errors="replace") as f:
+                    stats = root_stats(f.read(), stones, colour, n)
+            tokens.append(token(stats, cell))
+            stones[cell] = colour
+            moves.append(name(*cell))
+            colour = "b" if colour == "w" else "w"
+        cpu = cpu_seconds(engine.p.pid)  # the speed without the load: at nice 19 wall time says little
+    finally:
+        engine.close()
+    return seed, moves, tokens, cpu
+
+
+def check_game(n, moves):
+    """Why the moves are not a finished game of side n (no repeats, the last move completes the
+    winner's chain and not an earlier one), or None if they are one."""
+    stones = {}
+    for j, m in enumerate(moves):
+        try:
+            cell = parse(m, n, "the file")
+        except RuntimeError as e:
+            return str(e)
+        if cell in stones:
+            return f"move {j + 1} ({m}) is on a taken cell"
+        stones[cell] = "b" if j % 2 == 0 else "w"
+    if not moves or winner(stones, n) != stones[parse(moves[-1], n)]:
+        return "the last move does not win"
+    del stones[parse(moves[-1], n)]
+    if winner(stones, n) is not None:
+        return "the game was won before its last move"
+    return None
+
+
+def load(fd, path, settings, n):
+    """Checks the file on fd and cuts off an unfinished tail; returns the number of games in it.
+
+    What a kill can leave: a last line without its newline (a write cut short), or a `#v` line whose game
+    line never came. Both are removed. Anything wrong before that is not a kill's doing: it is an error.
+    """
+    data = b""
+    while chunk := os.read(fd, 1 << 20):
+        data += chunk
+    end = data.rfind(b"\n") + 1  # what follows the last newline is a partial line
+    lines = data[:end].decode("ascii").split("\n")[:-1]
+    while lines and lines[-1].startswith("#v "):  # its game was never written
+        end -= len(lines.pop()) + 1
+    if end < len(data):
+        print(f"{path}: cut off an unfinished last game ({len(data) - end} bytes)", file=sys.stderr)
+        os.ftruncate(fd, end)
+        os.fsync(fd)
+    games, seen_settings, pending = 0, False, None
+    for k, line in enumerate(lines, 1):
+        where = f"{path}:{k}"
+        if line.startswith("#settings "):
+            if line != settings:
+                sys.exit(f"{where}: made with other settings ({line!r}); this run has {settings!r}")
+            seen_settings = True
+        elif line.startswith("#v "):
+            if pending is not None:
+                sys.exit(f"{where}: two #v lines in a row")
+            pending = line.split()[1:]
+        elif line.startswith("#") or not line.strip():
+            continue
+        else:
+            if not seen_settings:
+                sys.exit(f"{where}: a game before any #settings line: not a file of this script")
+            words = line.split()
+            if words[0] != str(n):
+                sys.exit(f"{where}: a game of side {words[0]} in a file of side {n}")
+            why = check_game(n, words[1:])
+            if why:
+                sys.exit(f"{where}: {why}")
+            if pending is None or pending[0] != str(games) or len(pending) != len(words) + 1:
+                sys.exit(f"{where}: its #v line is missing, or not of game {games} "
+                         f"and its {len(words) - 1} moves")
+            games, pending = games + 1, None
+    if not lines:
+        # The settings first: a kill in this write leaves either nothing or the settings line whole.
+        write(fd, f"{settings}\n"
+                  f"# MoHex 2.0 self-play for hextoe's Hex network (scripts/nn/selfplay.py; the format is\n"
+                  f"# in its docstring). Each game: a #v line, then 'SIDE moves...', Black first.\n")
+        dir_fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)  # the new file's directory entry must survive a crash too
+        finally:
+            os.close(dir_fd)
+    elif not seen_settings:
+        sys.exit(f"{path}: no #settings line: not a file of this script (or made by another version)")
+    return games
+
+
+def write(fd, text):
+    """Appends text to fd and makes it durable (fsync) before returning."""
+    data = text.encode("ascii")
+    os.lseek(fd, 0, os.SEEK_END)
+    while data:
+        data = data[os.write(fd, data):]
+    os.fsync(fd)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", type=int, default=11, help="board side, 1..13 (MoHex's limit)")
+    ap.add_argument("--playouts", type=int, default=3000, help="MoHex's playouts a move")
+    ap.add_argument("--games", type=int, default=100, help="stop when the file holds this many games")
+    ap.add_argument("--seed", type=int, default=1, help="base seed: game i derives from (seed, size, i)")
+    ap.add_argument("--out", required=True, help="the games file (created if missing, else continued)")
+    ap.add_argument("--mohex", default="/opt/mohex/run_mohex.sh",
+                    help="MoHex's run_mohex.sh (default %(default)s)")
+    ap.add_argument("--pidfile", help="write this process's id there while it runs (for datagen.sh)")
+    a = ap.parse_args()
+    if not 1 <= a.size <= 13 or a.playouts < 1:
+        ap.error("--size must be 1..13 and --playouts positive")
+    if not os.access(a.mohex, os.X_OK):
+        ap.error(f"{a.mohex} is not executable: build MoHex or pass --mohex")
+
+    settings = f"#settings size={a.size} playouts={a.playouts} seed={a.seed} format={FORMAT}"
+    os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
+    fd = os.open(a.out, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        sys.exit(f"{a.out}: another generator is writing it")
+    # mohex-save-tree's scratch file: one fixed name per games file (the lock makes it ours alone), so a
+    # generator killed with SIGKILL leaves one file behind, overwritten by the next run, not one a run.
+    key = hashlib.sha256(os.path.abspath(a.out).encode()).hexdigest()[:12]
+    tree = os.path.join(tempfile.gettempdir(), f"hextoe-selfplay-{os.getuid()}-{key}.sgf")
+    if re.search(r"\s", tree):
+        sys.exit(f"scratch file {tree!r} has a space: HTP cannot pass it")
+    if a.pidfile:
+        with open(a.pidfile, "w") as f:
+            f.write(f"{os.getpid()}\n")
+
+    def log(msg):
+        print(time.strftime("%Y-%m-%d %H:%M:%S ") + msg, file=sys.stderr, flush=True)
+
+    def stop(signum, _frame):
+        raise Stop(signal.Signals(signum).name)
+    signal.signal(signal.SIGTERM, stop)  # (SIGHUP is left to nohup, which ignores it)
+    signal.signal(signal.SIGINT, stop)
+    i = "?"  # games in the file, once load() has counted them
+    try:
+        i = load(fd, a.out, settings, a.size)
+        log(f"{a.out}: {i} games; playing {a.size}x{a.size} games {i}..{a.games - 1}, {a.playouts} playouts")
+        while i < a.games:
+            for attempt in range(ATTEMPTS):
+                start = time.time()
+                try:
+                    seed, moves, tokens, cpu = play_game(a, i, attempt, tree)
+                    break
+                except (EngineError, RuntimeError) as e:
+                    log(f"game {i} attempt {attempt + 1}: {e}; the game is dropped and redone")
+            else:
+                sys.exit(f"game {i}: MoHex failed {ATTEMPTS} times; stopping")
+            text = f"#v {i} {seed} {' '.join(tokens)}\n{a.size} {' '.join(moves)}\n"
+            # The write must not be cut by our own signal handler: block SIGTERM/SIGINT around it.
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+            write(fd, text)
+            i += 1  # before unblocking: a pending signal is delivered at once and must see the new count
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
+            searched = sum(t != "-" for t in tokens)
+            won = "black" if len(moves) % 2 else "white"  # the last move completes the winner's chain
+            retried = f" (attempt {attempt + 1}, seed {seed})" if attempt else ""
+            log(f"game {i - 1}: {len(moves)} moves ({searched} searched), {won} wins, "
+                f"{time.time() - start:.1f} s" + (f" ({cpu:.1f} s CPU)" if cpu is not None else "") + retried)
+        log(f"{a.out}: holds {i} games, the target; done")
+    except Stop as e:
+        log(f"stopped by {e}; the game in progress is dropped, the file holds {i} games")
+    finally:
+        for path in (tree, a.pidfile):
+            if path and os.path.exists(path):
+                os.remove(path)
+        os.close(fd)
+
+
+if __name__ == "__main__":
+    main()

@@ -20,6 +20,7 @@ A marked block is an HTML comment, the generated table, and a closing comment:
 
   <!-- results 0087 -->                               every arm of experiment 0087, by arm and colour
   <!-- results 0087:"book=replies" 0045 -->          chosen arms of one or more experiments
+  <!-- results 0087:"book=replies|the default" layout=summary -->   an arm shown under a label of its own
   <!-- results 0087 0077 layout=summary -->          one line per arm: games, wins, interval, colours
   <!-- results 0052 layout=measures -->              the measurements of an experiment
   ...generated table...
@@ -161,9 +162,10 @@ def load():
 
 
 def select(exps, tokens, where):
-    """[(experiment, arm)] for the block's selection tokens."""
+    """[(experiment, arm, label)] for the block's selection tokens: NNNN, NNNN:arm or NNNN:arm|label."""
     chosen = []
     for t in tokens:
+        t, _, label = t.partition("|")
         ident, _, arm = t.partition(":")
         if ident not in exps:
             raise Error(f"{where}: no experiment {ident}")
@@ -171,15 +173,15 @@ def select(exps, tokens, where):
         if arm:
             if arm not in e.arms():
                 raise Error(f"{where}: experiment {ident} has no arm {arm!r} (it has {', '.join(e.arms())})")
-            chosen.append((e, arm))
+            chosen.append((e, arm, label or arm))
         else:
-            chosen.extend((e, a) for a in e.arms())
+            chosen.extend((e, a, a) for a in e.arms())
     return chosen
 
 
 def md_arms(chosen):
     lines = ["| experiment | arm | colour | wins | games | win rate | 95 % interval |", "|---|---|---|---|---|---|---|"]
-    for e, arm in chosen:
+    for e, arm, _ in chosen:
         for colour, w, g in e.rows(arm):
             lines.append(f"| {e.id} | {arm} | {COLOUR_NAMES[colour]} | {w} | {g} | {pct(w / g)} | {interval(w, g)} |")
     return lines
@@ -190,26 +192,31 @@ def seconds(values):
 
 
 def md_summary(chosen, md_path):
-    lines = ["| result | protocol | board | opponent | hextoe's time a move | games | hextoe won | 95 % interval "
-             "| as Black | as White |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for e, arm in chosen:
+    lines = ["| result | protocol | board | opponent | time a move | games | hextoe won | 95 % interval | as Black "
+             "| as White |", "|---|---|---|---|---|---|---|---|---|---|"]
+    refs = []
+    for e, arm, label in chosen:
         rows = {c: (w, g) for c, w, g in e.rows(arm)}
         w, g = rows.get("all") or rows.get("both") or next(iter(rows.values()))
         link = os.path.relpath(os.path.join(EXPERIMENTS, e.stem + ".md"), os.path.dirname(md_path))
+        if (e.id, link) not in refs:
+            refs.append((e.id, link))
         colour = lambda c: f"{rows[c][0]} of {rows[c][1]} ({pct(rows[c][0] / rows[c][1])})" if c in rows else "—"
         protocol = ", ".join(PROTOCOLS.get(p, p) for p in e.context(arm, "protocol")) or "—"
         size = ", ".join(f"{s}×{s}" for s in e.context(arm, "size")) or "—"
         opponent = ", ".join(f"`{o}`" for o in e.context(arm, "opponent")) or "—"
-        lines.append(f"| [{e.id}]({link}) {arm} | {protocol} | {size} | {opponent} | "
+        lines.append(f"| [{e.id}][e{e.id}] {label} | {protocol} | {size} | {opponent} | "
                      f"{seconds(e.context(arm, 'move_time_s'))} | {g} | {w} ({pct(w / g)}) | {interval(w, g)} | "
                      f"{colour('black') if 'first' not in rows else colour('first')} | "
                      f"{colour('white') if 'second' not in rows else colour('second')} |")
+    lines.append("")
+    lines.extend(f"[e{ident}]: {link}" for ident, link in refs)
     return lines
 
 
 def md_measures(chosen):
     measures = []
-    for e, arm in chosen:
+    for e, arm, _ in chosen:
         measures.extend(m for m in e.measures if m["arm"] == arm and m not in measures)
     keys = []
     for m in measures:
@@ -234,16 +241,16 @@ def render(exps, args, md_path, where):
         raise Error(f"{where}: a results block names no experiment")
     chosen = select(exps, picks, where)
     if layout == "arms":
-        chosen = [(e, a) for e, a in chosen if e.rows(a)]
+        chosen = [c for c in chosen if c[0].rows(c[1])]
         lines = md_arms(chosen)
     elif layout == "summary":
-        chosen = [(e, a) for e, a in chosen if e.rows(a)]
+        chosen = [c for c in chosen if c[0].rows(c[1])]
         lines = md_summary(chosen, md_path)
     elif layout == "measures":
         lines = md_measures(chosen)
     else:
         raise Error(f"{where}: unknown layout {layout!r} (arms, summary or measures)")
-    if len(lines) == 2:
+    if len(lines) == 2 or (layout == "summary" and len(lines) == 3):
         raise Error(f"{where}: the block selects nothing to show")
     return "\n".join(lines) + "\n"
 
@@ -303,7 +310,8 @@ def pairs(exps):
             continue
         with open(os.path.join(EXPERIMENTS, e.stem + ".md"), encoding="utf-8") as f:
             text = f.read()
-        own = [m for m in BLOCK.finditer(text) if any(t.split(":")[0] == e.id for t in shlex.split(m.group("args")))]
+        own = [m for m in BLOCK.finditer(text)
+               if any(t.split(":")[0].split("|")[0] == e.id for t in shlex.split(m.group("args")))]
         if not own:
             problems.append(f"docs/experiments/{e.stem}.md has no results block of its own ({e.id})")
     return problems

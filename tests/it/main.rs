@@ -3,6 +3,7 @@
 //! players are tested in `hextoe-core`'s own test binary.
 
 mod config_cli;
+mod docs_links;
 mod engine_external;
 mod engine_hostile;
 mod engine_sessions;

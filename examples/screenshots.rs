@@ -5,6 +5,9 @@
 //! The scenes are played for real: the hint is the impossible level's search, the review's values come
 //! from its own analysis of a game the AI played against itself.
 //!
+//! The demo is a whole 7×7 game against the impossible level, frame by frame (`demo-NNN.json`), which
+//! `scripts/render_png.py --gif` turns into the README's animation.
+//!
 //! Usage: `cargo run --release --example screenshots -- OUT_DIR`
 
 use hextoe::ai::Level;
@@ -166,6 +169,50 @@ fn primer(out: &Path) -> std::io::Result<()> {
     shoot(&a, 80, 24, out, "primer-bridge")
 }
 
+/// A 7×7 game against impossible as a person plays it: each move typed by its cell name (the medium
+/// level chooses it), a hint asked for once, the AI's replies, and the end.
+fn demo(out: &Path) -> std::io::Result<()> {
+    let s = settings(GameKind::Hex, 7, Opponent::HumanVsAi, Level::Impossible);
+    let mut config = Config::default();
+    config.hex.impossible.move_time = Some(hextoe::config::Seconds(Duration::from_millis(500)));
+    let mut a = App::new(config.clone(), s.clone(), AppOptions { color: true, seed: 7, storage: None });
+    a.start(s, None).map_err(std::io::Error::other)?;
+    let mut chooser =
+        hextoe::ai::hex::HexPlayer::new(config.hex.spec(Level::Medium, None), 3).map_err(std::io::Error::other)?;
+    let stop = hextoe::ai::Stop::new();
+    let mut frame = 0;
+    let mut snap = |a: &App| -> std::io::Result<()> {
+        frame += 1;
+        shoot(a, 80, 24, out, &format!("demo-{frame:03}"))
+    };
+    snap(&a)?;
+    for turn in 0..40 {
+        let Some(Position::Hex(game)) = a.session.game.as_ref().map(|m| m.position.clone()) else { break };
+        if game.winner().is_some() {
+            break;
+        }
+        if turn == 2 {
+            key(&mut a, KeyCode::Char('t'));
+            settle(&mut a);
+            snap(&a)?;
+        }
+        let mv = chooser.choose(&game, &stop).map_err(std::io::Error::other)?.mv;
+        key(&mut a, KeyCode::Char(':'));
+        for c in mv.to_string().chars() {
+            key(&mut a, KeyCode::Char(c));
+        }
+        snap(&a)?;
+        key(&mut a, KeyCode::Enter);
+        if turn == 0 {
+            // The stone is down and the AI thinks on its worker thread; the screen stays live.
+            snap(&a)?;
+        }
+        settle(&mut a);
+        snap(&a)?;
+    }
+    Ok(())
+}
+
 fn main() -> std::io::Result<()> {
     let out = std::env::args().nth(1).map(PathBuf::from).unwrap_or_else(|| PathBuf::from("target/screenshots"));
     std::fs::create_dir_all(&out)?;
@@ -174,5 +221,6 @@ fn main() -> std::io::Result<()> {
     primer(&out)?;
     hex_heat_map(&out)?;
     review(&out)?;
+    demo(&out)?;
     Ok(())
 }

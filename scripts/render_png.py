@@ -6,6 +6,7 @@ Box-drawing lines, the diagonals of the Hex board and Braille dots are drawn as 
 without gaps; everything else is drawn with DejaVu Sans Mono.
 
 Usage: render_png.py OUT_DIR SCREEN.json...
+       render_png.py --gif OUT.gif FRAME.json...   (an animation, one frame a file, in the order given)
 """
 import json
 import os
@@ -107,6 +108,23 @@ def draw_shape(d, ch, x, y, w, h, fg):
 
 
 def render(path, out_dir):
+    img = draw(path)
+    name = os.path.splitext(os.path.basename(path))[0] + ".png"
+    target = os.path.join(out_dir, name)
+    img.save(target, optimize=True)
+    print(target)
+
+
+def animate(target, paths):
+    """Renders every frame and writes them as one looping GIF: 1.2 s a frame, 4 s on the last."""
+    frames = [draw(p).convert("P", palette=Image.ADAPTIVE, colors=64) for p in paths]
+    durations = [1200] * (len(frames) - 1) + [4000]
+    frames[0].save(target, save_all=True, append_images=frames[1:], duration=durations, loop=0, optimize=True)
+    print(target)
+
+
+def draw(path):
+    """The screen dumped at `path`, drawn as a picture."""
     with open(path, encoding="utf-8") as f:
         screen = json.load(f)
     regular, bold = font(False), font(True)
@@ -129,13 +147,13 @@ def render(path, out_dir):
             d.text((x, y + (h - SIZE) // 2 - 1), sym, font=bold if "bold" in mods else regular, fill=fg)
         if "underlined" in mods:
             d.line([(x, y + h - 2), (x + w - 1, y + h - 2)], fill=fg, width=1)
-    name = os.path.splitext(os.path.basename(path))[0] + ".png"
-    target = os.path.join(out_dir, name)
-    img.save(target, optimize=True)
-    print(target)
+    return img
 
 
 def main():
+    if len(sys.argv) >= 4 and sys.argv[1] == "--gif":
+        animate(sys.argv[2], sys.argv[3:])
+        return
     if len(sys.argv) < 3:
         sys.exit(__doc__)
     os.makedirs(sys.argv[1], exist_ok=True)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Makes the README's pictures in assets/: real screens of the game drawn by its own views
+# Makes the README's pictures and its animated demo in assets/: real screens of the game drawn by its own views
 # (examples/screenshots.rs, which plays the scenes and dumps each frame buffer as JSON), rendered to PNG by
 # scripts/render_png.py with Pillow (from PyPI, in a private virtual environment under target/) and the
 # DejaVu Sans Mono font (Debian: fonts-dejavu-core).
@@ -14,4 +14,5 @@ if [ ! -x "$VENV/bin/python" ]; then
   python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet pillow
 fi
-"$VENV/bin/python" scripts/render_png.py assets "$OUT"/*.json
+"$VENV/bin/python" scripts/render_png.py assets $(ls "$OUT"/*.json | grep -v '/demo-')
+"$VENV/bin/python" scripts/render_png.py --gif assets/demo.gif "$OUT"/demo-*.json

@@ -46,12 +46,12 @@ add up to about --playouts, sometimes less: MoHex stops early once the best move
 About 1.2 KB a game at 11x11 and 2 KB at 13x13, far below the readers' 64 MiB limit.
 
 Speed, measured on this machine (2 cores, 3000 playouts a move, one MoHex thread, both generators
-running; the log gives each game's wall and CPU seconds): a game takes about 42 CPU seconds at 11x11
-(~57 moves, ~40 of them searched: MoHex plays decided positions without a search) and about 80 at 13x13
-(~60 moves), so on an otherwise idle machine each generator makes about 4,900 (11x11) or 2,800 (13x13)
-positions an hour: 6000 + 3000 games in about three days. At nice 19 other work comes first: under
-the compiles of the first hour (load 4.5) a game took 90 s and 200 s of wall time. Each MoHex process
-takes ~2 s to start (it allocates a 1 GB search tree) and ~0.8 GB of memory.
+running; the log gives each game's wall and CPU seconds): a game takes about 40 CPU seconds at 11x11
+(~55 moves, two thirds of them searched: MoHex plays decided positions without a search), about 90 at 13x13
+(~65 moves), so on an otherwise idle machine each generator makes about 5,000 (11x11) or 2,500 (13x13)
+positions an hour: 6000 + 3000 games in about three days. At nice 19 other work comes first: under the
+compiles of the first hour (load 3 to 5) a game took about 90 s and 220 s of wall time (2,200 and 1,100
+positions an hour). Each MoHex process takes ~2 s to start (it allocates a 1 GB search tree) and ~0.8 GB.
 """
 
 import argparse

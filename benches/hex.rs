@@ -1,7 +1,7 @@
 //! Hex benchmarks: incremental play with win detection, the evaluations, alpha-beta search speed.
 //!
-//! Run with `cargo bench --bench hex -- --warm-up-time 1 --measurement-time 3`; the figures are in the
-//! README.
+//! Run with `cargo bench --bench hex -- --warm-up-time 1 --measurement-time 3`; the figures are in
+//! docs/ai.md.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use hextoe::ai::hex::eval::Eval;

@@ -3,8 +3,8 @@
 //! - the empty 7×7 board alone: who wins and one winning move (`hextoe solve --one`).
 //!
 //! `cargo bench --bench solver -- 5x5` runs the quick one. Every opening of 7×7 (about two minutes) and the
-//! empty 8×8 board (a few minutes) are too long for criterion's ten samples; the README gives the commands
-//! that time them.
+//! empty 8×8 board (a few minutes) are too long for criterion's ten samples; docs/strength.md gives the
+//! commands that time them.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hextoe::ai::Stop;

@@ -7,8 +7,8 @@
 //! least six moves before the end) are each played out `PLAYOUTS` times (default 300) by each policy. The
 //! share of Black's wins is the policy's forecast; the report gives each policy's Brier score (the mean
 //! squared gap between forecast and result, lower is better; 0.25 for a coin) and log-likelihood, and its
-//! cost in microseconds a playout. A match against MoHex takes an hour to tell 70 % from 80 %; this takes
-//! seconds, though a better forecast is not by itself a stronger player (see docs/experiments/).
+//! cost in microseconds a playout. A match against MoHex takes hours to tell two playout policies apart;
+//! this takes seconds, though a better forecast is not by itself a stronger player (see docs/experiments/).
 
 use hextoe::ai::hex::bitboard::{Bits, Wide};
 use hextoe::ai::hex::playout::{FastRng, LocalPolicy, PlayBoard};

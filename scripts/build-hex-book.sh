@@ -37,9 +37,8 @@ trap 'rm -rf "$tmp" "$work"' EXIT
 
 # Answers chosen by games rather than by the search, one a line: SIZE BLACK WHITE MOVE. Their entries keep
 # that move, with its own win rate and playouts in the same search. j2 is MoHex 2.0's first stone at 11x11:
-# over 731 earlier games of impossible as White against it, the one-second search's reply f8 won 13 of 32
-# where its replies together won 20.5 %, and a balanced match then measured the book's f8 (README, "Against
-# MoHex 2.0").
+# f8 was chosen by the games the one-second search's replies had won against it, and a balanced match then
+# measured the book's f8 (docs/experiments/0091-balanced-book-replies.md).
 TESTED="11 j2 - f8"
 
 # One entry, SIZE BLACK WHITE MOVE WIN_RATE SIMULATIONS, for the position BLACK WHITE (one cell or - each).

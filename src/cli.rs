@@ -239,7 +239,7 @@ pub struct TourneyArgs {
     #[command(flatten)]
     pub board: HexFirst,
     /// Comma-separated players, e.g. `random,rush,resistance@0.2s,better-connected@d3,easy,engine:CMD`
-    /// (for tic-tac-toe: `random,minimax:easy,rules:impossible`). The README describes the syntax.
+    /// (for tic-tac-toe: `random,minimax:easy,rules:impossible`). docs/commands.md describes the syntax.
     #[arg(long, value_delimiter = ',', required = true)]
     pub players: Vec<String>,
     /// Games per pairing, half with each colour: 1 to 100000.

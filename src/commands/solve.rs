@@ -3,7 +3,7 @@
 //! Hex positions go to the proof-number [`Solver`]; a progress line (indicatif, shown only on a terminal)
 //! tells how far a long solve has got. Tic-tac-toe positions are small enough for the tic-tac-toe
 //! negamax, whose choice at full depth carries the exact value of every move. Text or the JSON documented
-//! in the README.
+//! in docs/commands.md.
 
 use crate::ai::hex::solver::{Limits, Progress, Solver};
 use crate::ai::ttt::{Style, Value, choose};
@@ -23,7 +23,7 @@ use serde::Serialize;
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-/// The Hex result; its JSON shape is stable and documented in the README.
+/// The Hex result; its JSON shape is stable and documented in docs/commands.md.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 struct HexSolveReport {
     /// Always "hex".
@@ -47,7 +47,7 @@ struct HexSolveReport {
     pub one: bool,
 }
 
-/// The tic-tac-toe result; its JSON shape is stable and documented in the README.
+/// The tic-tac-toe result; its JSON shape is stable and documented in docs/commands.md.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TttSolveReport {
     /// Always "tictactoe".

@@ -345,15 +345,17 @@ fn a_bad_tuning_is_refused_with_what_was_expected() {
 }
 
 #[test]
-fn the_help_names_every_tuning_key_with_its_default() {
+fn the_help_and_the_docs_name_every_tuning_key_with_its_default() {
     let out = Command::new(env!("CARGO_BIN_EXE_hextoe"))
         .args(["engine", "--help"])
         .timeout(Duration::from_secs(60))
         .output()
         .unwrap();
     let help = String::from_utf8_lossy(&out.stdout);
+    let docs = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/commands.md")).unwrap();
     for s in hextoe::ai::hex::mcts::settings() {
         let line = format!("  {} = {} (default {})", s.key, s.takes, s.default);
         assert!(help.contains(&line), "engine --help does not list `{line}`:\n{help}");
+        assert!(docs.contains(&format!("| `{}` |", s.key)), "docs/commands.md's tuning table has no row for {}", s.key);
     }
 }

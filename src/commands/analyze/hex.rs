@@ -39,7 +39,7 @@ pub struct MoveLine {
     pub proven: Proof,
 }
 
-/// The whole analysis; its JSON shape is stable and documented in the README.
+/// The whole analysis; its JSON shape is stable and documented in docs/commands.md.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct HexAnalysis {
     /// Always "hex".

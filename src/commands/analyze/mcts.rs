@@ -1,6 +1,6 @@
 //! `hextoe analyze --game hex --player mcts`: what the tree search sees in a position — the top moves with
 //! their visits and win rates, the principal variation, whether the result is proven, and how many
-//! simulations it ran in how long. Text, or the JSON documented in the README.
+//! simulations it ran in how long. Text, or the JSON documented in docs/commands.md.
 
 use crate::ai::hex::mcts::Analysis;
 use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec, Report};
@@ -32,7 +32,7 @@ pub struct MoveReport {
     pub win_in: Option<u32>,
 }
 
-/// The whole report; its JSON shape is stable and documented in the README.
+/// The whole report; its JSON shape is stable and documented in docs/commands.md.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MctsReport {
     /// Always "hex".

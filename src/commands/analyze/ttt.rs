@@ -1,5 +1,5 @@
 //! `hextoe analyze --game tictactoe`: the exact value of every legal move, the best moves, and the move the
-//! chosen AI picks at the chosen level, with its explanation. Text or the JSON documented in the README.
+//! chosen AI picks at the chosen level, with its explanation. Text or the JSON documented in docs/commands.md.
 
 use crate::ai::Level;
 use crate::ai::ttt::{Style, Value, choose, evaluate_all};
@@ -25,7 +25,7 @@ pub struct MoveValue {
     pub plies: Option<u32>,
 }
 
-/// The whole analysis; its JSON shape is stable and documented in the README.
+/// The whole analysis; its JSON shape is stable and documented in docs/commands.md.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Analysis {
     /// `x` or `o`; `null` once the game is over.

@@ -3,7 +3,7 @@
 //! - [`ttt`]: tic-tac-toe (every statistic, exact).
 //! - [`hex`]: Hex on an n×n board.
 //!
-//! Both produce one [`PerftReport`] ([`report`]), printed as a table or as the JSON documented in the README.
+//! Both produce one [`PerftReport`] ([`report`]), printed as a table or as the JSON documented in docs/commands.md.
 
 pub mod hex;
 pub mod report;

@@ -30,7 +30,7 @@ pub struct LengthRow {
     pub draws: u64,
 }
 
-/// The whole perft output; the JSON shape is stable and documented in the README.
+/// The whole perft output; the JSON shape is stable and documented in docs/commands.md.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PerftReport {
     /// "tictactoe" or "hex".

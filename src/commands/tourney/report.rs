@@ -1,5 +1,5 @@
-//! The tourney's results: tallied from the games, printed as tables or as the JSON documented in the
-//! README.
+//! The tourney's results: tallied from the games, printed as tables or as the JSON documented in
+//! docs/commands.md.
 
 use super::play::{GameRecord, MoveStats};
 use crate::game::{Outcome, Seat};

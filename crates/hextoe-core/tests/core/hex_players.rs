@@ -106,7 +106,7 @@ fn time_budget_is_kept() {
     // than the bound. The bound proves the deadline is obeyed, not how closely: a shared test machine
     // (and a debug build, whose one evaluation can take a tenth of a second) stalls for hundreds of
     // milliseconds at times. How closely engines keep their time is measured by `tourney`'s
-    // milliseconds a move, in the README.
+    // milliseconds a move, in docs/strength.md.
     let g = game("f6 e7 d8 g5 c3 i9 h3 b9 e4 f8 g7 c6 d5 h6 i4 j7", 11);
     let t = Duration::from_millis(300);
     for kind in SEARCHERS {

@@ -16,12 +16,12 @@
 //! **The first stone and the answer to one by default.** The impossible level plays the book's first
 //! stone (or its 180° turn, at random) and its answer to a lone first stone, and searches every later
 //! position ([`Params::opening_book`](super::mcts::Params::opening_book), checked in
-//! [`MctsState::choose`](super::mcts::MctsState::choose); the `book` tuning key narrows it to the empty
-//! board, widens it to every entry, or turns it off). Against MoHex 2.0 the first stone decided more of the
-//! games as Black than any search setting did, and the book's won far more of them than the one-second
+//! [`MctsState::choose`](super::mcts::MctsState::choose); the `opening_book` tuning key narrows it to the
+//! empty board, widens it to every entry, or turns it off). Against MoHex 2.0 the first stone decided more
+//! of the games as Black than any search setting did, and the book's won more of them than the one-second
 //! search's varied choices. The answer to MoHex's first stone, j2, is f8, chosen by the games the
-//! one-second search's replies had won; with it the balanced match won 153 of 300. Black's second moves
-//! from the book showed no gain (README, "Against MoHex 2.0").
+//! one-second search's replies had won. Black's second moves from the book showed no gain. The matches
+//! are in `docs/experiments/` (0060, 0061, 0090, 0091).
 
 use super::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};

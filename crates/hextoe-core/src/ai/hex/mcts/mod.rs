@@ -99,8 +99,8 @@ fn swap_depth(game: &Game) -> Option<usize> {
 }
 
 impl MctsState {
-    /// A player whose search replaces the defaults by what `tuning` sets: the A/B matches in the README
-    /// compare such players.
+    /// A player whose search replaces the defaults by what `tuning` sets: the A/B matches of
+    /// `docs/experiments/` compare such players.
     pub fn tuned(tuning: Tuning) -> MctsState {
         MctsState { tuning, ..MctsState::default() }
     }

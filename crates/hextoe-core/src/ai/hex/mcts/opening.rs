@@ -4,8 +4,8 @@
 //! simply swapped, and the opener then plays on against its own strong stone. The best first stone is
 //! the one nearest to even, and judging that is where the search is weakest: at 11×11 its one-second
 //! search rates many interior stones about even, while every one of them is among the stones that
-//! stronger programs swap (the README's "Against MoHex 2.0": as the first player under the swap rule
-//! impossible won 2 of 19 games against MoHex 2.0, which swapped its stone and won as the first player).
+//! stronger programs swap (`docs/experiments/0042-swap-rule-vs-mohex.md`: MoHex 2.0 swapped those stones
+//! and won with them).
 //!
 //! - Where the table of solved openings knows every first stone (up to 7×7), every first stone loses
 //!   against perfect play: a winning one is swapped, a losing one is answered by a winning reply. So the

@@ -93,7 +93,7 @@ ranged_int!(Playouts, u64, 1, 1_000_000_000, "playouts");
 pub struct MemoryMb(pub usize);
 ranged_int!(MemoryMb, usize, 1, MAX_MEMORY_MB, "memory_mb");
 
-pub use crate::ai::hex::MAX_MEMORY_MB;
+pub use crate::ai::MAX_MEMORY_MB;
 
 /// A positive duration, at most an hour, written in seconds in the config (`move_time = 0.5`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

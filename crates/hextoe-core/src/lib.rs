@@ -9,18 +9,21 @@
 //! | [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
 //! | [`numbers`] | numbers as people read them (thousands separators) |
 //! | [`names`] | the one name table of each closed set (game, level, style), for parsing and display |
+//! | [`levels`] | the level and the tic-tac-toe style: the AI's closed sets, below the AI and the protocol |
 //! | [`protocol`] | GTP/HTP, both ends: bounded lines, framing, the command table, typed requests and replies |
-//! | [`text`] | quoting untrusted input: prefixes that never split a character, and quotes cut short, so no message echoes kilobytes back |
+//! | [`text`] | quoting untrusted input: char-safe prefixes, and quotes cut short so no message echoes kilobytes |
 //!
-//! `game` knows nothing of `ai`; `protocol` reads requests into `game` and `ai` types, and the external
-//! engine player in `ai` speaks through its framing. The `hextoe` crate puts the command line, the
-//! commands, the config and the terminal UI on top. With the `serde` feature the closed sets serialize by their names.
+//! The layers run one way, and `scripts/import_cycles.py` checks it: `game` and `levels` know nothing of the
+//! rest; `protocol` reads requests into their types; `ai` plays, and its external engine player speaks
+//! through `protocol`. The `hextoe` crate puts the command line, the commands, the config and the terminal UI
+//! on top. With the `serde` feature the closed sets serialize by their names.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
 pub mod ai;
 pub mod game;
+pub mod levels;
 pub mod names;
 pub mod numbers;
 pub mod protocol;

@@ -1,45 +1,10 @@
-//! Difficulty levels, search budgets and the stop flag every search honours.
+//! Search budgets, the memory cap, and the stop flag every search honours. (The levels themselves are
+//! named in [`crate::levels`], below the protocol, which reads them too.)
 
+pub use crate::levels::Level;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
-
-/// The three difficulty levels. Each game maps a level to search limits from the config.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
-pub enum Level {
-    /// Beatable by a beginner, but never absurd.
-    Easy,
-    /// A fair fight.
-    Medium,
-    /// As strong as hextoe can play.
-    Impossible,
-}
-
-crate::names::named!(
-    Level,
-    "level",
-    [
-        (Level::Easy, "easy", "Beatable by a beginner, but never absurd"),
-        (Level::Medium, "medium", "A fair fight"),
-        (Level::Impossible, "impossible", "As strong as hextoe can play"),
-    ]
-);
-
-impl Level {
-    /// All levels, weakest first.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Impossible];
-
-    /// The lower-case name used in config, flags and the protocol.
-    pub fn name(self) -> &'static str {
-        crate::Named::name(&self)
-    }
-
-    /// Reads a level name, for the protocol's `level` command.
-    pub fn parse(s: &str) -> Option<Level> {
-        crate::Named::from_name(s)
-    }
-}
 
 /// A shared flag that asks a running search to stop. Cloning shares the flag: the UI keeps one clone and
 /// the worker thread another, so "new game" or "quit" can cancel a search at once.
@@ -61,6 +26,15 @@ impl Stop {
     pub fn is_stopped(&self) -> bool {
         self.0.load(Ordering::Relaxed)
     }
+}
+
+/// The largest memory cap a player takes, in megabytes (16 GiB). Larger caps are clamped to it, so that no
+/// budget can ask the allocator for more than a machine could give (which aborts the process).
+pub const MAX_MEMORY_MB: usize = 16 * 1024;
+
+/// Bytes in `memory_mb` megabytes, with the cap clamped to 1..=[`MAX_MEMORY_MB`] (never overflows).
+pub fn memory_bytes(memory_mb: usize) -> usize {
+    memory_mb.clamp(1, MAX_MEMORY_MB).saturating_mul(1 << 20)
 }
 
 /// Limits for one search. Any limit may be absent; a search stops at the first one reached, or when its
@@ -86,5 +60,22 @@ impl Budget {
     /// A budget of `t` wall-clock time.
     pub fn time(t: Duration) -> Budget {
         Budget { move_time: Some(t), threads: 1, ..Budget::default() }
+    }
+}
+
+#[cfg(test)]
+mod memory_tests {
+    use super::*;
+
+    #[test]
+    fn memory_caps_are_clamped_and_never_overflow() {
+        // Finding 2: 17592186044416 MB shifted left by 20 wrapped to 0 (a one-node tree), and larger caps
+        // overflowed or asked the allocator for hundreds of gigabytes.
+        let most = MAX_MEMORY_MB << 20;
+        assert_eq!(memory_bytes(17_592_186_044_416), most);
+        assert_eq!(memory_bytes(usize::MAX), most);
+        assert_eq!(memory_bytes(1_000_000), most);
+        assert_eq!(memory_bytes(0), 1 << 20);
+        assert_eq!(memory_bytes(256), 256 << 20);
     }
 }

@@ -11,5 +11,5 @@ pub mod level;
 pub mod ttt;
 pub mod watchdog;
 
-pub use level::{Budget, Level, Stop};
+pub use level::{Budget, Level, MAX_MEMORY_MB, Stop, memory_bytes};
 pub use watchdog::Watchdog;

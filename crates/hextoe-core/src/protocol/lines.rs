@@ -1,5 +1,5 @@
 //! Bounded line reading, shared by both ends of the protocol: hextoe's engine reads commands with it and
-//! the external-engine client ([`crate::ai::hex::external`]) reads answers with it.
+//! the external-engine client ([`crate::ai::hex::players::external`]) reads answers with it.
 //!
 //! Both sides read untrusted bytes, so a line is read with a size cap (a peer that never sends a newline
 //! cannot exhaust memory) and decoded lossily (bytes that are not UTF-8 become U+FFFD instead of an error).

@@ -1,7 +1,7 @@
 //! hextoe's text protocol, GTP version 2 with the HTP commands of HexGui and MoHex: both ends of it.
 //!
 //! `hextoe engine` answers requests with it, and the external-engine client
-//! ([`crate::ai::hex::external`]) sends requests and reads answers with it, so the two cannot drift apart.
+//! ([`crate::ai::hex::players::external`]) sends requests and reads answers with it, so the two cannot drift apart.
 //!
 //! - [`lines`]: bounded, lossy line reading, the first defence against a hostile peer.
 //! - [`framing`]: a line split into [`Command`] words; answers written and read back.

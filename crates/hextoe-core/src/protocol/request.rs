@@ -12,11 +12,10 @@ use super::command::Verb;
 use super::framing::Command;
 use super::reply::Refusal;
 use crate::Named;
-use crate::ai::Level;
-use crate::ai::ttt::Style;
 use crate::game::GameKind;
 use crate::game::hex::{Color, HexMove, MAX_SIZE};
 use crate::game::ttt::{Cell, Player};
+use crate::levels::{Level, Style};
 use std::fmt;
 
 /// A request to the session, whichever game is on.

@@ -1,8 +1,8 @@
 //! The Hex players: budgets kept, tactics found, swaps decided, ties broken at random, and the search
 //! players beating the baselines in seeded matches.
 
-use hextoe_core::ai::hex::alphabeta::analyze;
-use hextoe_core::ai::hex::eval::Eval;
+use hextoe_core::ai::hex::knowledge::eval::Eval;
+use hextoe_core::ai::hex::players::alphabeta::analyze;
 use hextoe_core::ai::hex::{HexChoice, HexPlayer, PlayerKind, PlayerSpec, Proof};
 use hextoe_core::ai::{Budget, Stop};
 use hextoe_core::game::hex::{Color, Game, HexMove, parse_position};

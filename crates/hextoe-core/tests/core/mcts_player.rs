@@ -1,8 +1,8 @@
 //! The MCTS player: legal moves under every budget, proven wins kept, reproducible seeded searches,
 //! perfect play on small boards (checked against the solver), the swap, and the tree kept across pondering.
 
-use hextoe_core::ai::hex::mcts::MctsState;
-use hextoe_core::ai::hex::solver::{Limits, Solver};
+use hextoe_core::ai::hex::knowledge::solver::{Limits, Solver};
+use hextoe_core::ai::hex::players::mcts::MctsState;
 use hextoe_core::ai::hex::{PlayerKind, PlayerSpec, Proof};
 use hextoe_core::ai::{Budget, Stop};
 use hextoe_core::game::hex::{Cell, Game, HexMove};
@@ -281,8 +281,8 @@ fn pondering_on_the_opponents_time_carries_into_the_next_search() {
 
 #[test]
 fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_rest() {
-    use hextoe_core::ai::hex::book::Book;
-    use hextoe_core::ai::hex::mcts::Tuning;
+    use hextoe_core::ai::hex::data::book::Book;
+    use hextoe_core::ai::hex::players::mcts::Tuning;
     let player = |book: &str| {
         MctsState::tuned(format!("opening_book={book}").parse::<Tuning>().unwrap_or_else(|e| panic!("{e}")))
     };
@@ -387,7 +387,7 @@ fn a_pondered_tree_is_searched_even_where_it_had_already_proven_the_persons_move
 
 #[test]
 fn the_7x7_openings_are_answered_from_the_solved_table_with_a_winning_move() {
-    use hextoe_core::ai::hex::solved::{Solved, SolvedTable};
+    use hextoe_core::ai::hex::data::solved::{Solved, SolvedTable};
     let stop = Stop::new();
     let mut rng = StdRng::seed_from_u64(5);
     // 200 simulations give the solver 256 positions: far too few to prove any 7×7 opening, so a proven

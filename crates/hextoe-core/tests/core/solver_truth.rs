@@ -3,7 +3,7 @@
 
 use hextoe_core::ai::Stop;
 use hextoe_core::ai::hex::Proof;
-use hextoe_core::ai::hex::solver::{Limits, Solution, Solver, is_symmetric};
+use hextoe_core::ai::hex::knowledge::solver::{Limits, Solution, Solver, is_symmetric};
 use hextoe_core::game::hex::{Board, Cell, Color, Game, HexMove};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;

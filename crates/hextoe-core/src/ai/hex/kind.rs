@@ -1,7 +1,7 @@
 //! The Hex players hextoe knows, by name: one table gives the names for parsing, display, help texts and
 //! the list every "expected one of …" message shows.
 
-use crate::ai::hex::eval::Eval;
+use crate::ai::hex::knowledge::eval::Eval;
 use crate::names::{Named, named};
 use std::fmt;
 use std::str::FromStr;

@@ -1,51 +1,37 @@
-//! Hex players, each selectable by name.
+//! Hex players, each selectable by name, and what they know.
 //!
 //! [`HexPlayer`] is the one type the commands, tourney, engine and UI use; each of its variants holds the
-//! state its player keeps between moves (an MCTS tree, an external engine's process).
+//! state its player keeps between moves (an MCTS tree, an external engine's process). The modules, by role:
 //!
-//! - [`kind`]: the name table of the players ([`PlayerKind`]); [`spec`]: a player with its budget.
-//! - [`player`]: [`HexPlayer`], its `choose` and `analyze`; [`choice`]: what it answers; [`proof`]: proven
-//!   results.
-//! - [`random`], [`rush`]: the baselines.
-//! - [`eval`]: position evaluations — connected, better-connected, two-distance, resistance.
-//! - [`alphabeta`]: iterative-deepening alpha-beta with a transposition table over any [`eval`].
-//! - [`book`]: an opening book for games without the swap rule: the impossible level plays its first stone and
-//!   its answer to a lone first stone (the `book` tuning key widens or narrows that).
-//! - [`bitboard`]: compact bitboards for search, shared by the playouts, MCTS and the solver.
-//! - [`playout`]: random-fill and bridge-saving playouts.
-//! - [`mcts`]: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver.
-//! - [`solver`]: exact proof-number search with Hex knowledge; [`solved`]: the small boards' openings,
-//!   solved by it in advance.
-//! - [`finish`]: the quickest forced win, so that won games are finished rather than filled in.
-//! - [`paths`]: shortest paths counted in empty cells (the distance to winning, and where it runs).
-//! - [`patterns`]: learned local shapes, a prior for the tree search.
-//! - [`external`]: an external HTP engine as a player (the one player that thinks in another process).
+//! | module | what lives there |
+//! |---|---|
+//! | [`player`] | [`HexPlayer`]: making a player from its spec, `choose`, `analyze`, `ponder` |
+//! | [`choice`], [`kind`], [`spec`], [`proof`] | what every player shares: its answer, its name table, its budget, proven results |
+//! | [`players`] | the players: random, rush, alpha-beta, the tree search (MCTS), an external engine |
+//! | [`knowledge`] | what they know: bitboards, evaluations, paths, learned patterns, playouts, the solver |
+//! | [`winning`] | turning a won position into a won game: the quickest forced win |
+//! | [`data`] | readers of the shipped data: the opening book, the solved openings |
 //!
-//! The shared types live in their own files and are re-exported here, so that no player module imports
-//! from this one and the dependencies run one way: `player` → the players → `choice`, `spec`, `kind`.
+//! The dependencies run one way: `player` → [`players`] → [`winning`] → [`knowledge`] → [`data`] → the
+//! shared types. The players' and the knowledge's modules are re-exported here under their own names
+//! (`ai::hex::mcts`, `ai::hex::solver`, …), the paths the commands and the UI use.
 
-pub mod alphabeta;
-pub mod bitboard;
-pub mod book;
 pub mod choice;
-pub mod eval;
-pub mod external;
-pub mod finish;
+pub mod data;
 pub mod kind;
-pub mod mcts;
-pub mod paths;
-pub mod patterns;
+pub mod knowledge;
 pub mod player;
-pub mod playout;
+pub mod players;
 pub mod proof;
-pub mod random;
-pub mod rush;
-pub mod solved;
-pub mod solver;
 pub mod spec;
+pub mod winning;
 
 pub use choice::{AiError, HexChoice, MoveEval};
+pub use data::{book, solved};
 pub use kind::{ParsePlayerError, PlayerKind};
+pub use knowledge::{bitboard, eval, paths, patterns, playout, solver};
 pub use player::{HexPlayer, Report};
+pub use players::{alphabeta, external, mcts, random, rush};
 pub use proof::Proof;
-pub use spec::{MAX_MEMORY_MB, PlayerSpec, memory_bytes};
+pub use spec::PlayerSpec;
+pub use winning::finish;

@@ -4,10 +4,10 @@
 
 use crate::ai::Stop;
 use crate::ai::hex::choice::{AiError, HexChoice};
-use crate::ai::hex::eval::Eval;
-use crate::ai::hex::external::{self, ExternalEngine};
 use crate::ai::hex::kind::PlayerKind;
-use crate::ai::hex::mcts::{Analysis, MctsState, Tuning};
+use crate::ai::hex::knowledge::eval::Eval;
+use crate::ai::hex::players::external::{self, ExternalEngine};
+use crate::ai::hex::players::mcts::{Analysis, MctsState, Tuning};
 use crate::ai::hex::spec::PlayerSpec;
 use crate::ai::hex::{alphabeta, random, rush};
 use crate::game::hex::Game;

@@ -15,6 +15,7 @@ pub mod rules;
 pub mod tt;
 pub mod value;
 
+pub use crate::levels::Style;
 pub use choice::Choice;
 pub use negamax::TttEngine;
 pub use value::Value;
@@ -23,32 +24,6 @@ use crate::ai::Level;
 use crate::game::ttt::{Board, Cell};
 use rand::Rng;
 use std::cell::RefCell;
-
-/// Which tic-tac-toe player to use.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "lowercase"))]
-pub enum Style {
-    /// Negamax with alpha-beta, limited by the level's depth.
-    Minimax,
-    /// Crowley & Siegler's ordered rules, with fewer rules at lower levels.
-    Rules,
-}
-
-crate::names::named!(
-    Style,
-    "tic-tac-toe AI",
-    [
-        (Style::Minimax, "minimax", "Negamax with alpha-beta, limited by the level's depth"),
-        (Style::Rules, "rules", "Crowley & Siegler's ordered rules, with fewer rules at lower levels"),
-    ]
-);
-
-impl Style {
-    /// The lower-case name used in config, flags and the protocol.
-    pub fn name(self) -> &'static str {
-        crate::Named::name(&self)
-    }
-}
 
 thread_local! {
     /// One engine per thread, so that [`choose`] keeps its transposition table warm from call to call

@@ -1,0 +1,380 @@
+//! Monte-Carlo tree search for Hex: UCT with RAVE, bridge-saving playouts, tree reuse, MCTS-solver, and
+//! the exact solver taking over where it can prove the position.
+//!
+//! - [`tree`]: the node arena with its hard size limit, proofs, re-rooting.
+//! - [`search`]: one thread's simulations (descend, play out, back up), with `select` choosing the child
+//!   to descend into and `expand` giving a leaf its children and their learned priors.
+//! - [`report`]: merging the threads' roots, the principal variation, the explanation.
+//! - `knowledge`: virtual connections at the root and at well-visited nodes prove moves won or lost: the
+//!   must-play region against the opponent's threats.
+//! - `params`: the search's settings, each defined once in one table (`settings` is its machinery), which
+//!   `--tuning` overrides by name.
+//! - [`exact`]: the exact solver, tried first on positions small enough for it.
+//! - [`convert`]: finishing won games — a win in one, the quickest forced win, the shortest way on.
+//!
+//! [`MctsState`] lives in the [`HexPlayer`](super::HexPlayer) between moves. It keeps the tree, which all
+//! the search threads share (tree parallelism with a virtual loss, lock-free, see [`tree`]), and when the
+//! next position continues the same game it keeps the subtree of the moves actually played.
+
+mod compact;
+pub mod convert;
+pub mod exact;
+mod expand;
+mod knowledge;
+mod node;
+mod opening;
+mod params;
+pub mod report;
+pub mod search;
+mod select;
+pub mod settings;
+mod settle;
+pub mod tree;
+
+pub use params::{BookUse, KnowledgeAt, Odds, Params, Pruning, SETTINGS, Tuning, settings};
+use report::code;
+pub use report::{Analysis, MoveStat, ProofSource};
+pub use settings::{Setting, TuningError};
+
+use crate::ai::Stop;
+use crate::ai::hex::knowledge::bitboard::Bits;
+use crate::ai::hex::knowledge::playout::{FastRng, PlayBoard};
+use crate::ai::hex::knowledge::solver::{self, Solver};
+use crate::ai::hex::{HexChoice, PlayerSpec, Proof};
+use crate::ai::memory_bytes;
+use crate::dispatch_bits;
+use crate::game::hex::{Board, Game, HexMove};
+use rand::Rng;
+use search::Ran;
+use search::{Limits, Root};
+use std::time::{Duration, Instant};
+use tree::Tree;
+
+/// The time a search takes when its budget names neither time nor simulations.
+const DEFAULT_TIME: Duration = Duration::from_secs(1);
+
+/// The longest a [`MctsState::ponder`] thinks on the opponent's time: a person who walks away from the
+/// game does not leave a core busy for ever.
+const PONDER_LIMIT: Duration = Duration::from_secs(60);
+
+/// The tree of the last search and the game position it belongs to.
+#[derive(Debug)]
+struct Kept {
+    start: Board,
+    history: Vec<HexMove>,
+    swap_rule: bool,
+    tree: Tree,
+}
+
+/// The search state a player keeps between moves: the tree, so that the subtree of the moves actually
+/// played is reused, and the solver with its table.
+#[derive(Debug, Default)]
+pub struct MctsState {
+    kept: Option<Kept>,
+    solver: Option<(usize, Solver)>,
+    /// The last proven win and the position it was found in: asked again about the same position (a
+    /// search cut short, a hint after a move was undone and redone), the player answers at once.
+    won: Option<(Board, bool, Analysis)>,
+    /// Settings that replace the defaults, for the A/B matches.
+    tuning: Tuning,
+}
+
+/// The time and simulations a search may take: one second if the spec names neither.
+fn budget_of(spec: &PlayerSpec) -> (Option<Duration>, Option<u64>) {
+    match (spec.budget.move_time, spec.budget.nodes) {
+        (None, None) => (Some(DEFAULT_TIME), None),
+        other => other,
+    }
+}
+
+/// The depth below the root at which the swap is legal: 0 if it is legal now, 1 if the game is empty and
+/// the rule is on.
+fn swap_depth(game: &Game) -> Option<usize> {
+    if game.can_swap() {
+        Some(0)
+    } else if game.swap_to_come() {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+impl MctsState {
+    /// A player whose search replaces the defaults by what `tuning` sets: the A/B matches of
+    /// `docs/experiments/` compare such players.
+    pub fn tuned(tuning: Tuning) -> MctsState {
+        MctsState { tuning, ..MctsState::default() }
+    }
+
+    /// The search parameters for an n×n board.
+    fn params(&self, n: usize) -> Params {
+        let mut p = Params::for_size(n);
+        self.tuning.apply(&mut p);
+        p
+    }
+
+    /// Searches within the spec's budget and returns the move, its explanation and every root move's
+    /// statistics; with [`Params::opening_book`], a position the book holds is answered from it instead.
+    /// The game must not be over.
+    pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
+        let from_book = match self.params(game.size()).opening_book {
+            BookUse::Off => false,
+            BookUse::First => game.board().stone_count() == 0,
+            BookUse::Replies => game.board().stone_count() <= 1,
+            BookUse::All => true,
+        };
+        if from_book && let Some(choice) = crate::ai::hex::data::book::choice(game, rng) {
+            return choice;
+        }
+        self.analyze(game, spec, stop, rng).to_choice()
+    }
+
+    /// Searches within the spec's budget and reports what it found (for `hextoe analyze --player mcts`).
+    pub fn analyze<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> Analysis {
+        let start = Instant::now();
+        let threads = spec.budget.threads.clamp(1, 256);
+        let mut frng = FastRng::from_rng(rng);
+        let (time, sims) = budget_of(spec);
+        let deadline = time.map(|t| start + t);
+        if let Some((_, _, a)) = self.won.as_ref().filter(|(b, s, _)| b == game.board() && *s == game.can_swap()) {
+            return Analysis { elapsed: start.elapsed(), ..a.clone() };
+        }
+        let budget = convert::MoveBudget { time, sims, start, stop: stop.clone() };
+        // On the empty board under the swap rule, a "won" first stone would simply be swapped: no shortcuts.
+        let opening = swap_depth(game) == Some(1);
+        if let Some(a) = if opening { None } else { convert::before_search(game, &budget) } {
+            return self.remember_win(game, a);
+        }
+        let fair = opening && self.params(game.size()).fair_openings;
+        if let Some(a) = if fair { opening::from_table(game, start, &mut frng) } else { None } {
+            return a;
+        }
+        let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);
+        let solver_nodes = match exact {
+            Some(exact::Exact::Win(mut analysis)) => {
+                convert::finish_proven(&mut analysis, game, &budget);
+                analysis.elapsed = start.elapsed();
+                return self.remember_win(game, analysis);
+            }
+            Some(exact::Exact::Loss(n) | exact::Exact::Unknown(n)) => n,
+            None => 0,
+        };
+        let mut tree = self.take_tree(game, spec.memory_mb);
+        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
+        let n = game.size();
+        let params = self.params(n);
+        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
+        let mut analysis = report::summarize(&tree, game, simulations, start, &mut frng);
+        if opening::on_edges(&params, swap_depth(game), n) {
+            analysis.explanation = format!(
+                "under the swap rule a strong first stone would be swapped, so it opens on its own edge; {}",
+                analysis.explanation
+            );
+        }
+        analysis.solver_nodes = solver_nodes;
+        if let Some(exact::Exact::Loss(_)) = exact {
+            // Every move is lost; the search still ranks them, and the most visited holds out longest.
+            for m in &mut analysis.moves {
+                m.proven = Proof::Loss;
+            }
+            analysis.proven = Proof::Loss;
+            analysis.proof_source = Some(ProofSource::Solver);
+            analysis.explanation =
+                "every move loses against perfect play; choosing the one that holds out longest".to_string();
+        }
+        self.kept = Some(Kept {
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+            swap_rule: game.swap_rule(),
+            tree,
+        });
+        if analysis.proven == Proof::Win && !opening {
+            convert::finish_proven(&mut analysis, game, &budget);
+            analysis.elapsed = start.elapsed();
+            return self.remember_win(game, analysis);
+        }
+        analysis.elapsed = start.elapsed();
+        analysis
+    }
+
+    /// Thinks on the opponent's time: grows the tree of `game`, where the opponent is to move, until `stop`
+    /// is raised or [`PONDER_LIMIT`] has passed. The next search, after the opponent's move, starts from
+    /// that move's subtree. Returns the simulations run; a finished game runs none.
+    pub fn ponder<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> u64 {
+        if game.winner().is_some() || game.legal_moves().is_empty() {
+            return 0;
+        }
+        let threads = spec.budget.threads.clamp(1, 256);
+        let mut frng = FastRng::from_rng(rng);
+        let mut tree = self.take_tree(game, spec.memory_mb);
+        let deadline = Some(Instant::now() + PONDER_LIMIT);
+        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
+        let n = game.size();
+        let params = self.params(n);
+        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, None, &params, &mut frng));
+        self.kept = Some(Kept {
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+            swap_rule: game.swap_rule(),
+            tree,
+        });
+        simulations
+    }
+
+    /// Keeps a proven win for its position (see [`MctsState::won`]) and returns it.
+    fn remember_win(&mut self, game: &Game, a: Analysis) -> Analysis {
+        self.won = Some((game.board().clone(), game.can_swap(), a.clone()));
+        a
+    }
+
+    /// Tries the exact solver on small positions, within a share of the budget: half the move time on
+    /// positions of up to 25 empty cells, a quarter beyond; with a simulation budget, a tenth as many
+    /// solver positions (at least 256), so that seeded searches stay reproducible.
+    #[allow(clippy::too_many_arguments)]
+    fn try_exact(
+        &mut self,
+        game: &Game,
+        spec: &PlayerSpec,
+        time: Option<Duration>,
+        sims: Option<u64>,
+        stop: &Stop,
+        start: Instant,
+        rng: &mut FastRng,
+    ) -> Option<exact::Exact> {
+        let empty = game.board().empty_cells().len();
+        // At move 1 under the swap rule the solver's answer misleads: a winning opening would be swapped.
+        // The tree, which has the swap among the replies, judges openings there.
+        if empty > exact::MAX_EMPTY || swap_depth(game) == Some(1) {
+            return None;
+        }
+        if let Some(known) = exact::from_table(game, start, rng) {
+            return Some(known);
+        }
+        let share = if empty <= 25 { 0.5 } else { 0.25 };
+        let limits = solver::Limits {
+            nodes: sims.map(|s| (s / 10).max(256)),
+            deadline: time.map(|t| start + t.mul_f64(share)),
+            stop: stop.clone(),
+        };
+        let mb = (spec.memory_mb / 4).max(1);
+        let solver = match &mut self.solver {
+            Some((m, s)) if *m == mb => s,
+            slot => &mut slot.insert((mb, Solver::new(mb))).1,
+        };
+        // The search's other threads help the solver.
+        let helpers = spec.budget.threads.clamp(1, 256) - 1;
+        Some(exact::try_solve(solver, game, &limits, start, rng, helpers))
+    }
+
+    /// The tree to search `game` with: the kept one re-rooted at the current position if it continues
+    /// the kept game, else a fresh one.
+    fn take_tree(&mut self, game: &Game, memory_mb: usize) -> Tree {
+        // Three quarters of the memory for the tree, a quarter for the solver's table.
+        let limit = (memory_bytes(memory_mb) / 4 * 3) / Tree::NODE_BYTES;
+        let n = game.size();
+        let continues = |k: &Kept| {
+            &k.start == game.start() && k.swap_rule == game.swap_rule() && game.history().starts_with(&k.history)
+        };
+        let kept = self.kept.take().filter(|k| continues(k) && k.tree.limit() == limit);
+        kept.and_then(|k| {
+            let mut node = 0;
+            for &mv in &game.history()[k.history.len()..] {
+                node = k.tree.child_with(node, code(mv, n))?;
+            }
+            Some(if node == 0 { k.tree } else { k.tree.subtree(node) })
+        })
+        .inspect(|t| {
+            // The new root keeps a proof only if its own children carry it. Pondering's root knowledge
+            // proves lost the person's moves outside the must-play region, as a fact about the move, not
+            // through a winning reply in the tree: a root proven that way would stop the search before its
+            // first simulation and leave the move to a tree that never looked for it.
+            if t.proof(0) != Proof::Unknown {
+                t.set_proof(0, Proof::Unknown);
+                t.update_proof(0);
+            }
+        })
+        .unwrap_or_else(|| Tree::new(limit))
+    }
+}
+
+/// Searches `tree` with `limits.threads` threads; returns the simulations run. With
+/// [`Limits::stop_when_full`], a round that fills the tree is followed by another in the tree compacted
+/// ([`Tree::compacted`]), until the limits are reached; a tree that cannot be compacted searches on from
+/// its leaves.
+fn run_threads<B: Bits>(
+    tree: &mut Tree,
+    game: &Game,
+    limits: &Limits,
+    sims: Option<u64>,
+    params: &Params,
+    rng: &mut FastRng,
+) -> u64 {
+    let n = game.size();
+    let Some(mut board) = PlayBoard::<B>::new(game.board(), game.to_move()) else { return 0 };
+    let last = game.history().iter().rev().find_map(|m| m.cell());
+    board.set_last(last.map(|c| c.row() * n + c.col()));
+    let root = Root { board, swap_depth: swap_depth(game) };
+    let mut limits = limits.clone();
+    let mut done = 0;
+    loop {
+        let left = sims.map(|s| s.saturating_sub(done));
+        let ran = run_round(tree, &root, &limits, left, params, rng);
+        done += ran.sims;
+        let over = sims.is_some_and(|s| done >= s)
+            || limits.stop.is_stopped()
+            || limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || tree.proof(0) != Proof::Unknown;
+        // Only a round that stopped on a full tree searches on; one that ended because its move settled
+        // is done, however full the tree.
+        if over || !ran.full {
+            return done;
+        }
+        match tree.compacted() {
+            Some(t) => *tree = t,
+            None => limits.stop_when_full = false,
+        }
+    }
+}
+
+/// One round of [`run_threads`]: `sims` simulations at most, shared among the threads; full if any thread
+/// stopped on a full tree.
+fn run_round<B: Bits>(
+    tree: &Tree,
+    root: &Root<B>,
+    limits: &Limits,
+    sims: Option<u64>,
+    params: &Params,
+    rng: &mut FastRng,
+) -> Ran {
+    let params = *params;
+    let k = limits.threads.max(1);
+    let per_thread = |i: u64| sims.map(|s| s / k + u64::from(i < s % k));
+    if k == 1 {
+        let lim = Limits { sims: per_thread(0), ..limits.clone() };
+        return search::run(tree, root, &lim, &params, rng);
+    }
+    search::prepare(tree, root, &params);
+    let seeds: Vec<u64> = (0..k).map(|_| rng.next_u64()).collect();
+    std::thread::scope(|s| {
+        let handles: Vec<_> = seeds
+            .into_iter()
+            .enumerate()
+            .map(|(i, seed)| {
+                let lim = Limits { sims: per_thread(i as u64), ..limits.clone() };
+                s.spawn(move || search::run(tree, root, &lim, &params, &mut FastRng::new(seed)))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_default())
+            .fold(Ran::default(), |a, r| Ran { sims: a.sims + r.sims, full: a.full || r.full })
+    })
+}
+
+#[cfg(test)]
+#[path = "kept_tests.rs"]
+mod kept_tests;
+
+#[cfg(test)]
+#[path = "swap_tests.rs"]
+mod swap_tests;

@@ -1,0 +1,167 @@
+//! The tree search's settings, each defined once in the table below: its field, which is also its
+//! `--tuning` key, its type, its default, its range and its doc. Every one of them is in play at its
+//! default; a setting that loses its A/B match is deleted, and its record kept in `docs/experiments/`.
+
+use super::settings::{Bounds, Value, named_value, settings};
+use crate::names::named;
+
+settings! { |n|
+    /// The visits a leaf needs before it gets children.
+    expand_after: u32 = if n <= 7 { 1 } else { 2 }, in 0..=1000;
+    /// RAVE's bias term b: a child's all-moves-as-first statistics weigh ñ / (ñ + n + b·ñ·n) against its
+    /// own n visits, so they fade as its own results come in.
+    rave_bias: f32 = 0.002, in 0.0..=1.0;
+    /// The value of a child with neither visits nor all-moves-as-first statistics.
+    first_play: f32 = 0.5, in 0.0..=1.0;
+    /// Which cells the tree leaves out of a node's children (see [`Pruning`]).
+    pruning: Pruning = Pruning::All;
+    /// The weight of the learned pattern prior (progressive bias): a child's value gets
+    /// `prior_weight · prior / √(visits + 1)`, where `prior` is its shape's share of its siblings' pattern
+    /// strength. 0 turns the patterns off in the tree.
+    prior_weight: f32 = 2.0, in 0.0..=100.0;
+    /// Weigh a child's prior by its place from the last stone: the table's fitted factors for a neighbour
+    /// and a bridge partner of it, as MoHex 2.0's local patterns weigh its prior.
+    near_prior: bool = true;
+    /// Answer the last stone by learned shape in the playouts (see
+    /// [`LocalPolicy`](crate::ai::hex::knowledge::playout::LocalPolicy)).
+    local_replies: bool = true;
+    /// How many times more likely than their fit the playouts' local replies are against a move
+    /// elsewhere, for Black's searches and White's: the fit copies how often a strong player answers the
+    /// last stone nearby, which a playout that judges a position need not.
+    local_odds: Odds = Odds([2.0, 2.0]), in 0.01..=100.0;
+    /// Which nodes get knowledge from virtual connections (see [`KnowledgeAt`]).
+    knowledge: KnowledgeAt = KnowledgeAt::Nodes(256);
+    /// Which positions the opening book answers instead of the search (see [`BookUse`]).
+    opening_book: BookUse = BookUse::Replies;
+    /// End a timed search early once its move cannot change (see `settle.rs`), so that a person waits no
+    /// longer than the search needs; a search on a simulation budget always runs in full.
+    stop_when_settled: bool = true;
+    /// Under the swap rule, open with a stone not worth swapping (see `opening.rs`): without it, the
+    /// search judges every first stone and picks strong interior ones, which a strong opponent swaps.
+    fair_openings: bool = true;
+}
+
+/// The playouts' local-reply odds in Black's searches and in White's, as
+/// [`Color::index`](crate::game::hex::Color::index) numbers the colours. `--tuning` reads one number for
+/// both, or `BLACK/WHITE`.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Odds(pub [f32; 2]);
+
+impl Value for Odds {
+    fn read(text: &str, bounds: Bounds) -> Option<Odds> {
+        let one = |t: &str| f32::read(t, bounds);
+        match text.split_once('/') {
+            None => one(text).map(|x| Odds([x, x])),
+            Some((black, white)) => Some(Odds([one(black)?, one(white)?])),
+        }
+    }
+    fn expected(bounds: Bounds) -> String {
+        let number = f32::expected(bounds);
+        format!("{number} for both colours' searches, or two as BLACK/WHITE")
+    }
+    fn show(&self) -> String {
+        match self.0 {
+            [b, w] if b == w => b.to_string(),
+            [b, w] => format!("{b}/{w}"),
+        }
+    }
+}
+
+/// Where the search pays for virtual-connection knowledge (about a millisecond per node at 11×11).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum KnowledgeAt {
+    /// Nowhere.
+    Off,
+    /// At the root only.
+    Root,
+    /// At the root and at every node once it has this many visits, as MoHex 2.0 does at 256.
+    Nodes(u32),
+}
+
+impl Value for KnowledgeAt {
+    fn read(text: &str, _: Bounds) -> Option<KnowledgeAt> {
+        match text {
+            "off" => Some(KnowledgeAt::Off),
+            "root" => Some(KnowledgeAt::Root),
+            n => u32::read(n, Some((1.0, f64::from(u32::MAX)))).map(KnowledgeAt::Nodes),
+        }
+    }
+    fn expected(_: Bounds) -> String {
+        "off, root, or the visits after which a node gets it, a whole number from 1".to_string()
+    }
+    fn show(&self) -> String {
+        match self {
+            KnowledgeAt::Off => "off".to_string(),
+            KnowledgeAt::Root => "root".to_string(),
+            KnowledgeAt::Nodes(n) => n.to_string(),
+        }
+    }
+}
+
+/// Which positions the impossible level answers from the opening book rather than by searching.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum BookUse {
+    /// None: every move is searched.
+    Off,
+    /// The empty board only: the first move of a game without the swap rule, which a short search judges
+    /// worst.
+    First,
+    /// The empty board and the answer to a lone first stone: as White, the reply to the first stone as well
+    /// as Black's opening (the book's reasons are in `book.rs` and `docs/ai.md`).
+    Replies,
+    /// Every position the book holds: also Black's second move after each reply to its first stone.
+    All,
+}
+
+named!(@table BookUse, [
+    (BookUse::Off, "off", "every move is searched"),
+    (BookUse::First, "first", "the empty board only"),
+    (BookUse::Replies, "replies", "the empty board and the answer to a lone first stone"),
+    (BookUse::All, "all", "every position the book holds", ["on"]),
+]);
+
+/// The cells that expansion leaves out of a node's children: every setting but `Off` includes
+/// `Inferior`'s.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Pruning {
+    /// None: every empty cell is a child.
+    Off,
+    /// Dead cells and captured pairs (see [`crate::ai::hex::knowledge::solver::inferior`]): never better than a move
+    /// elsewhere.
+    Inferior,
+    /// Those, and the cells where a move is vulnerable: the opponent's answer next to it leaves it dead
+    /// (MoHex's vulnerable patterns; see `PlayBoard::vulnerable_cells`).
+    Vulnerable,
+    /// Those of `Inferior`, and the cells where a move is dominated: the mover's own stone next to it
+    /// would leave it dead, so that neighbour is at least as good (MoHex's dominated patterns; see
+    /// `PlayBoard::dominated_cells`).
+    Dominated,
+    /// Inferior, vulnerable and dominated cells all left out, as MoHex 2.0's prior pruning does.
+    All,
+}
+
+named!(@table Pruning, [
+    (Pruning::Off, "off", "every empty cell is a child"),
+    (Pruning::Inferior, "inferior", "dead cells and captured pairs left out"),
+    (Pruning::Vulnerable, "vulnerable", "inferior and vulnerable cells left out"),
+    (Pruning::Dominated, "dominated", "inferior and dominated cells left out"),
+    (Pruning::All, "all", "inferior, vulnerable and dominated cells left out"),
+]);
+
+named_value!(BookUse, Pruning);
+
+impl Pruning {
+    /// True if vulnerable cells are left out.
+    pub(crate) fn vulnerable(self) -> bool {
+        matches!(self, Pruning::Vulnerable | Pruning::All)
+    }
+
+    /// True if dominated cells are left out.
+    pub(crate) fn dominated(self) -> bool {
+        matches!(self, Pruning::Dominated | Pruning::All)
+    }
+}
+
+#[cfg(test)]
+#[path = "params_tests.rs"]
+mod tests;

@@ -9,7 +9,7 @@
 //! | [`choice`], [`kind`], [`spec`], [`proof`] | what every player shares: its answer, its name table, its budget, proven results |
 //! | [`players`] | the players: random, rush, alpha-beta, the tree search (MCTS), an external engine |
 //! | [`knowledge`] | what they know: bitboards, evaluations, paths, learned patterns, playouts, the solver |
-//! | [`winning`] | turning a won position into a won game: the quickest forced win |
+//! | [`winning`] | proven wins and finishing them: the solver within a move, the quickest forced win, the shortest way on |
 //! | [`data`] | readers of the shipped data: the opening book, the solved openings |
 //!
 //! The dependencies run one way: `player` → [`players`] → [`winning`] → [`knowledge`] → [`data`] → the
@@ -34,4 +34,4 @@ pub use player::{HexPlayer, Report};
 pub use players::{alphabeta, external, mcts, random, rush};
 pub use proof::Proof;
 pub use spec::PlayerSpec;
-pub use winning::finish;
+pub use winning::{ProofSource, finish};

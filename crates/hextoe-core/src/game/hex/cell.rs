@@ -157,6 +157,14 @@ impl Color {
             Color::White => "white",
         }
     }
+
+    /// The word with a capital, "Black" or "White", as a sentence names the player.
+    pub fn title(self) -> &'static str {
+        match self {
+            Color::Black => "Black",
+            Color::White => "White",
+        }
+    }
 }
 
 impl fmt::Display for Color {

@@ -40,14 +40,6 @@ pub(super) fn explain(game: &Game, mv: HexMove, score: f64, effort: &Effort, fig
     )
 }
 
-/// "Black" or "White".
-pub(crate) fn title(c: Color) -> &'static str {
-    match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
 /// The name of one of `color`'s edges.
 fn edge(color: Color, first: bool) -> &'static str {
     match (color, first) {
@@ -90,7 +82,7 @@ fn about_cell(game: &Game, c: Cell, score: f64) -> String {
     let board = game.board();
     let me = board.to_move();
     let opp = me.opponent();
-    let them = title(opp);
+    let them = opp.title();
     if board.wins_with(c, me) {
         return format!("wins at once: {c} joins both edges");
     }
@@ -210,7 +202,7 @@ fn blocking(game: &Game, c: Cell) -> Option<String> {
             (a, b) = (0, 1);
         }
     }
-    let them = title(opp);
+    let them = opp.title();
     Some(if a < b {
         format!("blocks {them}'s shortest path to the {} edge", edge(opp, true))
     } else if b < a {

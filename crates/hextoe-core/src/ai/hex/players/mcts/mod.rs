@@ -9,21 +9,20 @@
 //!   must-play region against the opponent's threats.
 //! - `params`: the search's settings, each defined once in one table (`settings` is its machinery), which
 //!   `--tuning` overrides by name.
-//! - [`exact`]: the exact solver, tried first on positions small enough for it.
-//! - [`convert`]: finishing won games — a win in one, the quickest forced win, the shortest way on.
+//! - `proven`: the proven wins of [`crate::ai::hex::winning`] (the solver tried first on positions small
+//!   enough for it, a win in one, the quickest forced win) in the search's terms.
 //!
 //! [`MctsState`] lives in the [`HexPlayer`](super::HexPlayer) between moves. It keeps the tree, which all
 //! the search threads share (tree parallelism with a virtual loss, lock-free, see [`tree`]), and when the
 //! next position continues the same game it keeps the subtree of the moves actually played.
 
 mod compact;
-pub mod convert;
-pub mod exact;
 mod expand;
 mod knowledge;
 mod node;
 mod opening;
 mod params;
+mod proven;
 pub mod report;
 pub mod search;
 mod select;
@@ -31,15 +30,19 @@ pub mod settings;
 mod settle;
 pub mod tree;
 
+pub use crate::ai::hex::winning::ProofSource;
 pub use params::{BookUse, KnowledgeAt, Odds, Params, Pruning, SETTINGS, Tuning, settings};
+use proven::finish_proven;
 use report::code;
-pub use report::{Analysis, MoveStat, ProofSource};
+pub use report::{Analysis, MoveStat};
 pub use settings::{Setting, TuningError};
 
 use crate::ai::Stop;
 use crate::ai::hex::knowledge::bitboard::Bits;
 use crate::ai::hex::knowledge::playout::{FastRng, PlayBoard};
 use crate::ai::hex::knowledge::solver::{self, Solver};
+use crate::ai::hex::winning::convert::{self, MoveBudget};
+use crate::ai::hex::winning::exact::{self, Exact};
 use crate::ai::hex::{HexChoice, PlayerSpec, Proof};
 use crate::ai::memory_bytes;
 use crate::dispatch_bits;
@@ -139,10 +142,11 @@ impl MctsState {
         if let Some((_, _, a)) = self.won.as_ref().filter(|(b, s, _)| b == game.board() && *s == game.can_swap()) {
             return Analysis { elapsed: start.elapsed(), ..a.clone() };
         }
-        let budget = convert::MoveBudget { time, sims, start, stop: stop.clone() };
+        let budget = MoveBudget { time, sims, start, stop: stop.clone() };
         // On the empty board under the swap rule, a "won" first stone would simply be swapped: no shortcuts.
         let opening = swap_depth(game) == Some(1);
-        if let Some(a) = if opening { None } else { convert::before_search(game, &budget) } {
+        if let Some(win) = if opening { None } else { convert::before_search(game, &budget) } {
+            let a = Analysis::proven_win(win, start.elapsed());
             return self.remember_win(game, a);
         }
         let fair = opening && self.params(game.size()).fair_openings;
@@ -151,12 +155,13 @@ impl MctsState {
         }
         let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);
         let solver_nodes = match exact {
-            Some(exact::Exact::Win(mut analysis)) => {
-                convert::finish_proven(&mut analysis, game, &budget);
+            Some(Exact::Win(win)) => {
+                let mut analysis = Analysis::proven_win(win, start.elapsed());
+                finish_proven(&mut analysis, game, &budget);
                 analysis.elapsed = start.elapsed();
                 return self.remember_win(game, analysis);
             }
-            Some(exact::Exact::Loss(n) | exact::Exact::Unknown(n)) => n,
+            Some(Exact::Loss(n) | Exact::Unknown(n)) => n,
             None => 0,
         };
         let mut tree = self.take_tree(game, spec.memory_mb);
@@ -172,7 +177,7 @@ impl MctsState {
             );
         }
         analysis.solver_nodes = solver_nodes;
-        if let Some(exact::Exact::Loss(_)) = exact {
+        if let Some(Exact::Loss(_)) = exact {
             // Every move is lost; the search still ranks them, and the most visited holds out longest.
             for m in &mut analysis.moves {
                 m.proven = Proof::Loss;
@@ -189,7 +194,7 @@ impl MctsState {
             tree,
         });
         if analysis.proven == Proof::Win && !opening {
-            convert::finish_proven(&mut analysis, game, &budget);
+            finish_proven(&mut analysis, game, &budget);
             analysis.elapsed = start.elapsed();
             return self.remember_win(game, analysis);
         }
@@ -240,14 +245,14 @@ impl MctsState {
         stop: &Stop,
         start: Instant,
         rng: &mut FastRng,
-    ) -> Option<exact::Exact> {
+    ) -> Option<Exact> {
         let empty = game.board().empty_cells().len();
         // At move 1 under the swap rule the solver's answer misleads: a winning opening would be swapped.
         // The tree, which has the swap among the replies, judges openings there.
         if empty > exact::MAX_EMPTY || swap_depth(game) == Some(1) {
             return None;
         }
-        if let Some(known) = exact::from_table(game, start, rng) {
+        if let Some(known) = exact::from_table(game, rng) {
             return Some(known);
         }
         let share = if empty <= 25 { 0.5 } else { 0.25 };
@@ -263,7 +268,7 @@ impl MctsState {
         };
         // The search's other threads help the solver.
         let helpers = spec.budget.threads.clamp(1, 256) - 1;
-        Some(exact::try_solve(solver, game, &limits, start, rng, helpers))
+        Some(exact::try_solve(solver, game, &limits, rng, helpers))
     }
 
     /// The tree to search `game` with: the kept one re-rooted at the current position if it continues

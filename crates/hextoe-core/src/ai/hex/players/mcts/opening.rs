@@ -17,11 +17,12 @@
 //!   the search then picks among them.
 
 use super::params::Params;
-use super::report::{Analysis, MoveStat, ProofSource};
+use super::report::{Analysis, MoveStat};
 use crate::ai::hex::Proof;
 use crate::ai::hex::data::solved::{Solved, SolvedTable};
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 use crate::ai::hex::knowledge::playout::FastRng;
+use crate::ai::hex::winning::ProofSource;
 use crate::game::hex::{Color, Game, HexMove};
 use std::time::Instant;
 

@@ -3,6 +3,7 @@
 
 use super::tree::{SWAP, Tree};
 use crate::ai::hex::knowledge::playout::FastRng;
+use crate::ai::hex::winning::ProofSource;
 use crate::ai::hex::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Cell, Game, HexMove};
 use crate::numbers::thousands;
@@ -22,21 +23,6 @@ pub struct MoveStat {
     /// For a proven win, the most own moves (this one included) it needs to join the edges, when the
     /// quickest-win search measured it: 1 wins at once.
     pub win_in: Option<u32>,
-}
-
-/// How the result was proven, for the explanation.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum ProofSource {
-    /// The move joins both edges at once.
-    Immediate,
-    /// The side to move already has a virtual connection between its edges.
-    Connection,
-    /// The exact solver proved it.
-    Solver,
-    /// The quickest-win search found a forced win within a few moves.
-    Forced,
-    /// Proven wins and losses met in the search tree.
-    Tree,
 }
 
 /// Everything a search found; the player turns it into a [`HexChoice`], `hextoe analyze --player mcts`

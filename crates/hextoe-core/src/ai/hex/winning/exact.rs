@@ -1,14 +1,14 @@
-//! The exact solver inside the player: tried first, within a share of the budget, wherever the position
-//! is small enough to have a chance; a proof it finds decides the move.
+//! The exact solver inside a player's move: tried first, within a share of the budget, wherever the
+//! position is small enough to have a chance, or read from the table of solved openings; a proof it finds
+//! decides the move.
 
-use super::report::{Analysis, MoveStat, ProofSource};
+use super::{ProofSource, ProvenWin, Winner};
 use crate::ai::hex::Proof;
 use crate::ai::hex::data::solved::{Solved, SolvedTable};
 use crate::ai::hex::knowledge::playout::FastRng;
 use crate::ai::hex::knowledge::solver::{Limits, Solver};
 use crate::game::hex::{Cell, Game, HexMove};
 use crate::numbers::thousands;
-use std::time::Instant;
 
 /// Positions with at most this many empty cells are worth a solver attempt (every 7×7 position, and
 /// endgames of larger boards).
@@ -17,8 +17,8 @@ pub(crate) const MAX_EMPTY: usize = 49;
 /// What the solver proved about the position.
 #[derive(Clone, Debug)]
 pub enum Exact {
-    /// The side to move wins; the analysis to return.
-    Win(Analysis),
+    /// The side to move wins.
+    Win(ProvenWin),
     /// The side to move loses whatever it plays; the positions the solver expanded to show it.
     Loss(u64),
     /// Not proven within the limits; the positions the solver expanded trying.
@@ -27,14 +27,7 @@ pub enum Exact {
 
 /// Tries to prove `game` within `limits`, with `helpers` more threads helping the search. On a win it also
 /// looks for more winning moves, in random order, while the limits allow, and picks one of them at random.
-pub(crate) fn try_solve(
-    solver: &mut Solver,
-    game: &Game,
-    limits: &Limits,
-    started: Instant,
-    rng: &mut FastRng,
-    helpers: usize,
-) -> Exact {
+pub(crate) fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, rng: &mut FastRng, helpers: usize) -> Exact {
     let board = game.board();
     let me = game.to_move();
     let root = solver.solve_helped(board, me, limits, &|_| {}, helpers);
@@ -45,7 +38,7 @@ pub(crate) fn try_solve(
     };
     if !win {
         if game.can_swap() {
-            return swap_wins(nodes, started);
+            return swap_wins(nodes);
         }
         return Exact::Loss(nodes);
     }
@@ -82,46 +75,31 @@ pub(crate) fn try_solve(
     } else {
         (ProofSource::Solver, format!("proven win: every reply loses (solver, {} positions)", thousands(nodes)))
     };
-    proven_win(&winners, pick, source, text, nodes, started)
+    proven_win(&winners, pick, source, text, nodes)
 }
 
 /// The proven win by swapping, where no stone wins and so taking over the opponent's does.
-fn swap_wins(nodes: u64, started: Instant) -> Exact {
+fn swap_wins(nodes: u64) -> Exact {
     let text = "proven win: swapping takes over a stone that wins against every defence".to_string();
-    proven_win(&[HexMove::Swap], HexMove::Swap, ProofSource::Solver, text, nodes, started)
+    proven_win(&[HexMove::Swap], HexMove::Swap, ProofSource::Solver, text, nodes)
 }
 
 /// A proven win by `pick`, with the other `winners` listed after it as proven wins too.
-fn proven_win(
-    winners: &[HexMove],
-    pick: HexMove,
-    source: ProofSource,
-    explanation: String,
-    nodes: u64,
-    started: Instant,
-) -> Exact {
-    let proven = |mv: HexMove| MoveStat { mv, visits: 0, win_rate: 1.0, proven: Proof::Win, win_in: None };
-    let moves = std::iter::once(pick).chain(winners.iter().copied().filter(|&m| m != pick)).map(proven).collect();
-    Exact::Win(Analysis {
-        moves,
-        best: pick,
-        pv: vec![pick],
-        proven: Proof::Win,
-        proof_source: Some(source),
-        simulations: 0,
-        solver_nodes: nodes,
-        elapsed: started.elapsed(),
-        explanation,
-    })
+fn proven_win(winners: &[HexMove], pick: HexMove, source: ProofSource, explanation: String, nodes: u64) -> Exact {
+    let winners = std::iter::once(pick)
+        .chain(winners.iter().copied().filter(|&m| m != pick))
+        .map(|mv| Winner { mv, win_in: None })
+        .collect();
+    Exact::Win(ProvenWin { pick, winners, source, explanation, solver_nodes: nodes })
 }
 
 /// What the table of solved openings ([`SolvedTable`]) knows about `game`, as the solver would have
 /// found it: a win by one of its winning moves, picked at random; a loss; or a win by swapping, for a
 /// lost first stone that may still be swapped. `None` if the position is not in the table.
-pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Option<Exact> {
+pub(crate) fn from_table(game: &Game, rng: &mut FastRng) -> Option<Exact> {
     let winners = match SolvedTable::shipped().lookup(game)? {
         Solved::Loss if game.can_swap() => {
-            return Some(swap_wins(0, started));
+            return Some(swap_wins(0));
         }
         Solved::Loss => return Some(Exact::Loss(0)),
         Solved::Win(moves) => moves,
@@ -132,5 +110,5 @@ pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Op
         winners.len(),
         game.board().empty_cells().len()
     );
-    Some(proven_win(&winners, pick, ProofSource::Solver, text, 0, started))
+    Some(proven_win(&winners, pick, ProofSource::Solver, text, 0))
 }

@@ -19,14 +19,12 @@ fn sims(n: u64) -> PlayerSpec {
     }
 }
 
-/// Every level as configured by default, with a short move time so that the test stays quick (winning at
-/// once does not depend on the budget).
+/// Every level as configured by default, on depths and simulations rather than the clock (winning at once
+/// does not depend on the budget).
 fn levels() -> Vec<(String, PlayerSpec)> {
-    let config = HexConfig::default();
-    let mut out: Vec<(String, PlayerSpec)> = Level::ALL
-        .iter()
-        .map(|&l| (l.to_string(), config.spec(l, Some(std::time::Duration::from_millis(50)))))
-        .collect();
+    let config = super::budgets::untimed(HexConfig::default(), 2_000);
+    let mut out: Vec<(String, PlayerSpec)> =
+        Level::ALL.iter().map(|&l| (l.to_string(), config.spec(l, None))).collect();
     out.push(("impossible by simulations".into(), sims(2_000)));
     out
 }

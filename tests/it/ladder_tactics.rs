@@ -96,14 +96,13 @@ fn position(case: &Case, n: usize) -> Game {
 }
 
 /// Every case where the level's player chose a wrong cell, described.
-fn misses(config: &HexConfig, level: Level, move_time: Option<f64>) -> Vec<String> {
+fn misses(config: &HexConfig, level: Level) -> Vec<String> {
     let mut out = Vec::new();
     for n in [7, 9, 11] {
         for case in cases(n) {
             let g = position(&case, n);
             for seed in 0..3 {
-                let mut p = HexPlayer::new(config.spec(level, move_time.map(std::time::Duration::from_secs_f64)), seed)
-                    .unwrap_or_else(|e| panic!("{e}"));
+                let mut p = HexPlayer::new(config.spec(level, None), seed).unwrap_or_else(|e| panic!("{e}"));
                 let c = p.choose(&g, &Stop::new()).unwrap_or_else(|e| panic!("{e}"));
                 let mv = c.mv.to_string();
                 if !case.right.contains(&mv.as_str()) {
@@ -144,15 +143,16 @@ fn the_test_positions_mean_what_they_say() {
 
 #[test]
 fn easy_takes_wins_and_blocks_losses() {
-    assert_eq!(misses(&HexConfig::default(), Level::Easy, None), Vec::<String>::new(), "HexConfig::default()");
+    assert_eq!(misses(&HexConfig::default(), Level::Easy), Vec::<String>::new(), "HexConfig::default()");
     let shipped = Config::from_toml(include_str!("../../config.toml"), Path::new("config.toml")).unwrap();
-    assert_eq!(misses(&shipped.hex, Level::Easy, None), Vec::<String>::new(), "config.toml");
+    assert_eq!(misses(&shipped.hex, Level::Easy), Vec::<String>::new(), "config.toml");
 }
 
 #[test]
 fn medium_takes_wins_and_blocks_losses() {
-    // A short move time keeps the test fast; the tactics do not depend on the budget.
-    assert_eq!(misses(&HexConfig::default(), Level::Medium, Some(0.05)), Vec::<String>::new());
+    // Medium's depth without its move time: the same search on any machine.
+    let untimed = super::budgets::untimed(HexConfig::default(), 2_000);
+    assert_eq!(misses(&untimed, Level::Medium), Vec::<String>::new());
 }
 
 #[test]
@@ -160,6 +160,6 @@ fn a_player_blind_to_tactics_is_caught() {
     // The check is not vacuous: random play misses most of these cells.
     let mut blind = HexConfig::default();
     blind.easy.player = PlayerKind::Random;
-    let missed = misses(&blind, Level::Easy, None).len();
+    let missed = misses(&blind, Level::Easy).len();
     assert!(missed > 20, "random play missed only {missed} of 36 cases");
 }

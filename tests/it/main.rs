@@ -2,6 +2,7 @@
 //! commands, the config, the engine protocol and the terminal game, driven from outside. The rules and the
 //! players are tested in `hextoe-core`'s own test binary.
 
+mod budgets;
 mod config_cli;
 mod docs_links;
 mod engine_external;

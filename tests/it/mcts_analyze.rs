@@ -50,7 +50,7 @@ fn an_unproven_search_counts_its_playouts() {
 #[test]
 fn a_won_position_is_reported_proven() {
     // 4×4 is solved outright.
-    let a = args(&["--size", "4", "--player", "mcts", "--move-time", "5"]);
+    let a = args(&["--size", "4", "--player", "mcts", "--playouts", "2000"]);
     let r = analyze(&a, &Config::default(), &Stop::new()).unwrap();
     assert_eq!(r.proven, Some("win"));
     assert!(["d1", "c2", "b3", "a4"].contains(&r.chosen.as_str()), "{}", r.chosen);

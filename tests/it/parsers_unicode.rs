@@ -13,9 +13,9 @@ use hextoe::tui::ui_config::KeySpec;
 use proptest::prelude::*;
 use std::path::Path;
 
-/// A small, fast engine session: 3×3, easy, a short clock.
+/// A small, fast engine session: 3×3, easy (two plies deep, no clock).
 fn engine() -> Engine {
-    let argv = ["hextoe", "engine", "--size", "3", "--level", "easy", "--move-time", "0.02", "--seed", "1"];
+    let argv = ["hextoe", "engine", "--size", "3", "--level", "easy", "--seed", "1"];
     match Cli::try_parse_from(argv).map(|c| c.command) {
         Ok(Some(Command::Engine(a))) => Engine::new(&a, &Config::default()).unwrap_or_else(|e| panic!("{e}")),
         other => panic!("{other:?}"),

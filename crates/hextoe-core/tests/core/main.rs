@@ -6,6 +6,7 @@ mod hex_players;
 mod hex_rules;
 mod hex_sgf;
 mod mcts_player;
+mod mcts_ponder;
 mod parsers_unicode;
 mod protocol;
 mod solver_truth;

@@ -1,5 +1,6 @@
 //! The MCTS player: legal moves under every budget, proven wins kept, reproducible seeded searches,
-//! perfect play on small boards (checked against the solver), the swap, and the tree kept across pondering.
+//! perfect play on small boards (checked against the solver), the swap, the book and the solved table.
+//! Pondering is in `mcts_ponder.rs`.
 
 use hextoe_core::ai::hex::knowledge::solver::{Limits, Solver};
 use hextoe_core::ai::hex::players::mcts::MctsState;
@@ -11,11 +12,11 @@ use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 use std::time::Duration;
 
-fn spec(budget: Budget) -> PlayerSpec {
+pub(crate) fn spec(budget: Budget) -> PlayerSpec {
     PlayerSpec { kind: PlayerKind::Mcts, budget, memory_mb: 16 }
 }
 
-fn sims(n: u64) -> Budget {
+pub(crate) fn sims(n: u64) -> Budget {
     Budget { nodes: Some(n), threads: 1, ..Budget::default() }
 }
 
@@ -162,8 +163,7 @@ fn perfect_play(cases: &[(usize, usize)], seed: u64) {
                 continue;
             }
             let mut state = MctsState::default();
-            let budget = Budget { move_time: Some(Duration::from_secs(2)), threads: 1, ..Budget::default() };
-            let choice = state.choose(&game, &spec(budget), &Stop::new(), &mut rng);
+            let choice = state.choose(&game, &spec(sims(50_000)), &Stop::new(), &mut rng);
             assert!(
                 wins(&game, choice.mv),
                 "{n}×{n} {}: {} ({})",
@@ -239,47 +239,6 @@ fn under_the_swap_rule_the_first_move_is_not_a_sure_win_to_be_swapped() {
 }
 
 #[test]
-fn pondering_on_the_opponents_time_carries_into_the_next_search() {
-    use hextoe_core::ai::hex::HexPlayer;
-    use hextoe_core::ai::watchdog::Watchdog;
-    let spec = spec(sims(200));
-    let mut game = Game::new(9, false).unwrap();
-    game.play(HexMove::parse("e5", 9).unwrap()).unwrap();
-    // The player has just played e5's reply position: the opponent (White) is to move, and it ponders.
-    let mut player = HexPlayer::new(spec.clone(), 3).unwrap();
-    let stop = Stop::new();
-    // 1.5 s: the root's virtual connections come first, and a debug build on a stalling machine once
-    // spent all of 300 ms on them.
-    let watchdog = Watchdog::maybe(&stop, Some(Duration::from_millis(1500)));
-    let pondered = player.ponder(&game, &stop);
-    drop(watchdog);
-    assert!(pondered > 0, "pondering ran no simulation in 1.5 s");
-    // The pondered tree is the one the player searches from: its most visited reply for White holds
-    // visits from the pondering (the search of the same position reuses the tree).
-    let hextoe_core::ai::hex::player::Report::Search(p) = player.analyze(&game, &Stop::new()).unwrap() else {
-        panic!("mcts reports a search")
-    };
-    assert!(p.moves.iter().map(|m| m.visits).sum::<u64>() > p.simulations, "the pondered tree was not kept");
-    let reply = p.moves.iter().max_by_key(|m| m.visits).map(|m| m.mv).unwrap();
-    // White answers; the next search of 200 simulations starts from that move's subtree, so its root moves
-    // hold more visits than it ran itself.
-    game.play(reply).unwrap();
-    let report = player.analyze(&game, &Stop::new()).unwrap();
-    let hextoe_core::ai::hex::player::Report::Search(a) = report else { panic!("mcts reports a search") };
-    let visits: u64 = a.moves.iter().map(|m| m.visits).sum();
-    assert!(visits > a.simulations, "{visits} root visits after {} simulations: nothing carried over", a.simulations);
-    // A fresh player with the same budget has only its own visits.
-    let mut fresh = HexPlayer::new(spec.clone(), 3).unwrap();
-    let hextoe_core::ai::hex::player::Report::Search(f) = fresh.analyze(&game, &Stop::new()).unwrap() else {
-        panic!("mcts reports a search")
-    };
-    assert!(f.moves.iter().map(|m| m.visits).sum::<u64>() <= f.simulations);
-    // Other players have nothing to ponder with.
-    let mut rush = HexPlayer::new(PlayerSpec { kind: PlayerKind::Rush, ..spec }, 1).unwrap();
-    assert_eq!(rush.ponder(&game, &Stop::new()), 0);
-}
-
-#[test]
 fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_rest() {
     use hextoe_core::ai::hex::data::book::Book;
     use hextoe_core::ai::hex::players::mcts::Tuning;
@@ -346,43 +305,6 @@ fn the_book_answers_the_positions_its_setting_names_and_the_player_searches_the_
     assert!(Book::shipped().lookup(&later).is_none());
     let fallback = player("all").choose(&later, &spec(sims(200)), &stop, &mut rng);
     assert!(!from_book(&fallback), "{}", fallback.explanation);
-}
-
-#[test]
-fn a_pondered_tree_is_searched_even_where_it_had_already_proven_the_persons_move_lost() {
-    // Pondering searches the position with the person to move, and the virtual connections at its root
-    // prove lost the person's moves outside the must-play region, as leaves. When the person plays one, the
-    // search from it must still run: every move comes from simulations or from a proof, never from a tree
-    // that was not searched (which once answered with a random move, "win rate 50 % after 0 playouts").
-    let s = spec(sims(400));
-    let mut unsearched_risk = 0;
-    for seed in 0..2 {
-        let mut rng = StdRng::seed_from_u64(seed);
-        let mut state = MctsState::default();
-        let mut game = Game::new(9, false).unwrap();
-        while game.winner().is_none() {
-            let a = state.analyze(&game, &s, &Stop::new(), &mut rng);
-            let at = game.history().iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ");
-            assert!(a.simulations > 0 || a.proven != Proof::Unknown, "seed {seed}, after {at}: {}", a.explanation);
-            game.play(a.best).unwrap();
-            if game.winner().is_some() {
-                break;
-            }
-            let stop = Stop::new();
-            std::thread::scope(|t| {
-                let stopper = stop.clone();
-                t.spawn(move || {
-                    std::thread::sleep(Duration::from_millis(150));
-                    stopper.stop();
-                });
-                state.ponder(&game, &s, &stop, &mut rng);
-            });
-            let m = *game.legal_moves().choose(&mut rng).unwrap();
-            game.play(m).unwrap();
-            unsearched_risk += 1;
-        }
-    }
-    assert!(unsearched_risk > 15, "the games were long enough to meet proven moves: {unsearched_risk}");
 }
 
 #[test]

@@ -144,8 +144,9 @@ impl HexPlayer {
         }
     }
 
-    /// Thinks on the opponent's time in `game` (the opponent to move) until `stop` is raised, so that the
-    /// next [`HexPlayer::choose`] after the opponent's move starts ahead. Only the tree search keeps
+    /// Thinks on the opponent's time in `game` (the opponent to move) until `stop` is raised (or, on a
+    /// simulation budget, for that many simulations), so that the next [`HexPlayer::choose`] after the
+    /// opponent's move starts ahead. Only the tree search keeps
     /// anything to think with; every other player returns at once. Returns the simulations run.
     pub fn ponder(&mut self, game: &Game, stop: &Stop) -> u64 {
         match self {

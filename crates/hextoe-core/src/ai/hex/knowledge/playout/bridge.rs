@@ -232,63 +232,6 @@ impl<B: Bits> PlayBoard<B> {
         }
     }
 
-    /// A reply among the empty neighbours of the stone at padded index `last` — and its bridge partners, if
-    /// the policy answers there — drawn by their shapes' strengths, against `others`, the weight
-    /// of the rest of the board (by default γ₀ for each other empty cell; see [`LocalPolicy`]); `None` to
-    /// play elsewhere instead.
-    #[inline]
-    pub(super) fn local_reply(
-        &self,
-        last: usize,
-        mover: Color,
-        policy: &LocalPolicy,
-        others: Option<f32>,
-        rng: &mut FastRng,
-    ) -> Option<usize> {
-        match policy.near_cells(mover) {
-            (tables, 12) => self.reply_among::<12>(last, mover, policy, &tables, others, rng),
-            (tables, _) => self.reply_among::<6>(last, mover, policy, &tables, others, rng),
-        }
-    }
-
-    /// The weight of the rest of the board against `local` empty cells of local replies: `others` when
-    /// given, else `policy`'s γ₀ for each other empty cell (see [`LocalPolicy`]).
-    #[inline]
-    fn rest_weight(&self, policy: &LocalPolicy, mover: Color, others: Option<f32>, local: usize) -> f32 {
-        others.unwrap_or(policy.other(mover) * (self.empty - local) as f32)
-    }
-
-    /// [`PlayBoard::local_reply`] among the first `N` of the last stone's twelve near cells (its six
-    /// neighbours, then its six bridge partners), cell `i` by its strength in `tables[i]` (see
-    /// [`LocalPolicy::near_cells`]), without a branch on whether each is empty — which cell is empty is a coin
-    /// toss the processor cannot predict, and this look runs at almost every playout move. A taken cell
-    /// weighs 0, so the draw is that of the reply's definition over the empty ones in order. A partner of a
-    /// cell on the board's rim may lie beyond the one-cell border: off the array it reads as taken, and
-    /// one row over it is a border cell, also taken.
-    #[inline]
-    fn reply_among<const N: usize>(
-        &self,
-        last: usize,
-        mover: Color,
-        policy: &LocalPolicy,
-        tables: &[&[f32; 4096]; 12],
-        others: Option<f32>,
-        rng: &mut FastRng,
-    ) -> Option<usize> {
-        let mut weights = [0f32; N];
-        let (mut sum, mut local) = (0f32, 0usize);
-        for (i, w) in weights.iter_mut().enumerate() {
-            let q = last.wrapping_add_signed(self.ring[i]);
-            let open = self.cells.get(q) == Some(&EMPTY);
-            let ring = usize::from(self.rings.get(q).copied().unwrap_or(0)) & 4095;
-            *w = tables[i][ring] * f32::from(u8::from(open));
-            sum += *w;
-            local += usize::from(open);
-        }
-        let rest = self.rest_weight(policy, mover, others, local);
-        draw_reply(&weights, sum, local, rest, rng).map(|i| last.wrapping_add_signed(self.ring[i]))
-    }
-
     /// The ring pattern of the cell at padded index `p`: 2 bits per neighbour (0 empty, 1 black, 2 white)
     /// in ring order, the border counting as its owner's stones — the solver's convention.
     #[inline]
@@ -334,20 +277,6 @@ impl<B: Bits> PlayBoard<B> {
     /// and replying next to the last stone by learned shape with `local` — and returns the winner.
     /// Afterwards [`PlayBoard::at`] tells the colour of every cell, for AMAF.
     pub fn playout(&mut self, rng: &mut FastRng, bridges: bool, local: Option<&LocalPolicy>) -> Color {
-        self.playout_with(rng, bridges, local, |b, len, _, rng| b.draw_empty(len, rng))
-    }
-
-    /// [`PlayBoard::playout`], with each move played elsewhere chosen by `elsewhere` (given the board, the
-    /// live length of its list of empty cells, the mover and the random numbers; it returns an empty
-    /// cell's padded index): uniformly for [`PlayBoard::playout`], by shape for the whole-board playouts.
-    #[inline]
-    pub(super) fn playout_with(
-        &mut self,
-        rng: &mut FastRng,
-        bridges: bool,
-        local: Option<&LocalPolicy>,
-        mut elsewhere: impl FnMut(&mut Self, &mut usize, Color, &mut FastRng) -> usize,
-    ) -> Color {
         let mut color = self.to_move;
         let mut last = self.last;
         let mut len = self.list.len();
@@ -359,12 +288,12 @@ impl<B: Bits> PlayBoard<B> {
                 if mv.is_none()
                     && let Some(policy) = local
                 {
-                    mv = self.local_reply(l, color, policy, None, rng);
+                    mv = self.local_reply(l, color, policy, rng);
                 }
             }
             let p = match mv {
                 Some(p) => p,
-                None => elsewhere(self, &mut len, color, rng),
+                None => self.draw_empty(&mut len, rng),
             };
             self.put(p, code(color));
             if color == Color::Black {
@@ -382,7 +311,7 @@ impl<B: Bits> PlayBoard<B> {
     /// cells that were empty when it was made; each entry drawn is dropped, and a stale one (its cell taken
     /// since) is skipped. The playouts' move when nothing else chose one; the caller knows a cell is empty.
     #[inline]
-    pub(super) fn draw_empty(&mut self, len: &mut usize, rng: &mut FastRng) -> usize {
+    fn draw_empty(&mut self, len: &mut usize, rng: &mut FastRng) -> usize {
         loop {
             let k = rng.below(*len);
             let p = self.list[k] as usize;
@@ -396,33 +325,12 @@ impl<B: Bits> PlayBoard<B> {
 
     /// Ends a playout that filled the board: records the stones (`black`'s, and White's in every other
     /// cell) and the last stone, and returns the winner, read once from the full board.
-    pub(super) fn end_playout(&mut self, black: B, last: Option<usize>) -> Color {
+    fn end_playout(&mut self, black: B, last: Option<usize>) -> Color {
         let white = self.geo.board().minus(black);
         self.stones = [black, white];
         self.last = last;
         if self.geo.connects(black, Color::Black) { Color::Black } else { Color::White }
     }
-}
-
-/// Draws between `weights` (the local replies' weights, summing to `sum`; `local` of them are empty cells)
-/// and the rest of the board, of weight `rest`, with one number from `rng`: the index of the reply drawn,
-/// or `None` to play elsewhere. Every playout policy that answers the last stone draws through here.
-#[inline]
-pub(super) fn draw_reply(weights: &[f32], sum: f32, local: usize, rest: f32, rng: &mut FastRng) -> Option<usize> {
-    if local == 0 {
-        return None;
-    }
-    let mut x = rng.unit() * (sum + rest);
-    if x >= sum {
-        return None;
-    }
-    for (i, &w) in weights.iter().enumerate() {
-        if x < w {
-            return Some(i);
-        }
-        x -= w;
-    }
-    None
 }
 
 #[cfg(test)]

@@ -148,7 +148,7 @@ fn local_replies_reach_bridge_partners_when_the_policy_has_partner_strengths() {
         let mut rng = FastRng::new(4);
         let (mut adjacent, mut bridge) = (0, 0);
         for _ in 0..4_000 {
-            match b.local_reply(p, Color::White, policy, None, &mut rng) {
+            match b.local_reply(p, Color::White, policy, &mut rng) {
                 Some(q) if near.contains(&q) => adjacent += 1,
                 Some(q) if partners.contains(&q) => bridge += 1,
                 Some(q) => panic!("a local reply at {q}, neither next to e5 nor its bridge partner"),
@@ -173,7 +173,7 @@ fn the_local_replies_odds_scale_how_often_the_last_stone_is_answered() {
     let (b, p) = after("f6 e8 g5", 11);
     let answered = |policy: &LocalPolicy| {
         let mut rng = FastRng::new(9);
-        (0..20_000).filter(|_| b.local_reply(p, Color::White, policy, None, &mut rng).is_some()).count()
+        (0..20_000).filter(|_| b.local_reply(p, Color::White, policy, &mut rng).is_some()).count()
     };
     let (twice, half) = (LocalPolicy::shipped().clone().with_odds(2.0), LocalPolicy::shipped().clone().with_odds(0.5));
     let (one, more, fewer) = (answered(LocalPolicy::shipped()), answered(&twice), answered(&half));
@@ -288,7 +288,7 @@ fn replies_draw_as_their_definition(policy: &LocalPolicy) {
             for mover in [Color::Black, Color::White] {
                 let seed = (round * 1000 + k) as u64;
                 let (mut r1, mut r2) = (FastRng::new(seed), FastRng::new(seed));
-                let got = b.local_reply(p, mover, policy, None, &mut r1);
+                let got = b.local_reply(p, mover, policy, &mut r1);
                 assert_eq!(got, reference_reply(&b, p, mover, policy, &mut r2), "round {round}, stone {k}");
                 assert_eq!(r1.below(1 << 20), r2.below(1 << 20), "both drew the same numbers");
                 if got.is_some() { replies += 1 } else { elsewhere += 1 }

@@ -9,7 +9,8 @@
 //! shared table, where the main search finds them when it gets there. Then the helper looks again, since
 //! the main search may have moved on.
 
-use super::dfpn::{Dfpn, mark_lost, widening_window};
+use super::children::{mark_lost, widening_window};
+use super::dfpn::Dfpn;
 use super::expand::Expansion;
 use super::limits::Limits;
 use super::position::Pos;

@@ -6,7 +6,8 @@
 //!   must-play regions.
 //! - [`order`]: move ordering by the electrical-resistance evaluation.
 //! - [`tt`]: the transposition table of proof and disproof numbers.
-//! - [`dfpn`]: depth-first proof-number search over all of the above.
+//! - [`dfpn`]: depth-first proof-number search over all of the above; `children` weighs a node's
+//!   children (lost by proof sets, hinted first, the widening window); `helper`: the threads that help it.
 //! - [`limits`]: when a search gives up, and the progress it reports.
 //!
 //! [`Solver`] owns the table, so that a player can keep it between moves and a command between the
@@ -14,6 +15,7 @@
 //! flag) and reports [`Progress`] through a callback, so the command can show a progress line and the
 //! players can try the solver within their budget.
 
+mod children;
 pub mod dfpn;
 pub mod expand;
 mod helper;

@@ -203,8 +203,10 @@ impl MctsState {
     }
 
     /// Thinks on the opponent's time: grows the tree of `game`, where the opponent is to move, until `stop`
-    /// is raised or [`PONDER_LIMIT`] has passed. The next search, after the opponent's move, starts from
-    /// that move's subtree. Returns the simulations run; a finished game runs none.
+    /// is raised or [`PONDER_LIMIT`] has passed, or, for a spec whose budget names simulations, until it has
+    /// run that many (so that a seeded player on a simulation budget ponders the same every time). The
+    /// next search, after the opponent's move, starts from that move's subtree. Returns the simulations
+    /// run; a finished game runs none.
     pub fn ponder<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> u64 {
         if game.winner().is_some() || game.legal_moves().is_empty() {
             return 0;
@@ -216,7 +218,8 @@ impl MctsState {
         let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
         let n = game.size();
         let params = self.params(n);
-        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, None, &params, &mut frng));
+        let sims = spec.budget.nodes;
+        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
         self.kept = Some(Kept {
             start: game.start().clone(),
             history: game.history().to_vec(),

@@ -226,7 +226,7 @@ fn board_of(size: usize, black: &[Cell], white: &[Cell]) -> Result<Board, String
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::game::hex::parse_position;
 
@@ -282,19 +282,27 @@ mod tests {
         assert!(book.lookup(&swap).is_none(), "the book is for games without the swap rule");
     }
 
-    #[test]
-    fn bad_books_are_refused_with_the_line() {
-        for (text, want) in [
-            ("11 - - f6 0.5\n", "line 1: 5 fields"),
-            ("\n# c\n11 - - z9 0.5 10\n", "line 3"),
-            ("11 f6 - f6 0.5 10\n", "f6 is not an empty cell"),
-            ("11 f6,g6 - a1 0.5 10\n", "2 black and 0 white"),
-            ("11 - - f6 1.5 10\n", "win rate 1.5"),
-            ("11 f6 f6 a1 0.5 10\n", "f6 is given twice"),
-            ("40 - - a1 0.5 10\n", "size 40"),
-        ] {
-            let e = Book::parse(text).map(|b| b.len()).unwrap_err().to_string();
+    /// Asserts that `parse` refuses each text with a message containing its expected words.
+    pub(crate) fn refuses<T, E: std::fmt::Display>(parse: impl Fn(&str) -> Result<T, E>, cases: &[(&str, &str)]) {
+        for (text, want) in cases {
+            let e = parse(text).err().map(|e| e.to_string()).unwrap_or_else(|| panic!("{text:?} was read"));
             assert!(e.contains(want), "{text:?}: {e}");
         }
+    }
+
+    #[test]
+    fn bad_books_are_refused_with_the_line() {
+        refuses(
+            Book::parse,
+            &[
+                ("11 - - f6 0.5\n", "line 1: 5 fields"),
+                ("\n# c\n11 - - z9 0.5 10\n", "line 3"),
+                ("11 f6 - f6 0.5 10\n", "f6 is not an empty cell"),
+                ("11 f6,g6 - a1 0.5 10\n", "2 black and 0 white"),
+                ("11 - - f6 1.5 10\n", "win rate 1.5"),
+                ("11 f6 f6 a1 0.5 10\n", "f6 is given twice"),
+                ("40 - - a1 0.5 10\n", "size 40"),
+            ],
+        );
     }
 }

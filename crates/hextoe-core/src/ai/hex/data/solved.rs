@@ -165,19 +165,19 @@ mod tests {
 
     #[test]
     fn bad_tables_are_refused_with_the_line() {
-        for (text, want) in [
-            ("7 - - win\n", "line 1: 4 fields"),
-            ("\n# c\n7 - - win z9\n", "line 3"),
-            ("7 d4 - win d4\n", "d4 is not an empty cell"),
-            ("7 d4 - win -\n", "needs its winning moves"),
-            ("7 d4 - loss a1\n", "a loss has no winning moves"),
-            ("7 d4 - draw -\n", "neither win nor loss"),
-            ("7 d4,e4 - loss -\n", "2 black and 0 white"),
-            ("40 - - win a1\n", "size 40"),
-        ] {
-            let e = SolvedTable::parse(text).map(|t| t.len()).unwrap_err().to_string();
-            assert!(e.contains(want), "{text:?}: {e}");
-        }
+        crate::ai::hex::data::book::tests::refuses(
+            SolvedTable::parse,
+            &[
+                ("7 - - win\n", "line 1: 4 fields"),
+                ("\n# c\n7 - - win z9\n", "line 3"),
+                ("7 d4 - win d4\n", "d4 is not an empty cell"),
+                ("7 d4 - win -\n", "needs its winning moves"),
+                ("7 d4 - loss a1\n", "a loss has no winning moves"),
+                ("7 d4 - draw -\n", "neither win nor loss"),
+                ("7 d4,e4 - loss -\n", "2 black and 0 white"),
+                ("40 - - win a1\n", "size 40"),
+            ],
+        );
     }
 
     #[test]

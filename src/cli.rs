@@ -249,6 +249,10 @@ pub struct TourneyArgs {
     /// (replacing the configured time).
     #[arg(long, value_parser = seconds)]
     pub move_time: Option<Duration>,
+    /// Hex on a clock: each player starts with MAIN minutes and gets INC seconds after each move (e.g.
+    /// `5+3`, `90s+2`); players plan their moves from their clocks, and a flag that falls loses the game.
+    #[arg(long, value_name = "MAIN+INC")]
+    pub time: Option<crate::game::TimeControl>,
     /// Turn the swap rule on (Hex).
     #[arg(long)]
     pub swap: bool,

@@ -5,6 +5,7 @@
 mod budgets;
 mod config_cli;
 mod docs_links;
+mod engine_clock;
 mod engine_external;
 mod engine_hostile;
 mod engine_sessions;

@@ -180,7 +180,10 @@ fn bad_arguments_say_what_was_expected() {
         (&["--players", "random,gnugo"], "player 'gnugo': unknown player 'gnugo'"),
         (&["--players", "random,resistance@fast"], "unknown limit '@fast'"),
         (&["--game", "ttt", "--players", "random,minimax:hard"], "unknown level 'hard'"),
-        (&["--game", "ttt", "--size", "5", "--players", "random,rules"], "--size, --swap and --move-time are for Hex"),
+        (
+            &["--game", "ttt", "--size", "5", "--players", "random,rules"],
+            "--size, --swap, --move-time and --time are for Hex",
+        ),
     ];
     for (args, want) in cases {
         let out = tourney(args);

@@ -16,9 +16,12 @@ use crate::ai::watchdog::Watchdog;
 use crate::ai::{Level, Stop};
 use crate::commands::entrant::{self, EntrantError};
 use crate::config::HexConfig;
+use crate::game::clock::plan;
 use crate::game::hex::{Color, Game, SizeError};
 use crate::protocol::{Answer, HexRequest, Refusal, Reply};
+use crate::protocol::{GtpClock, TimeSettings};
 use std::time::Duration;
+use std::time::Instant;
 
 /// Why a Hex session cannot start: the board size or the `--player` entry from the command line.
 #[derive(Debug, thiserror::Error)]
@@ -54,6 +57,9 @@ pub(crate) struct HexBackend {
     made: u64,
     /// The tree search's settings from `--tuning`, given to every tree-search player made.
     tuning: Option<Tuning>,
+    /// The controller's clock, from `time_settings` and `time_left`: when it is set, genmove plans its
+    /// search time from it instead of the level's move time.
+    clock: GtpClock,
 }
 
 impl HexBackend {
@@ -78,6 +84,7 @@ impl HexBackend {
             seed,
             made: 0,
             tuning: None,
+            clock: GtpClock::default(),
         };
         // The person at the command line may name any player, an external engine too.
         if let Some(entry) = player {
@@ -89,6 +96,11 @@ impl HexBackend {
     /// Gives every tree-search player this session makes the settings of `tuning`, if any.
     pub fn with_tuning(self, tuning: Option<Tuning>) -> HexBackend {
         HexBackend { tuning, ..self }
+    }
+
+    /// The controller's `time_settings`: both sides' clocks start at its main time.
+    pub(crate) fn set_time(&mut self, settings: TimeSettings) {
+        self.clock.set(settings);
     }
 
     /// The board side, which `play` checks cells against.
@@ -162,6 +174,7 @@ impl HexBackend {
             HexRequest::Player(Some(entry)) => self.set_player(&entry)?,
             HexRequest::AnalyzeCommands => {}
             HexRequest::Swap(on) => self.game.set_swap_rule(on),
+            HexRequest::TimeLeft(color, time, stones) => self.clock.tell(color.index(), time, stones),
         }
         Ok(Answer::empty())
     }
@@ -196,8 +209,17 @@ impl HexBackend {
                 self.player.insert(made)
             }
         };
-        let _watchdog = Watchdog::maybe(&stop, player.spec().budget.move_time);
-        let choice = match player.choose(&self.game, &stop) {
+        // On the controller's clock the move's time is planned from it; otherwise the player's own applies.
+        let moves = plan::hex_moves_left(self.game.board().empty_cells().len());
+        let planned = self.clock.move_time(color.index(), moves);
+        let started = Instant::now();
+        let _watchdog = Watchdog::maybe(&stop, planned.or(player.spec().budget.move_time));
+        let chosen = match planned {
+            Some(t) => player.choose_within(&self.game, &stop, t),
+            None => player.choose(&self.game, &stop),
+        };
+        self.clock.spent(color.index(), started.elapsed());
+        let choice = match chosen {
             Ok(c) => c,
             Err(e) => {
                 // A failed player (say, an external engine that died) is made afresh at the next genmove.

@@ -1,6 +1,6 @@
 //! An engine session: the current game, both games' backends, and the commands the session answers
 //! itself (`protocol_version`, `name`, `version`, `known_command`, `list_commands`, `quit`, `game`,
-//! `level`). Each line is read once into a typed request ([`Request::parse`]); the session answers its
+//! `level`, `time_settings`). Each line is read once into a typed request ([`Request::parse`]); the session answers its
 //! own, hands the rest to the current game's backend, and frames the reply. Each game keeps its own
 //! board, so `game` switches without losing either.
 
@@ -99,6 +99,10 @@ impl Engine {
             SessionRequest::Level(level) => {
                 self.ttt.set_level(level);
                 self.hex.set_level(level);
+                Answer::empty()
+            }
+            SessionRequest::TimeSettings(settings) => {
+                self.hex.set_time(settings);
                 Answer::empty()
             }
         }

@@ -65,6 +65,8 @@ impl TttBackend {
                 };
             }
             TttRequest::Ai(style) => self.style = style,
+            // Tic-tac-toe's AI answers at once, so a clock changes nothing: the time is noted and left.
+            TttRequest::TimeLeft(..) => {}
         }
         Ok(Answer::empty())
     }

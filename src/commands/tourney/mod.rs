@@ -88,8 +88,10 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
                 .or_usage()?,
         ),
         GameKind::Tictactoe => {
-            if args.board.size.is_some() || args.swap || args.move_time.is_some() {
-                refuse!("--size, --swap and --move-time are for Hex; tic-tac-toe is 3×3 and its AIs are instant");
+            if args.board.size.is_some() || args.swap || args.move_time.is_some() || args.time.is_some() {
+                refuse!(
+                    "--size, --swap, --move-time and --time are for Hex; tic-tac-toe is 3×3 and its AIs are instant"
+                );
             }
             Field::Ttt(args.players.iter().map(|p| entrant::parse_ttt(p, config)).collect::<Result<_, _>>().or_usage()?)
         }
@@ -104,7 +106,7 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
         .map(|f| {
             let seeds = [0, 1].map(|seat| seed_for(seed, f.pairing / 2, f.game, seat));
             let r = match &field {
-                Field::Hex(specs) => play::play_hex(size, swap, [&specs[f.first], &specs[f.second]], seeds),
+                Field::Hex(specs) => play::play_hex(size, swap, args.time, [&specs[f.first], &specs[f.second]], seeds),
                 Field::Ttt(e) => play::play_ttt([e[f.first], e[f.second]], &config.tictactoe, seeds[0]),
             };
             progress.inc(1);
@@ -116,7 +118,8 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
         GameKind::Tictactoe => ("tictactoe", None, ["x", "o"]),
     };
     let (pairings, standings, forfeits) = report::tally(&names, &fixtures, &results, colours);
-    Ok(Report { pairings, standings, forfeits, game: game.into(), size, games_per_pairing: args.games, seed })
+    let time = args.time.map(|t| t.to_string());
+    Ok(Report { pairings, standings, forfeits, game: game.into(), size, games_per_pairing: args.games, seed, time })
 }
 
 /// Runs `hextoe tourney`: the progress bar on stderr (only on a terminal, and not with `--json`), the

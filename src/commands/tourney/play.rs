@@ -3,17 +3,18 @@
 //! Each move is timed. A player that cannot start, fails, overruns its time or makes an illegal move
 //! forfeits: the game ends there and the other seat wins. Timed Hex moves run under a [`Watchdog`], so a
 //! built-in player overruns only if it ignores its stop flag; the limit is the move time plus 10 % plus
-//! 100 ms (the same deadline an external engine gets, see [`HexPlayer::time_limit`]).
+//! 100 ms (the same deadline an external engine gets, see [`HexPlayer::time_limit`]). On a clock
+//! (`--time`), each player plans its moves from its own time left instead, and a flag that falls loses.
 
 use crate::ai::Stop;
-use crate::ai::hex::{HexPlayer, PlayerSpec};
+use crate::ai::hex::{HexPlayer, OnClock, PlayerSpec};
 use crate::ai::ttt;
 use crate::ai::watchdog::Watchdog;
 use crate::commands::entrant::TttEntrant;
 use crate::config::TttConfig;
 use crate::game::hex::Game;
 use crate::game::ttt::Player;
-use crate::game::{GameKind, Move, Outcome, Position, Seat};
+use crate::game::{Clock, GameKind, Move, Outcome, Position, Seat, TimeControl};
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -69,7 +70,13 @@ impl GameRecord {
 
 /// Plays one Hex game on an n×n board. After a swap the seats exchange colours, as in HexGui: the stone
 /// stays and its owner changes ([`Position`] keeps that mapping).
-pub(crate) fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: [u64; 2]) -> GameRecord {
+pub(crate) fn play_hex(
+    size: usize,
+    swap: bool,
+    control: Option<TimeControl>,
+    specs: [&PlayerSpec; 2],
+    seeds: [u64; 2],
+) -> GameRecord {
     let mut stats = [MoveStats::default(); 2];
     let mut players = Vec::with_capacity(2);
     for seat in Seat::BOTH {
@@ -83,6 +90,10 @@ pub(crate) fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: 
         Ok(p) => p,
         Err(e) => return GameRecord::forfeit(Seat::First, e.to_string(), stats),
     };
+    let mut clock = control.map(Clock::new);
+    if let Some(c) = clock.as_mut() {
+        c.start(Seat::First, Instant::now());
+    }
     loop {
         if let Some(outcome) = position.result() {
             return GameRecord::finished(outcome, stats);
@@ -91,10 +102,15 @@ pub(crate) fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: 
         let seat = position.to_move_seat();
         let player = &mut players[seat.index()];
         let stop = Stop::new();
-        let move_time = player.spec().budget.move_time;
-        let watchdog = Watchdog::maybe(&stop, move_time);
         let t0 = Instant::now();
-        let chosen = player.choose(game, &stop);
+        let on_clock = clock.as_ref().map(|c| OnClock { left: c.left(seat, t0), increment: c.control().increment });
+        // On a clock the watchdog stops the search when the flag falls; otherwise at the move time.
+        let move_time = player.spec().budget.move_time;
+        let watchdog = Watchdog::maybe(&stop, on_clock.map(|c| c.left).or(move_time));
+        let chosen = match on_clock {
+            Some(c) => player.choose_on_clock(game, &stop, c),
+            None => player.choose(game, &stop),
+        };
         let took = t0.elapsed();
         drop(watchdog);
         stats[seat.index()].record(took);
@@ -102,7 +118,13 @@ pub(crate) fn play_hex(size: usize, swap: bool, specs: [&PlayerSpec; 2], seeds: 
             Ok(c) => c.mv,
             Err(e) => return GameRecord::forfeit(seat, e.to_string(), stats),
         };
-        if let Some(limit) = HexPlayer::time_limit(move_time).filter(|&limit| took > limit) {
+        if let (Some(c), Some(left)) = (clock.as_mut(), on_clock.map(|c| c.left)) {
+            if c.moved(Instant::now()).is_some() {
+                let why =
+                    format!("lost on time: took {} ms for {mv} with {} ms left", took.as_millis(), left.as_millis());
+                return GameRecord::forfeit(seat, why, stats);
+            }
+        } else if let Some(limit) = HexPlayer::time_limit(move_time).filter(|&limit| took > limit) {
             let why = format!("took {} ms for {mv}, over its limit of {} ms", took.as_millis(), limit.as_millis());
             return GameRecord::forfeit(seat, why, stats);
         }
@@ -164,7 +186,7 @@ mod tests {
     fn hex_games_end_with_a_winner_and_time_every_move() {
         let (a, b) = (spec(PlayerKind::Random), spec(PlayerKind::Random));
         for seed in 0..20 {
-            let r = play_hex(4, seed % 2 == 0, [&a, &b], [seed, seed + 100]);
+            let r = play_hex(4, seed % 2 == 0, None, [&a, &b], [seed, seed + 100]);
             assert!(r.forfeit.is_none() && r.outcome.winner().is_some(), "{r:?}");
             let moves = r.stats[0].moves + r.stats[1].moves;
             assert!((4..=17).contains(&moves), "{moves} moves");
@@ -173,10 +195,30 @@ mod tests {
     }
 
     #[test]
+    fn on_a_clock_a_flag_that_falls_loses_and_a_quick_player_keeps_its_time() {
+        // One second each: an engine that thinks a second and a half a move loses on time at its first
+        // move; the random player, which answers at once, never does. (A test of the clock itself.)
+        let slow = spec(PlayerKind::Engine(
+            "sh -c 'while read c; do case \"$c\" in genmove*) sleep 1.5; printf \"= a1\\n\\n\";; \
+             *) printf \"= \\n\\n\";; esac; done'"
+                .into(),
+        ));
+        let quick = spec(PlayerKind::Random);
+        let control: TimeControl = "1s+0".parse().unwrap_or_else(|e| panic!("{e}"));
+        let r = play_hex(5, false, Some(control), [&quick, &slow], [1, 2]);
+        assert_eq!(r.outcome, Outcome::Win(Seat::First), "{r:?}");
+        let (seat, why) = r.forfeit.unwrap_or((Seat::First, String::new()));
+        assert_eq!(seat, Seat::Second);
+        assert!(why.starts_with("lost on time: took") && why.contains("a1 with"), "{why}");
+        let both = play_hex(5, false, Some(control), [&quick, &quick], [1, 2]);
+        assert!(both.forfeit.is_none() && both.outcome.winner().is_some(), "{both:?}");
+    }
+
+    #[test]
     fn a_player_that_cannot_start_forfeits() {
         let bad = spec(PlayerKind::Engine("no-such-program-hextoe-test".into()));
         let ok = spec(PlayerKind::Random);
-        let r = play_hex(3, false, [&ok, &bad], [1, 2]);
+        let r = play_hex(3, false, None, [&ok, &bad], [1, 2]);
         assert_eq!(r.outcome, Outcome::Win(Seat::First));
         let (seat, why) = r.forfeit.unwrap_or((Seat::First, String::new()));
         assert_eq!(seat, Seat::Second);

@@ -88,6 +88,9 @@ pub struct Report {
     pub games_per_pairing: u32,
     /// The seed that reproduces the tourney.
     pub seed: u64,
+    /// The clock every game was played on (`--time`, e.g. `5+3`), if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time: Option<String>,
 }
 
 fn ms(d: std::time::Duration) -> f64 {
@@ -180,7 +183,8 @@ pub fn render(r: &Report) -> String {
         Some(n) => format!("{} {n}×{n}", r.game),
         None => r.game.clone(),
     };
-    let _ = writeln!(s, "{title}: {} games per pairing, seed {}", r.games_per_pairing, r.seed);
+    let clock = r.time.as_ref().map(|t| format!(", clock {t}")).unwrap_or_default();
+    let _ = writeln!(s, "{title}: {} games per pairing, seed {}{clock}", r.games_per_pairing, r.seed);
     let (first, second) = if r.game == "hex" { ("black", "white") } else { ("x", "o") };
     let width = r.standings.iter().map(|p| p.player.chars().count()).max().unwrap_or(6).max(6);
     let (fw, sw) = (format!("{first} wins"), format!("{second} wins"));

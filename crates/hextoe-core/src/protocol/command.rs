@@ -45,6 +45,10 @@ pub enum Verb {
     Swap,
     /// `ai minimax|rules`: the tic-tac-toe AI.
     Ai,
+    /// `time_settings MAIN BYO_YOMI STONES`: the controller's clock.
+    TimeSettings,
+    /// `time_left COLOUR SECONDS STONES`: one side's time on the controller's clock.
+    TimeLeft,
 }
 
 /// One row of the command table.
@@ -69,7 +73,7 @@ const fn hex(verb: Verb, name: &'static str, usage: &'static str) -> Row {
 }
 
 /// Every command, in `list_commands` order: the session's own first, then the games'.
-pub const TABLE: [Row; 19] = [
+pub const TABLE: [Row; 21] = [
     both(Verb::ProtocolVersion, "protocol_version", "protocol_version"),
     both(Verb::Name, "name", "name"),
     both(Verb::Version, "version", "version"),
@@ -89,6 +93,13 @@ pub const TABLE: [Row; 19] = [
     hex(Verb::AnalyzeCommands, "hexgui-analyze_commands", "hexgui-analyze_commands"),
     hex(Verb::Swap, "swap", "swap on|off"),
     Row { verb: Verb::Ai, name: "ai", hex: None, ttt: Some("ai minimax|rules") },
+    both(Verb::TimeSettings, "time_settings", "time_settings MAIN_SECONDS BYO_YOMI_SECONDS BYO_YOMI_STONES"),
+    Row {
+        verb: Verb::TimeLeft,
+        name: "time_left",
+        hex: Some("time_left b|w SECONDS STONES"),
+        ttt: Some("time_left x|o SECONDS STONES"),
+    },
 ];
 
 impl Row {
@@ -144,8 +155,8 @@ mod tests {
     fn lists_follow_the_game() {
         let hex: Vec<_> = names(GameKind::Hex).collect();
         let ttt: Vec<_> = names(GameKind::Tictactoe).collect();
-        assert_eq!(hex.len(), 18);
-        assert_eq!(ttt.len(), 15);
+        assert_eq!(hex.len(), 20);
+        assert_eq!(ttt.len(), 17);
         assert!(hex.contains(&"boardsize") && !hex.contains(&"ai"));
         assert!(ttt.contains(&"ai") && !ttt.contains(&"swap"));
         assert_eq!(hex[..8], ttt[..8], "the session's own commands come first in both");

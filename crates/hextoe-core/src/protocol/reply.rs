@@ -86,6 +86,8 @@ pub enum Refusal {
     NotSquare(usize, usize),
     /// A `boardsize` outside 1 to the largest board.
     SizeOutOfRange(usize),
+    /// A `time_settings` or `time_left` number that is not a time or a stone count in range; as written.
+    NotATime(String),
     /// `final_score` while the game is undecided.
     CannotScore,
     /// A move asked for after the game ended: the winner's name, or `None` for a draw.
@@ -127,6 +129,11 @@ impl fmt::Display for Refusal {
             Refusal::NotASize(s) => write!(f, "'{s}' is not a number: expected {BOARDSIZE_USAGE}"),
             Refusal::NotSquare(a, b) => write!(f, "unacceptable size {a}×{b}: hextoe plays square boards only"),
             Refusal::SizeOutOfRange(n) => write!(f, "unacceptable size {n}: expected {BOARDSIZE_USAGE}"),
+            Refusal::NotATime(s) => write!(
+                f,
+                "'{}' is not a time: expected whole seconds from 0 to 10000000, and stones from 0 to 100000",
+                short(s)
+            ),
             Refusal::CannotScore => f.write_str("cannot score"),
             Refusal::GameOver(Some(winner)) => write!(f, "the game is over: {winner} has won"),
             Refusal::GameOver(None) => f.write_str("the game is over: it is a draw"),

@@ -11,12 +11,14 @@
 use super::command::Verb;
 use super::framing::Command;
 use super::reply::Refusal;
+use super::time::{TimeSettings, read_seconds, read_stones};
 use crate::Named;
 use crate::game::GameKind;
 use crate::game::hex::{Color, HexMove, MAX_SIZE};
 use crate::game::ttt::{Cell, Player};
 use crate::levels::{Level, Style};
 use std::fmt;
+use std::time::Duration;
 
 /// A request to the session, whichever game is on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +39,8 @@ pub enum SessionRequest {
     Game(GameKind),
     /// `level easy|medium|impossible`.
     Level(Level),
+    /// `time_settings MAIN BYO_YOMI STONES`.
+    TimeSettings(TimeSettings),
 }
 
 /// A request to the Hex backend.
@@ -62,6 +66,8 @@ pub enum HexRequest {
     AnalyzeCommands,
     /// `swap on|off`.
     Swap(bool),
+    /// `time_left b|w SECONDS STONES`.
+    TimeLeft(Color, Duration, u32),
 }
 
 /// A request to the tic-tac-toe backend.
@@ -81,6 +87,8 @@ pub enum TttRequest {
     FinalScore,
     /// `ai minimax|rules`.
     Ai(Style),
+    /// `time_left x|o SECONDS STONES`.
+    TimeLeft(Player, Duration, u32),
 }
 
 /// A request, by whom it is for.
@@ -180,6 +188,19 @@ impl Request {
                 let name = a.one_lower()?;
                 Ok(Request::Ttt(TttRequest::Ai(Style::from_name(&name).ok_or(Refusal::UnknownAi(name))?)))
             }
+            Verb::TimeSettings => {
+                let w = a.exactly(3)?;
+                let (main, byo_yomi, stones) = (read_seconds(&w[0])?, read_seconds(&w[1])?, read_stones(&w[2])?);
+                session(SessionRequest::TimeSettings(TimeSettings { main, byo_yomi, stones }))
+            }
+            Verb::TimeLeft => {
+                let w = a.exactly(3)?;
+                let (time, stones) = (read_seconds(&w[1])?, read_stones(&w[2])?);
+                Ok(match game {
+                    GameKind::Hex => Request::Hex(HexRequest::TimeLeft(colour(&w[0])?, time, stones)),
+                    GameKind::Tictactoe => Request::Ttt(TttRequest::TimeLeft(ttt_player(&w[0])?, time, stones)),
+                })
+            }
         }
     }
 }
@@ -226,6 +247,7 @@ impl fmt::Display for SessionRequest {
             SessionRequest::Quit => f.write_str(Verb::Quit.name()),
             SessionRequest::Game(g) => write!(f, "{} {g}", Verb::Game.name()),
             SessionRequest::Level(l) => write!(f, "{} {l}", Verb::Level.name()),
+            SessionRequest::TimeSettings(t) => t.fmt(f),
         }
     }
 }
@@ -245,6 +267,9 @@ impl fmt::Display for HexRequest {
             HexRequest::Player(Some(entry)) => write!(f, "{} {entry}", Verb::Player.name()),
             HexRequest::AnalyzeCommands => f.write_str(Verb::AnalyzeCommands.name()),
             HexRequest::Swap(on) => write!(f, "{} {}", Verb::Swap.name(), if *on { "on" } else { "off" }),
+            HexRequest::TimeLeft(c, t, stones) => {
+                write!(f, "{} {} {} {stones}", Verb::TimeLeft.name(), c.letter(), t.as_secs())
+            }
         }
     }
 }
@@ -259,6 +284,7 @@ impl fmt::Display for TttRequest {
             TttRequest::ShowBoard => f.write_str(Verb::ShowBoard.name()),
             TttRequest::FinalScore => f.write_str(Verb::FinalScore.name()),
             TttRequest::Ai(style) => write!(f, "{} {style}", Verb::Ai.name()),
+            TttRequest::TimeLeft(p, t, stones) => write!(f, "{} {p} {} {stones}", Verb::TimeLeft.name(), t.as_secs()),
         }
     }
 }

@@ -38,6 +38,9 @@ fn good_args(verb: Verb, game: GameKind) -> &'static str {
         (Verb::Player, _) => "mcts@1s",
         (Verb::Swap, _) => "on",
         (Verb::Ai, _) => "rules",
+        (Verb::TimeSettings, _) => "300 30 5",
+        (Verb::TimeLeft, GameKind::Hex) => "b 120 0",
+        (Verb::TimeLeft, GameKind::Tictactoe) => "x 12.5 3",
         _ => "",
     }
 }

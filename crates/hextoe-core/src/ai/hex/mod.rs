@@ -33,5 +33,5 @@ pub use knowledge::{bitboard, eval, paths, patterns, playout, solver};
 pub use player::{HexPlayer, Report};
 pub use players::{alphabeta, external, mcts, random, rush};
 pub use proof::Proof;
-pub use spec::PlayerSpec;
+pub use spec::{OnClock, PlayerSpec};
 pub use winning::{ProofSource, finish};

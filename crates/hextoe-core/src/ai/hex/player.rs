@@ -8,8 +8,9 @@ use crate::ai::hex::kind::PlayerKind;
 use crate::ai::hex::knowledge::eval::Eval;
 use crate::ai::hex::players::external::{self, ExternalEngine};
 use crate::ai::hex::players::mcts::{Analysis, MctsState, Tuning};
-use crate::ai::hex::spec::PlayerSpec;
+use crate::ai::hex::spec::{OnClock, PlayerSpec};
 use crate::ai::hex::{alphabeta, random, rush};
+use crate::game::clock::plan;
 use crate::game::hex::Game;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
@@ -141,6 +142,38 @@ impl HexPlayer {
             HexPlayer::AlphaBeta { eval, spec, rng } => Ok(alphabeta::choose(game, *eval, spec, stop, rng)),
             HexPlayer::Mcts { spec, rng, state } => Ok(state.choose(game, spec, stop, rng)),
             HexPlayer::Engine { spec, engine } => engine.choose(game, spec),
+        }
+    }
+
+    /// Chooses a move on a clock: the search time is planned from the time left and the increment (see
+    /// [`plan`](crate::game::clock::plan::plan)) in place of the spec's move time, its depth and
+    /// simulation limits still holding; an external engine is told its clock, if it knows `time_left`.
+    pub fn choose_on_clock(&mut self, game: &Game, stop: &Stop, clock: OnClock) -> Result<HexChoice, AiError> {
+        check_not_over(game)?;
+        if let HexPlayer::Engine { spec, engine } = self {
+            return engine.choose_on_clock(game, spec, clock);
+        }
+        let moves = plan::hex_moves_left(game.board().empty_cells().len());
+        self.choose_within(game, stop, plan::plan(clock.left, clock.increment, moves))
+    }
+
+    /// Chooses a move searching for `move_time` in place of the spec's move time (the engine's
+    /// `time_settings`, a clock's plan); the spec is as it was afterwards.
+    pub fn choose_within(&mut self, game: &Game, stop: &Stop, move_time: Duration) -> Result<HexChoice, AiError> {
+        let saved = self.spec_mut().budget.move_time.replace(move_time);
+        let chosen = self.choose(game, stop);
+        self.spec_mut().budget.move_time = saved;
+        chosen
+    }
+
+    /// The spec, to change a limit for one move.
+    fn spec_mut(&mut self) -> &mut PlayerSpec {
+        match self {
+            HexPlayer::Random { spec, .. }
+            | HexPlayer::Rush { spec, .. }
+            | HexPlayer::AlphaBeta { spec, .. }
+            | HexPlayer::Mcts { spec, .. }
+            | HexPlayer::Engine { spec, .. } => spec,
         }
     }
 

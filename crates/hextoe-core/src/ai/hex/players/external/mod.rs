@@ -20,7 +20,9 @@
 //!
 //! - [`swap`]: how an engine is told about the swap rule.
 //! - `replay`: the moves, with their colours, that bring an engine to a game.
+//! - `clock`: telling an engine its time on a clock, with `time_settings` and `time_left`.
 
+mod clock;
 mod replay;
 pub mod swap;
 
@@ -70,6 +72,10 @@ pub struct ExternalEngine {
     swap_command: Option<SwapCommand>,
     /// Board size, swap rule and moves (with colours) the engine holds, when known.
     synced: Option<(usize, bool, Vec<Coloured>)>,
+    /// Whether the engine knows `time_settings` and `time_left`, once asked.
+    knows_time: Option<bool>,
+    /// True once `time_settings` was sent for the game the engine holds.
+    time_set: bool,
     /// Why the engine can no longer be used, once it cannot.
     dead: Option<String>,
 }
@@ -132,6 +138,8 @@ impl ExternalEngine {
             stderr_done,
             swap_command: None,
             synced: None,
+            knows_time: None,
+            time_set: false,
             dead: None,
         };
         // The name goes into every explanation: its first line, at most 80 characters.
@@ -183,9 +191,14 @@ impl ExternalEngine {
     /// checked against the rules before it is returned; `resign` is reported as an error saying so.
     pub fn choose(&mut self, game: &Game, spec: &PlayerSpec) -> Result<HexChoice, AiError> {
         self.sync(game)?;
+        self.genmove(game, move_timeout(spec.budget.move_time))
+    }
+
+    /// Asks for the move of the side to move in `game`, which the engine holds, waiting `timeout`.
+    pub(super) fn genmove(&mut self, game: &Game, timeout: Duration) -> Result<HexChoice, AiError> {
         let color = game.to_move();
         let command = HexRequest::Genmove(color);
-        let answer = self.send(&command, move_timeout(spec.budget.move_time))?;
+        let answer = self.send(&command, timeout)?;
         let word = answer.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
         if word == "resign" {
             self.synced = None;
@@ -223,6 +236,7 @@ impl ExternalEngine {
             }
             _ => {
                 self.synced = None;
+                self.time_set = false;
                 self.check_swap_rule(swap)?;
                 self.send(HexRequest::BoardSize(size), SETUP_TIMEOUT)?;
                 self.send(HexRequest::ClearBoard, SETUP_TIMEOUT)?;

@@ -12,6 +12,7 @@
 //! | [`config`] | typed config with the embedded, documented defaults |
 //! | [`cli`] | the clap command line |
 //! | [`error`] | [`error::UsageError`]: bad input, which exits with status 2 |
+//! | [`output`] | a command's report on stdout, a closed pipe being a normal end |
 //! | [`input`] | bounded file reads and char-aware text helpers for everything read from outside |
 //!
 //! `hextoe-core` depends on neither clap, ratatui nor crossterm; this crate re-exports its `game`, `ai` and
@@ -27,4 +28,5 @@ pub mod commands;
 pub mod config;
 pub mod error;
 pub mod input;
+pub mod output;
 pub mod tui;

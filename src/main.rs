@@ -33,6 +33,8 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (`| head`): what it read was all it wanted.
+        Err(e) if e.is::<hextoe::output::Closed>() => ExitCode::SUCCESS,
         // Bad input (a position, a saved file, a player entry) exits like a bad flag or config: status 2.
         Err(e) => {
             eprintln!("hextoe: {e:#}");

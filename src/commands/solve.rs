@@ -72,17 +72,17 @@ pub fn run(args: &SolveArgs, config: &Config) -> anyhow::Result<()> {
         GameKind::Hex => {
             let (game, report) = solve_hex(args, config, &Stop::new(), true)?;
             if args.json {
-                println!("{}", serde_json::to_string(&report)?);
+                crate::output::println(&serde_json::to_string(&report)?)?;
             } else {
-                print!("{}", hex_text(&game, &report));
+                crate::output::print(&hex_text(&game, &report))?;
             }
         }
         GameKind::Tictactoe => {
             let report = solve_ttt(args)?;
             if args.json {
-                println!("{}", serde_json::to_string(&report)?);
+                crate::output::println(&serde_json::to_string(&report)?)?;
             } else {
-                print!("{}", ttt_text(&report));
+                crate::output::print(&ttt_text(&report))?;
             }
         }
     }

@@ -3,6 +3,7 @@
 //! players are tested in `hextoe-core`'s own test binary.
 
 mod budgets;
+mod closed_pipe;
 mod config_cli;
 mod docs_links;
 mod engine_clock;

@@ -83,9 +83,9 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let analysis = analyse(&game, &spec, seed)?;
     if args.json {
-        println!("{}", serde_json::to_string(&analysis)?);
+        crate::output::println(&serde_json::to_string(&analysis)?)?;
     } else {
-        print!("{}", render(&analysis, &game, level, &spec));
+        crate::output::print(&render(&analysis, &game, level, &spec))?;
     }
     Ok(())
 }

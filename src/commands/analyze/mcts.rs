@@ -200,9 +200,9 @@ pub fn render(game: &Game, r: &MctsReport) -> String {
 pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     let (game, r) = analyze_game(args, config, &Stop::new())?;
     if args.json {
-        println!("{}", serde_json::to_string(&r)?);
+        crate::output::println(&serde_json::to_string(&r)?)?;
     } else {
-        print!("{}", render(&game, &r));
+        crate::output::print(&render(&game, &r))?;
     }
     Ok(())
 }

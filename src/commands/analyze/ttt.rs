@@ -139,9 +139,9 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
     };
     let analysis = analyze(&board, style, level, depth, &mut rng);
     if args.json {
-        println!("{}", serde_json::to_string(&analysis)?);
+        crate::output::println(&serde_json::to_string(&analysis)?)?;
     } else {
-        print!("{}", render(&board, &analysis));
+        crate::output::print(&render(&board, &analysis))?;
     }
     Ok(())
 }

@@ -28,9 +28,9 @@ pub fn run(args: &PerftArgs, config: &Config) -> anyhow::Result<()> {
         GameKind::Hex => hex::report(args.board.size.unwrap_or(config.hex.size.0), args.depth)?,
     };
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        crate::output::println(&serde_json::to_string(&report)?)?;
     } else {
-        print!("{}", render(&report));
+        crate::output::print(&render(&report))?;
     }
     Ok(())
 }

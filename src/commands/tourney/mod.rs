@@ -137,9 +137,9 @@ pub fn run(args: &TourneyArgs, config: &Config) -> anyhow::Result<()> {
     progress.finish_and_clear();
     let report = report?;
     if args.json {
-        println!("{}", serde_json::to_string(&report)?);
+        crate::output::println(&serde_json::to_string(&report)?)?;
     } else {
-        print!("{}", report::render(&report));
+        crate::output::print(&report::render(&report))?;
     }
     Ok(())
 }

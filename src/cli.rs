@@ -129,34 +129,32 @@ pub struct PlayArgs {
     pub load: Option<PathBuf>,
 }
 
-/// `--game` and `--size` where tic-tac-toe is the default game (`perft`, `analyze`).
-#[derive(Debug, Args, Clone)]
-pub struct TttFirst {
-    /// Which game.
-    #[arg(long, default_value = "tictactoe", value_parser = named::<GameKind>())]
-    pub game: GameKind,
+/// `--game` and `--size`, alike for every subcommand: the game named, else Hex when a Hex-only flag
+/// (`--size`, `--swap`) is given, else the config's `game` (Hex unless it says otherwise).
+#[derive(Debug, Args, Clone, Default)]
+pub struct Board {
+    /// Which game (default: Hex if --size or --swap is given, else the config's `game`).
+    #[arg(long, value_parser = named::<GameKind>())]
+    pub game: Option<GameKind>,
     /// Hex board side, 1 to 19.
     #[arg(long, value_parser = size_parser)]
     pub size: Option<usize>,
 }
 
-/// `--game` and `--size` where Hex is the default game (`solve`, `tourney`, `engine`).
-#[derive(Debug, Args, Clone)]
-pub struct HexFirst {
-    /// Which game.
-    #[arg(long, default_value = "hex", value_parser = named::<GameKind>())]
-    pub game: GameKind,
-    /// Hex board side, 1 to 19.
-    #[arg(long, value_parser = size_parser)]
-    pub size: Option<usize>,
+impl Board {
+    /// The game meant: the one named, else Hex when `hex_only` flags were given (a size, the swap rule),
+    /// else `default`, the config's.
+    pub fn game(&self, hex_only: bool, default: GameKind) -> GameKind {
+        self.game.unwrap_or(if hex_only || self.size.is_some() { GameKind::Hex } else { default })
+    }
 }
 
 /// `hextoe perft`.
 #[derive(Debug, Args, Clone)]
 pub struct PerftArgs {
-    /// The game (tic-tac-toe unless said) and the Hex board's side.
+    /// The game and the Hex board's side.
     #[command(flatten)]
-    pub board: TttFirst,
+    pub board: Board,
     /// Deepest ply to count, 1 to 361 (default: the whole game).
     #[arg(long, value_parser = perft_depth)]
     pub depth: Option<u32>,
@@ -168,9 +166,9 @@ pub struct PerftArgs {
 /// `hextoe analyze`.
 #[derive(Debug, Args, Clone)]
 pub struct AnalyzeArgs {
-    /// The game (tic-tac-toe unless said) and the Hex board's side.
+    /// The game and the Hex board's side.
     #[command(flatten)]
-    pub board: TttFirst,
+    pub board: Board,
     /// The position: `xox/oox/...` for tic-tac-toe; a diagram `b../.w./...` or a move list for Hex.
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
@@ -211,9 +209,9 @@ pub struct AnalyzeArgs {
 #[derive(Debug, Args, Clone)]
 #[command(mut_arg("game", |a| a.help("Which game (Hex is solved by proof-number search)")))]
 pub struct SolveArgs {
-    /// The game (Hex unless said) and the Hex board's side.
+    /// The game and the Hex board's side.
     #[command(flatten)]
-    pub board: HexFirst,
+    pub board: Board,
     /// The position (default: the empty board).
     #[arg(long, default_value = "", allow_hyphen_values = true)]
     pub position: String,
@@ -235,9 +233,9 @@ pub struct SolveArgs {
 /// `hextoe tourney`.
 #[derive(Debug, Args, Clone)]
 pub struct TourneyArgs {
-    /// The game (Hex unless said) and the Hex board's side.
+    /// The game and the Hex board's side.
     #[command(flatten)]
-    pub board: HexFirst,
+    pub board: Board,
     /// Comma-separated players, e.g. `random,rush,resistance@0.2s,better-connected@d3,easy,engine:CMD`
     /// (for tic-tac-toe: `random,minimax:easy,rules:impossible`). docs/commands.md describes the syntax.
     #[arg(long, value_delimiter = ',', required = true)]
@@ -268,9 +266,9 @@ pub struct TourneyArgs {
 #[derive(Debug, Args, Clone)]
 #[command(mut_arg("game", |a| a.help("Which game to start with (the `game` command switches)")))]
 pub struct EngineArgs {
-    /// The game (Hex unless said) and the Hex board's side.
+    /// The game and the Hex board's side.
     #[command(flatten)]
-    pub board: HexFirst,
+    pub board: Board,
     /// AI level for genmove.
     #[arg(long, value_parser = named::<Level>())]
     pub level: Option<Level>,

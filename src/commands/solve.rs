@@ -68,7 +68,7 @@ pub struct TttSolveReport {
 
 /// Runs `hextoe solve`, writing to stdout.
 pub fn run(args: &SolveArgs, config: &Config) -> anyhow::Result<()> {
-    match args.board.game {
+    match args.board.game(args.swap, config.game) {
         GameKind::Hex => {
             let (game, report) = solve_hex(args, config, &Stop::new(), true)?;
             if args.json {

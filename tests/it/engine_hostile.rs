@@ -3,7 +3,7 @@
 
 use crate::engine_sessions::{answers, session};
 use hextoe::ai::Level;
-use hextoe::cli::{EngineArgs, HexFirst};
+use hextoe::cli::{Board, EngineArgs};
 use hextoe::commands::engine::Engine;
 use hextoe::config::Config;
 use hextoe::game::GameKind;
@@ -34,7 +34,7 @@ fn hostile_input_never_crashes() {
 
 fn engine(game: GameKind, level: Level, move_time: Option<f64>) -> Engine {
     let args = EngineArgs {
-        board: HexFirst { game, size: None },
+        board: Board { game: Some(game), size: None },
         level: Some(level),
         ai: None,
         move_time: move_time.map(Duration::from_secs_f64),

@@ -121,3 +121,24 @@ fn perft_json_for_hex() {
         .failure()
         .stderr(predicate::str::contains("expected 1 to 9"));
 }
+
+#[test]
+fn every_subcommand_picks_its_game_alike() {
+    // A Hex-only flag means Hex; with no game named and none implied, the config's game (Hex by default).
+    let json = |args: &[&str]| -> Value {
+        serde_json::from_slice(&hextoe(args).assert().success().get_output().stdout).unwrap_or_else(|e| panic!("{e}"))
+    };
+    let a = json(&["analyze", "--size", "7", "--position", "d4", "--playouts", "300", "--seed", "1", "--json"]);
+    assert_eq!((a["game"].as_str(), a["size"].as_u64()), (Some("hex"), Some(7)), "{a}");
+    assert_eq!(json(&["perft", "--depth", "2", "--json"])["game"], "hex");
+    assert_eq!(json(&["perft", "--game", "ttt", "--depth", "2", "--json"])["game"], "tictactoe");
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let cfg = dir.path().join("c.toml");
+    std::fs::write(&cfg, "game = \"tictactoe\"\n").unwrap_or_else(|e| panic!("{e}"));
+    let with_ttt = |args: &[&str]| -> Value {
+        let out = cargo_bin_cmd!("hextoe").arg("--config").arg(&cfg).args(args).assert().success();
+        serde_json::from_slice(&out.get_output().stdout).unwrap_or_else(|e| panic!("{e}"))
+    };
+    assert_eq!(with_ttt(&["perft", "--depth", "2", "--json"])["game"], "tictactoe");
+    assert_eq!(with_ttt(&["perft", "--size", "3", "--depth", "2", "--json"])["game"], "hex");
+}

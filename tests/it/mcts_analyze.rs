@@ -69,7 +69,7 @@ fn bad_input_says_what_is_wrong() {
     let e = analyze(&zero, &Config::default(), &Stop::new()).map(|_| ()).unwrap_err();
     assert!(format!("{e:#}").contains("at least 1 playout"), "{e:#}");
     let cases: [(&[&str], &str); 4] = [
-        (&["--size", "5", "--position", "z9", "--player", "mcts"], "cannot read the position"),
+        (&["--size", "5", "--position", "z9", "--player", "mcts"], "bad --position 'z9' for the 5×5 Hex board"),
         (&["--size", "5", "--player", "resistance"], "expected --player mcts"),
         (&["--size", "2", "--position", "a1 b1 a2", "--player", "mcts"], "the game is over"),
         (&["--size", "5", "--player", "nobody"], "unknown player"),

@@ -41,15 +41,15 @@ fn text_output_lists_the_moves_best_first() {
     let out = hextoe().args(["analyze", "--game", "ttt", "--position", "XOX/OOX/___"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("x to move"), "{text}");
-    let c3 = text.find("c3    win in 1 ply").unwrap();
-    let a3 = text.find("a3    loss in 2 plies").unwrap();
+    let c3 = text.find("c3    win in 1 move").unwrap();
+    let a3 = text.find("a3    loss in 2 moves").unwrap();
     assert!(c3 < a3, "{text}");
     assert!(text.contains("best: c3\n"), "{text}");
     assert!(text.contains("plays c3: wins now"), "{text}");
 }
 
 #[test]
-fn level_and_style_default_to_the_config() {
+fn the_style_defaults_to_the_config_and_the_level_to_impossible() {
     let dir = tempfile::tempdir().unwrap();
     let cfg = dir.path().join("c.toml");
     std::fs::write(&cfg, "level = \"easy\"\n[tictactoe]\nai = \"rules\"\n").unwrap();
@@ -59,7 +59,11 @@ fn level_and_style_default_to_the_config() {
         .output()
         .unwrap();
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!((v["ai"].as_str(), v["level"].as_str(), v["depth"].as_u64()), (Some("rules"), Some("easy"), Some(1)));
+    // The config's easy level is the menu's; an analysis is the strongest look unless --level says otherwise.
+    assert_eq!(
+        (v["ai"].as_str(), v["level"].as_str(), v["depth"].as_u64()),
+        (Some("rules"), Some("impossible"), Some(9))
+    );
     // The rules player answers a corner with the centre.
     assert_eq!(v["chosen"], "b2");
     assert_eq!(v["explanation"], "takes the centre");

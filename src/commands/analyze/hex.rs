@@ -63,7 +63,8 @@ pub struct HexAnalysis {
 
 /// Runs the analysis and prints it.
 pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
-    let level = args.level.unwrap_or(config.level);
+    // An analysis is the strongest look at a position: the impossible level unless another is named.
+    let level = args.level.unwrap_or(Level::Impossible);
     let mut spec = config.hex.spec(level, args.move_time);
     if let Some(p) = &args.player {
         spec.kind = p.parse::<PlayerKind>().or_usage()?;
@@ -77,9 +78,7 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
             spec.kind
         );
     }
-    let size = args.board.size.unwrap_or(config.hex.size.0);
-    let game = parse_position(&args.position, size, args.swap || config.hex.swap)
-        .usage_context(|| format!("bad --position for the {size}×{size} Hex board"))?;
+    let game = read_position(args, config)?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let analysis = analyse(&game, &spec, seed)?;
     if args.json {
@@ -88,6 +87,15 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
         crate::output::print(&render(&analysis, &game, level, &spec))?;
     }
     Ok(())
+}
+
+/// The Hex position of `--position` on the board of `--size` (else the config's), with the swap rule of
+/// `--swap` or the config. The message of a bad one quotes it by its first 40 characters.
+pub(crate) fn read_position(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<Game> {
+    let size = args.board.size.unwrap_or(config.hex.size.0);
+    parse_position(&args.position, size, args.swap || config.hex.swap).usage_context(|| {
+        format!("bad --position '{}' for the {size}×{size} Hex board", crate::input::quote(&args.position))
+    })
 }
 
 /// Analyses `game` with the player of `spec`; `seed` fixes the choice among equal moves.
@@ -125,17 +133,27 @@ pub fn render(a: &HexAnalysis, game: &Game, level: Level, spec: &PlayerSpec) -> 
         (None, None) => "default budget".into(),
     };
     let _ = writeln!(s, "\nplayer {} ({budget}; level {level})", a.player);
-    let _ = writeln!(s, "{:>12} {:>12}   (proven results: plies to the end)", "move", "score");
+    let _ = writeln!(
+        s,
+        "{:>12} {:>12}   (the evaluation for {}; a proven result in moves to the end)",
+        "move", "score", a.to_move
+    );
     for m in &a.moves {
         let score = match m.proven {
-            Proof::Win => format!("win in {}", (1000.0 - m.score).round()),
-            Proof::Loss => format!("loss in {}", (1000.0 + m.score).round()),
+            Proof::Win => format!("win in {}", plural_moves(1000.0 - m.score)),
+            Proof::Loss => format!("loss in {}", plural_moves(1000.0 + m.score)),
             Proof::Unknown => format!("{:+.4}", m.score),
         };
         let _ = writeln!(s, "{:>12} {:>12}", m.mv, score);
     }
     let _ = writeln!(s, "\nplays {}: {}", a.mv, a.explanation);
     s
+}
+
+/// "1 move", "3 moves": a proven result's distance to the end of the game.
+fn plural_moves(moves: f64) -> String {
+    let n = moves.round().max(0.0) as u64;
+    if n == 1 { "1 move".to_string() } else { format!("{n} moves") }
 }
 
 #[cfg(test)]

@@ -8,7 +8,7 @@ use crate::ai::{Level, Stop};
 use crate::cli::AnalyzeArgs;
 use crate::config::{Config, HexLevelConfig};
 use crate::error::{OrUsage, refuse};
-use crate::game::hex::{Game, parse_position};
+use crate::game::hex::Game;
 use hextoe_core::numbers::thousands;
 use serde::Serialize;
 
@@ -110,9 +110,7 @@ pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Resu
 /// position a second time.
 fn analyze_game(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Result<(Game, MctsReport)> {
     let spec = spec_for(args, config)?;
-    let size = args.board.size.unwrap_or(config.hex.size.0);
-    let game = parse_position(&args.position, size, args.swap || config.hex.swap)
-        .usage_context(|| format!("cannot read the position '{}'", crate::input::quote(&args.position)))?;
+    let game = super::hex::read_position(args, config)?;
     if let Some(w) = game.winner() {
         refuse!("the game is over: {w} has won, so there is no move to analyse");
     }

@@ -13,7 +13,7 @@ use crate::game::GameKind;
 
 /// Runs `hextoe analyze`.
 pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
-    match args.board.game {
+    match args.board.game(args.swap, config.game) {
         GameKind::Tictactoe => ttt::run(args, config),
         GameKind::Hex => hex::run(args, config),
     }

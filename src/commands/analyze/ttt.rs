@@ -91,7 +91,7 @@ pub fn render(board: &Board, a: &Analysis) -> String {
     let _ = writeln!(s, "{to_move} to move\n");
     let _ = writeln!(s, "move  value");
     for m in &a.moves {
-        let plies = m.plies.map(|p| format!(" in {p} {}", if p == 1 { "ply" } else { "plies" })).unwrap_or_default();
+        let plies = m.plies.map(|p| format!(" in {p} {}", if p == 1 { "move" } else { "moves" })).unwrap_or_default();
         let _ = writeln!(s, "{:<5} {}{plies}", m.cell, m.value);
     }
     let _ = writeln!(s, "\nbest: {}", a.best.join(" "));
@@ -130,7 +130,8 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
         parse_position(&args.position)
             .usage_context(|| format!("invalid tic-tac-toe position '{}'", crate::input::quote(&args.position)))?
     };
-    let level = args.level.unwrap_or(config.level);
+    // An analysis is the strongest look at a position: perfect play unless another level is named.
+    let level = args.level.unwrap_or(Level::Impossible);
     let style = args.ai.unwrap_or(config.tictactoe.ai);
     let depth = config.tictactoe.depth(level);
     let mut rng = match args.seed {

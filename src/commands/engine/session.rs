@@ -42,7 +42,7 @@ impl Engine {
         )?
         .with_tuning(args.tuning);
         Ok(Engine {
-            game: args.board.game,
+            game: args.board.game(args.swap, config.game),
             ttt: TttBackend::new(&config.tictactoe, style, level, seed),
             hex,
             quit: false,

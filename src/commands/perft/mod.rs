@@ -18,7 +18,7 @@ use crate::game::GameKind;
 
 /// Runs `hextoe perft`.
 pub fn run(args: &PerftArgs, config: &Config) -> anyhow::Result<()> {
-    let report = match args.board.game {
+    let report = match args.board.game(false, config.game) {
         GameKind::Tictactoe => {
             if args.board.size.is_some() {
                 refuse!("--size is for Hex; tic-tac-toe is always 3×3 (perft takes --game, --depth and --json)");

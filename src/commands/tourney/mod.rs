@@ -79,7 +79,8 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
         refuse!("a tourney needs at least two players, separated by commas");
     }
     let names = entrant_names(&args.players);
-    let field = match args.board.game {
+    let game = args.board.game(args.swap || args.time.is_some(), config.game);
+    let field = match game {
         GameKind::Hex => Field::Hex(
             args.players
                 .iter()
@@ -113,7 +114,7 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
             r
         })
         .collect();
-    let (game, size, colours) = match args.board.game {
+    let (game, size, colours) = match game {
         GameKind::Hex => ("hex", Some(size), ["black", "white"]),
         GameKind::Tictactoe => ("tictactoe", None, ["x", "o"]),
     };

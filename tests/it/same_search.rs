@@ -3,7 +3,8 @@
 //! move's visits and win rate, the line and the explanation, all but the time it took.
 //!
 //! The fixture was recorded before the settings that lost their matches were deleted, so this test shows
-//! that the deletion left the default search as it was. A change that is meant to change the search
+//! that the deletion left the default search as it was. Its explanations were recorded again when they
+//! became plain sentences, every other field unchanged. A change that is meant to change the search
 //! records the fixture again, and says so in its commit.
 
 use clap::Parser;

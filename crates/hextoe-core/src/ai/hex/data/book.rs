@@ -25,7 +25,6 @@
 
 use crate::ai::hex::{HexChoice, MoveEval, Proof};
 use crate::game::hex::{Board, Cell, Color, Game, HexMove};
-use crate::numbers::thousands;
 use rand::Rng;
 use rand::seq::IndexedRandom;
 use std::collections::HashMap;
@@ -172,10 +171,9 @@ pub fn choice<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<HexChoice> {
     let e = answers.choose(rng)?;
     let twin = answers.iter().find(|o| o.mv != e.mv).map(|o| format!("; {} is the same move turned 180°", o.mv));
     let explanation = format!(
-        "opening book: {} (win rate {:.0} % after {} playouts of a longer search{})",
+        "opening book: {}, which a long search prepared ({:.0}% for the side that plays it){}",
         e.mv,
         e.win_rate * 100.0,
-        thousands(e.simulations),
         twin.unwrap_or_default()
     );
     let eval =

@@ -8,7 +8,6 @@ use crate::ai::hex::data::solved::{Solved, SolvedTable};
 use crate::ai::hex::knowledge::playout::FastRng;
 use crate::ai::hex::knowledge::solver::{Limits, Solver};
 use crate::game::hex::{Cell, Game, HexMove};
-use crate::numbers::thousands;
 
 /// Positions with at most this many empty cells are worth a solver attempt (every 7×7 position, and
 /// endgames of larger boards).
@@ -71,9 +70,9 @@ pub(crate) fn try_solve(solver: &mut Solver, game: &Game, limits: &Limits, rng: 
     let (source, text) = if immediate {
         (ProofSource::Immediate, format!("wins at once: {pick} joins both edges"))
     } else if root.by_connection {
-        (ProofSource::Connection, "proven win: virtual connection to both edges".to_string())
+        (ProofSource::Connection, "proven win: its stones are already virtually connected to both edges".to_string())
     } else {
-        (ProofSource::Solver, format!("proven win: every reply loses (solver, {} positions)", thousands(nodes)))
+        (ProofSource::Solver, "proven win: every reply loses, as the exact solver shows".to_string())
     };
     proven_win(&winners, pick, source, text, nodes)
 }
@@ -106,7 +105,7 @@ pub(crate) fn from_table(game: &Game, rng: &mut FastRng) -> Option<Exact> {
     };
     let pick = *winners.get(rng.below(winners.len()))?;
     let text = format!(
-        "proven win: every reply loses ({} of {} moves win; solved in advance)",
+        "proven win: every reply loses; {} of the {} moves win (solved in advance)",
         winners.len(),
         game.board().empty_cells().len()
     );

@@ -5,8 +5,7 @@ use super::tree::{SWAP, Tree};
 use crate::ai::hex::knowledge::playout::FastRng;
 use crate::ai::hex::winning::ProofSource;
 use crate::ai::hex::{HexChoice, MoveEval, Proof};
-use crate::game::hex::{Cell, Game, HexMove};
-use crate::numbers::thousands;
+use crate::game::hex::{Cell, Color, Game, HexMove};
 use std::time::{Duration, Instant};
 
 /// One root move's statistics.
@@ -179,10 +178,28 @@ pub(crate) fn principal_variation(
     pv
 }
 
-/// "win rate 63 % after 180,000 playouts; main line f6 e7 g5".
-pub(crate) fn describe_rate(rate: f64, sims: u64, pv: &[HexMove]) -> String {
-    let line: Vec<String> = pv.iter().map(|m| m.to_string()).collect();
-    format!("win rate {:.0} % after {} playouts; main line {}", rate * 100.0, thousands(sims), line.join(" "))
+/// The plain sentence for an unproven search: how the side to move (`mover`) stands, by the move's win
+/// rate `rate` in the games the search played out, and the answer it expects (the second move of `pv`).
+/// The figures themselves are `hextoe analyze`'s.
+pub(crate) fn describe_rate(rate: f64, mover: Color, pv: &[HexMove]) -> String {
+    let (me, them) = (mover.title(), mover.opponent().title());
+    let percent = (rate * 100.0).round();
+    let stands = if rate >= 0.85 {
+        format!("{me} looks close to winning ({percent:.0}%)")
+    } else if rate >= 0.6 {
+        format!("{me}'s chances look good ({percent:.0}%)")
+    } else if rate > 0.4 {
+        format!("the game looks even ({percent:.0}% for {me})")
+    } else if rate > 0.15 {
+        format!("{me} is behind ({percent:.0}%) and plays for the best chance")
+    } else {
+        format!("{me} looks lost ({percent:.0}%) but plays the move that holds out best")
+    };
+    match pv.get(1) {
+        Some(HexMove::Swap) => format!("{stands}; it expects {them} to swap"),
+        Some(reply) => format!("{stands}; it expects {them} to answer {reply}"),
+        None => stands,
+    }
 }
 
 /// Turns the searched tree into an [`Analysis`].
@@ -219,12 +236,11 @@ pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Insta
     let explanation = match proven {
         Proof::Win if immediate => format!("wins at once: {best} joins both edges"),
         Proof::Win => format!(
-            "proven win: every reply loses within the search tree ({} playouts); main line {}",
-            thousands(simulations),
+            "proven win: every reply loses, as the search tree shows; the line it expects is {}",
             pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
         ),
         Proof::Loss => "every move loses against perfect play; choosing the one that holds out longest".to_string(),
-        Proof::Unknown => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), simulations, &pv),
+        Proof::Unknown => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), game.to_move(), &pv),
     };
     Analysis {
         moves,

@@ -188,12 +188,12 @@ fn a_short_panel_drops_the_explanation_whole_rather_than_cut_it() {
     use hextoe::ai::ttt::{Choice, Value};
     use hextoe::tui::hint::Hint;
     let mut a = game(ttt(&["b2", "b1", "a1", "c3"]), Opponent::HumanVsAi);
-    let why = "blocks x on a1–c3, but x still wins in 2 plies whatever o does next; picked one of 4 at random \
+    let why = "blocks x on a1–c3, but x still wins in 2 moves whatever o does next; picked one of 4 at random \
                after looking at every reply, and that is all there is to say about it";
     let cell = |s: &str| s.parse().unwrap_or_else(|e| panic!("{e}"));
     let choice = Choice {
         cell: cell("a2"),
-        explanation: "forks: two threats at once; wins in 3 plies whatever o does".into(),
+        explanation: "forks: two threats at once; wins in 3 moves whatever o does".into(),
         evals: vec![(cell("a2"), Value::Win { plies: 3 }), (cell("a3"), Value::Win { plies: 3 })],
     };
     if let Some(g) = a.session.game.as_mut() {

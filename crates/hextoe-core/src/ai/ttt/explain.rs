@@ -7,13 +7,14 @@ use crate::ai::Level;
 use crate::game::ttt::lines::line_name;
 use crate::game::ttt::{Board, Cell};
 
-/// "1 ply" / "3 plies".
+/// "1 move" / "3 moves", counting both players' moves, as a player counts the moves to the end.
 fn plies(n: u32) -> String {
-    if n == 1 { "1 ply".into() } else { format!("{n} plies") }
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
 }
 
-/// Explains `chosen` among the root `scores` of a search `depth` plies deep on `board` at `level`.
-pub fn minimax(board: &Board, level: Level, depth: u32, scores: &[(Cell, i32)], chosen: Cell) -> String {
+/// Explains `chosen` among the root `scores` of a search `depth` plies deep on `board` at `level`, drawn
+/// at random from `among` moves as good.
+pub fn minimax(board: &Board, level: Level, depth: u32, scores: &[(Cell, i32)], chosen: Cell, among: usize) -> String {
     let me = board.to_move();
     let opp = me.opponent();
     let ply = board.ply();
@@ -26,7 +27,7 @@ pub fn minimax(board: &Board, level: Level, depth: u32, scores: &[(Cell, i32)], 
     let mut after = *board;
     after.play(chosen);
     let forks = after.threats(me).count_ones() >= 2;
-    let picked = if tied == 1 { String::new() } else { format!("; picked one of {tied} at random") };
+    let picked = if among <= 1 { String::new() } else { format!("; picked one of {among} at random") };
     match value_of(score, ply) {
         Value::Win { plies: 1 } => "wins now".into(),
         Value::Win { plies: n } => {
@@ -80,7 +81,9 @@ mod tests {
     fn explain(pos: &str, level: Level, depth: u32, cell: &str) -> String {
         let b = parse_position(pos).unwrap();
         let scores = TttEngine::new().root_scores(&b, depth);
-        minimax(&b, level, depth, &scores, cell.parse().unwrap())
+        let chosen = cell.parse().unwrap();
+        let score = scores.iter().find(|s| s.0 == chosen).map(|s| s.1);
+        minimax(&b, level, depth, &scores, chosen, scores.iter().filter(|s| Some(s.1) == score).count())
     }
 
     #[test]
@@ -94,11 +97,11 @@ mod tests {
         assert_eq!(explain("xx./.o./...", Level::Impossible, 9, "c1"), "blocks x on a1–c1");
         // x on a1 and b2 against o on b1 and c3: a2 makes threats on a3 and c2.
         let fork = explain("xo./.x./..o", Level::Impossible, 9, "a2");
-        assert!(fork.starts_with("forks: two threats at once; wins in 3 plies whatever o does"), "{fork}");
+        assert!(fork.starts_with("forks: two threats at once; wins in 3 moves whatever o does"), "{fork}");
         let lost = explain("x.x/.o./o.x", Level::Impossible, 9, "b1");
-        assert_eq!(lost, "blocks x on a1–c1, but x still wins in 2 plies; picked one of 4 at random");
+        assert_eq!(lost, "blocks x on a1–c1, but x still wins in 2 moves; picked one of 4 at random");
         let lost = explain("x.x/.o./o.x", Level::Impossible, 9, "b3");
-        assert_eq!(lost, "every move loses: x wins in 2 plies whatever o does; picked one of 4 at random");
+        assert_eq!(lost, "every move loses: x wins in 2 moves whatever o does; picked one of 4 at random");
         let easy = explain(".........", Level::Easy, 1, "a1");
         assert_eq!(easy, "easy looks only one move ahead and no move wins now; picked one of 9 at random");
     }

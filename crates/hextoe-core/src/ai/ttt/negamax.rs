@@ -25,6 +25,7 @@ use super::explain;
 use super::tt::Table;
 use super::value::{Value, value_of};
 use crate::ai::Level;
+use crate::game::ttt::lines::cells_of;
 use crate::game::ttt::lines::threats_of;
 use crate::game::ttt::{Board, Cell, FULL, Outcome};
 use rand::Rng;
@@ -123,13 +124,22 @@ impl TttEngine {
     }
 
     /// Picks uniformly at random among all the moves with the best score at `depth`, with the explanation
-    /// and the value of every move. `level` only words the explanation. `None` once the game is over.
+    /// and the value of every move. When the best still loses, the moves among them that block one of the
+    /// opponent's wins in one come first: the loss is no quicker, and the opponent must still find the
+    /// other win. `level` only words the explanation. `None` once the game is over.
     pub fn choose<R: Rng + ?Sized>(&mut self, board: &Board, level: Level, depth: u32, rng: &mut R) -> Option<Choice> {
         let scores = self.root_scores(board, depth);
         let best = scores.iter().map(|&(_, s)| s).max()?;
-        let best_cells: Vec<Cell> = scores.iter().filter(|&&(_, s)| s == best).map(|&(c, _)| c).collect();
+        let mut best_cells: Vec<Cell> = scores.iter().filter(|&&(_, s)| s == best).map(|&(c, _)| c).collect();
+        if best < 0 {
+            let threats = board.threats(board.to_move().opponent());
+            let blocks: Vec<Cell> = best_cells.iter().copied().filter(|c| cells_of(threats).any(|t| t == *c)).collect();
+            if !blocks.is_empty() {
+                best_cells = blocks;
+            }
+        }
         let cell = *best_cells.choose(rng)?;
-        let explanation = explain::minimax(board, level, depth, &scores, cell);
+        let explanation = explain::minimax(board, level, depth, &scores, cell, best_cells.len());
         let ply = board.ply();
         let evals = scores.iter().map(|&(c, s)| (c, value_of(s, ply))).collect();
         Some(Choice { cell, explanation, evals })
@@ -233,6 +243,20 @@ pub fn reference(board: &Board, depth: u32, nodes: &mut u64) -> i32 {
 mod tests {
     use super::*;
     use crate::game::ttt::parse_position;
+
+    #[test]
+    fn a_lost_position_blocks_one_of_the_winning_cells() {
+        // x on a1, c1 and c3 threatens b1 and c2; o loses whatever it plays, but blocking one of them
+        // makes x find the other.
+        let board = crate::game::ttt::parse_position("x.x/.o./o.x").unwrap_or_else(|e| panic!("{e}"));
+        let mut engine = TttEngine::new();
+        for seed in 0..20 {
+            let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+            let c = engine.choose(&board, Level::Impossible, 9, &mut rng).unwrap_or_else(|| panic!("a move"));
+            assert!(["b1", "c2"].contains(&c.cell.to_string().as_str()), "seed {seed}: {} ({})", c.cell, c.explanation);
+            assert!(c.explanation.contains("picked one of 2 at random"), "{}", c.explanation);
+        }
+    }
 
     #[test]
     fn plain_negamax_visits_the_whole_tree() {

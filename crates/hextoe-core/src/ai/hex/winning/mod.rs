@@ -4,12 +4,14 @@
 //! - [`exact`]: the exact solver within a share of a move's budget, or its table of solved openings.
 //! - [`convert`]: a win in one, a short forced win before any search, the quickest finish of a proven
 //!   win, and the shortest way on when the quickest cannot be measured in time.
+//! - `defend`: when every move loses, the move that makes the opponent's win hardest to find.
 //!
 //! Each answers in the same terms, a [`ProvenWin`], which a player turns into its own report. (The solver
 //! itself is knowledge, in [`crate::ai::hex::knowledge::solver`]; the solved openings are shipped data, in
 //! [`crate::ai::hex::data::solved`].)
 
 pub mod convert;
+pub(crate) mod defend;
 pub mod exact;
 pub mod finish;
 

@@ -32,7 +32,7 @@ pub mod tree;
 
 pub use crate::ai::hex::winning::ProofSource;
 pub use params::{BookUse, KnowledgeAt, Odds, Params, Pruning, SETTINGS, Tuning, settings};
-use proven::finish_proven;
+use proven::{defend_lost, finish_proven};
 use report::code;
 pub use report::{Analysis, MoveStat};
 pub use settings::{Setting, TuningError};
@@ -184,9 +184,8 @@ impl MctsState {
             }
             analysis.proven = Proof::Loss;
             analysis.proof_source = Some(ProofSource::Solver);
-            analysis.explanation =
-                "every move loses against perfect play; choosing the one that holds out longest".to_string();
         }
+        defend_lost(&mut analysis, game);
         self.kept = Some(Kept {
             start: game.start().clone(),
             history: game.history().to_vec(),

@@ -4,6 +4,7 @@
 use super::report::{Analysis, MoveStat, rank};
 use crate::ai::hex::Proof;
 use crate::ai::hex::winning::convert::{self, MoveBudget};
+use crate::ai::hex::winning::defend::hardest_block;
 use crate::ai::hex::winning::{ProofSource, ProvenWin};
 use crate::game::hex::{Game, HexMove};
 use std::time::Duration;
@@ -28,6 +29,25 @@ impl Analysis {
 /// A winning move's statistics.
 fn won(w: &crate::ai::hex::winning::Winner) -> MoveStat {
     MoveStat { mv: w.mv, visits: 0, win_rate: 1.0, proven: Proof::Win, win_in: w.win_in }
+}
+
+/// A position lost whatever is played: the move that blocks the opponent's shortest way to its edges
+/// comes first (see [`hardest_block`]), so that the opponent still has a win to find.
+pub(crate) fn defend_lost(a: &mut Analysis, game: &Game) {
+    if a.proven != Proof::Loss {
+        return;
+    }
+    let moves: Vec<HexMove> = a.moves.iter().map(|m| m.mv).collect();
+    let Some(i) = hardest_block(game, &moves) else { return };
+    let chosen = a.moves.remove(i);
+    let mv = chosen.mv;
+    a.moves.insert(0, chosen);
+    a.best = mv;
+    a.pv = vec![mv];
+    let them = game.to_move().opponent().title();
+    a.explanation = format!(
+        "every move loses against perfect play; {mv} blocks {them}'s shortest way, so {them} must still find the win"
+    );
 }
 
 /// After a search that proved a win: plays the quickest winning move the quickest-win search finds within

@@ -9,7 +9,7 @@
 //! | `hextoe-core` [`protocol`] | GTP/HTP for both ends: bounded lines, framing, command table, typed requests |
 //! | [`commands`] | `perft`, `analyze`, `solve`, `tourney`, `engine` (GTP/HTP) |
 //! | [`tui`] | the ratatui game: app state, controls, a game's lifecycle and autosave, views, the AI worker thread |
-//! | [`config`] | typed config with the embedded, documented defaults |
+//! | [`config`] | typed config with the embedded, documented defaults, `[ui]` (theme colours, key bindings) included |
 //! | [`cli`] | the clap command line |
 //! | [`error`] | [`error::UsageError`]: bad input, which exits with status 2 |
 //! | [`input`] | bounded file reads and char-aware text helpers for everything read from outside |

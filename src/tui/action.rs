@@ -1,7 +1,7 @@
 //! What a key press asks for: the [`Action`]s and the [`KeyMap`] that reads them from the `[ui.keys]`
 //! bindings. The footer and the help screen print the same bindings, so they always tell the truth.
 
-use super::ui_config::{KeyBindings, Keys};
+use crate::config::ui::{KeyBindings, Keys};
 use ratatui::crossterm::event::KeyEvent;
 
 /// Everything a bound key can do.

@@ -19,7 +19,6 @@
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
-//! | [`ui_config`] | `[ui]` of config.toml: the mouse, the watch delay, theme colours and key bindings |
 //! | [`storage`], [`score`], [`save`], [`save_info`] | the data directory, the session score, saved games and their players |
 //! | [`autosave`] | the game in progress, kept after every move for "Resume last game" |
 //! | [`review`] | game review: the values of every position, mistakes, play from here |
@@ -53,7 +52,6 @@ pub mod text;
 pub mod theme;
 pub mod thinking;
 pub mod typing;
-pub mod ui_config;
 pub mod view;
 pub mod worker;
 

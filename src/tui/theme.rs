@@ -2,7 +2,7 @@
 //! (bold, reversed, underlined), and the views never rely on colour alone.
 
 use super::hint::Tone;
-use super::ui_config::ThemeConfig;
+use crate::config::ui::ThemeConfig;
 use crate::game::hex::Color as HexColor;
 use crate::game::ttt::Player;
 use ratatui::style::{Color, Modifier, Style};

@@ -1,6 +1,7 @@
-//! `[ui]` of config.toml: theme colours and key bindings for the terminal game. They live beside the TUI
-//! because they are made of its terminal types (crossterm keys, ratatui colours); [`crate::config`] reads
-//! them with the rest of the file and stays free of those types.
+//! `[ui]` of config.toml: the mouse, the watch delay, theme colours and key bindings for the terminal game.
+//! They are made of the terminal's types (crossterm keys, ratatui colours), and they live here, with the rest
+//! of the config, so that the config is read in one place and the game ([`crate::tui`]) depends on the config,
+//! never the other way round.
 //!
 //! Every value is typed: a colour is a [`ThemeColor`] (a name or `#rrggbb`), a key is a [`KeySpec`]
 //! (`"u"`, `"S"`, `"ctrl-c"`, `"enter"` …). A bad colour, a bad key name or one key bound to two actions
@@ -18,7 +19,7 @@ pub use bindings::{KeyBindings, KeyClash};
 pub use keys::{KeySpec, Keys};
 pub use theme::{ThemeColor, ThemeConfig};
 
-use crate::config::Seconds;
+use super::types::Seconds;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 

@@ -5,7 +5,7 @@
 
 use hextoe::ai::Level;
 use hextoe::ai::ttt::Style;
-use hextoe::config::{Config, HexDepth, Playouts, Seconds};
+use hextoe::config::{Config, HexDepth, Playouts};
 use hextoe::game::GameKind;
 use hextoe::game::hex::Cell as HexCell;
 use hextoe::game::{Outcome, Position};
@@ -19,11 +19,12 @@ pub fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
     Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, engine: None }
 }
 
-/// The default config with every Hex level on a short clock, so that whole games stay fast in debug builds.
+/// The default config with every Hex level on a small budget of simulations (or plies) and no clock, so that
+/// whole games stay fast in debug builds and play the same moves on every machine, however busy.
 pub fn fast_config() -> Config {
     let mut c = Config::default();
     for level in [&mut c.hex.easy, &mut c.hex.medium, &mut c.hex.impossible] {
-        level.move_time = Some(Seconds(std::time::Duration::from_millis(20)));
+        level.move_time = None;
         level.depth = Some(HexDepth(1));
         level.playouts = Some(Playouts(200));
         level.ponder = false;

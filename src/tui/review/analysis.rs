@@ -88,11 +88,17 @@ impl Drop for Analysis {
 
 /// The review's player: always MCTS (its scores are win rates), with the level's threads and memory and a
 /// short time per position.
+///
+/// A level searched on simulations alone (no move time) keeps its simulation budget instead, so that its
+/// review is the same every time: the tests and the pictures set one. A config file cannot: a level's move
+/// time is inherited when a file leaves it out, and the impossible level has one.
 pub(crate) fn review_spec(mut spec: PlayerSpec) -> PlayerSpec {
     spec.kind = PlayerKind::Mcts;
-    let own = spec.budget.move_time.map_or(SECONDS_PER_POSITION, |t| t.as_secs_f64());
-    spec.budget.move_time = Some(Duration::from_secs_f64(own.min(SECONDS_PER_POSITION)));
-    spec.budget.nodes = None;
+    if spec.budget.move_time.is_some() || spec.budget.nodes.is_none() {
+        let own = spec.budget.move_time.map_or(SECONDS_PER_POSITION, |t| t.as_secs_f64());
+        spec.budget.move_time = Some(Duration::from_secs_f64(own.min(SECONDS_PER_POSITION)));
+        spec.budget.nodes = None;
+    }
     spec.budget.depth = None;
     spec.budget.threads = spec.budget.threads.max(1);
     spec
@@ -134,6 +140,11 @@ mod tests {
     use crate::game::GameKind;
     use std::time::Instant;
 
+    /// A budget of `n` simulations and no time: the same search every time, on any machine.
+    fn playouts(n: u64) -> Budget {
+        Budget { nodes: Some(n), threads: 1, ..Budget::default() }
+    }
+
     #[test]
     fn ttt_values_are_exact() {
         let empty = Position::new(GameKind::Tictactoe, 3, false).unwrap_or_else(|e| panic!("{e}"));
@@ -150,7 +161,7 @@ mod tests {
     fn the_hex_thread_sends_values_and_stops_when_dropped() {
         // 3×3 after a1: every position is small enough for the solver, so the values are exact.
         let g = hex::parse_position("a1", 3, false).unwrap_or_else(|e| panic!("{e}"));
-        let spec = PlayerSpec { kind: PlayerKind::Mcts, budget: Budget::time(Duration::from_secs(2)), memory_mb: 16 };
+        let spec = PlayerSpec { kind: PlayerKind::Mcts, budget: playouts(2_000), memory_mb: 16 };
         let mut a = Analysis::start(vec![(1, Box::new(g))], spec, 7).unwrap_or_else(|e| panic!("{e}"));
         let t0 = Instant::now();
         let mut got = Vec::new();
@@ -164,11 +175,11 @@ mod tests {
         // Black's a1 is not among 3×3's winning first moves (c1 a2 b2 c2 a3), so White, to move, wins.
         assert_eq!((v.chance, v.exact), (1.0, true), "{v:?}");
         assert!(v.best.is_some());
-        // A long analysis (50 positions at 5 s, none of them in the opening book) ends within moments of
-        // being cancelled.
+        // A long analysis (50 positions of a billion simulations each, none of them in the opening book)
+        // ends within moments of being cancelled: only the stop flag can end it.
         let open = || hex::parse_position("f6 e7", 11, false).unwrap_or_else(|e| panic!("{e}"));
         let big: Vec<(usize, Box<hex::Game>)> = (0..50).map(|k| (k, Box::new(open()))).collect();
-        let spec = PlayerSpec { kind: PlayerKind::Mcts, budget: Budget::time(Duration::from_secs(5)), memory_mb: 16 };
+        let spec = PlayerSpec { kind: PlayerKind::Mcts, budget: playouts(1_000_000_000), memory_mb: 16 };
         let mut a = Analysis::start(big, spec, 7).unwrap_or_else(|e| panic!("{e}"));
         std::thread::sleep(Duration::from_millis(50));
         a.cancel();
@@ -193,5 +204,8 @@ mod tests {
         let quick =
             PlayerSpec { kind: PlayerKind::Mcts, budget: Budget::time(Duration::from_millis(100)), memory_mb: 8 };
         assert_eq!(review_spec(quick).budget.move_time, Some(Duration::from_millis(100)));
+        // A budget of simulations alone is kept: the same review every time.
+        let counted = review_spec(PlayerSpec { kind: PlayerKind::Mcts, budget: playouts(500), memory_mb: 8 });
+        assert_eq!((counted.budget.move_time, counted.budget.nodes), (None, Some(500)));
     }
 }

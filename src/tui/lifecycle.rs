@@ -1,6 +1,6 @@
 //! A game's lifecycle as the app drives it: starting one (after asking, if it would discard a game in
 //! progress), resuming it with the menu's changes, the moves, undo and redo, the result, saving and the
-//! autosave. The state itself is the [`super::session::Session`]; these steps also move the screen, the
+//! autosave. The state itself is the [`super::persist::session::Session`]; these steps also move the screen, the
 //! status line and the AI along.
 
 use super::app::{App, Screen};
@@ -147,7 +147,7 @@ impl App {
     }
 
     /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
-    /// [`super::save::Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
+    /// [`super::persist::save::Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
     /// and swap rule are the file's.
     pub(crate) fn resume_last(&mut self) {
         let Some(last) = self.session.last_game.take() else { return };

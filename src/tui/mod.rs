@@ -5,7 +5,6 @@
 //! |---|---|
 //! | [`app`] | the state and its event entry points (mouse, resize, AI replies, ticks) |
 //! | [`controls`] | what each key does: menu, game, a typed cell name, help, questions |
-//! | [`session`] | the game on screen and what outlives it: the last run's game, the score, the autosave |
 //! | [`lifecycle`] | a game's lifecycle as the app drives it: start (asking first), resume, moves, undo, save |
 //! | [`thinking`] | the AI's turns and hints: starting, cancelling and receiving searches |
 //! | [`action`] | actions and the key map from `[ui.keys]` |
@@ -19,8 +18,7 @@
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
-//! | [`storage`], [`score`], [`save`], [`save_info`] | the data directory, the session score, saved games and their players |
-//! | [`autosave`] | the game in progress, kept after every move for "Resume last game" |
+//! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
 //! | [`review`] | game review: the values of every position, mistakes, play from here |
 //! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
 //! | [`primer`] | "How to play Hex": the pages and their keys |
@@ -29,7 +27,6 @@
 pub mod action;
 pub mod ai_client;
 pub mod app;
-pub mod autosave;
 pub mod confirm;
 pub mod controls;
 pub mod event_loop;
@@ -38,15 +35,11 @@ pub mod geometry;
 pub mod hint;
 pub mod lifecycle;
 pub mod menu;
+pub mod persist;
 pub mod primer;
 pub mod review;
-pub mod save;
-pub mod save_info;
 pub mod saves;
-pub mod score;
-pub mod session;
 pub mod settings;
-pub mod storage;
 pub mod terminal;
 pub mod text;
 pub mod theme;
@@ -59,10 +52,10 @@ use crate::cli::PlayArgs;
 use crate::config::Config;
 use crate::error::OrUsage;
 use app::{App, AppOptions};
+use persist::storage::Storage;
 use settings::Settings;
 use std::io::IsTerminal;
 use std::time::{SystemTime, UNIX_EPOCH};
-use storage::Storage;
 use theme::Theme;
 
 /// Runs the interactive game until the user quits: the menu first if `show_menu`, else straight into a
@@ -81,7 +74,7 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     }
     let mut settings = Settings::new(args, config);
     let loaded = match &args.load {
-        Some(path) => Some(save::load_game(path).or_usage()?),
+        Some(path) => Some(persist::save::load_game(path).or_usage()?),
         None => None,
     };
     let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);

@@ -184,7 +184,7 @@ fn watching_two_ais_shows_no_cursor_and_no_placing_keys() {
 
 #[test]
 fn the_menu_score_table_lines_up_and_names_the_games() {
-    use hextoe::tui::score::Outcome;
+    use hextoe::tui::persist::score::Outcome;
     let mut a = app(false);
     a.session.score.record("tictactoe/impossible", Outcome::Draw);
     a.session.score.record("tictactoe/impossible", Outcome::Loss);
@@ -224,8 +224,8 @@ fn the_status_line_shows_the_typed_cell_and_why_it_is_not_one() {
 #[test]
 fn the_menu_offers_the_last_game_of_an_earlier_run() {
     use hextoe::tui::menu::MenuRow;
-    use hextoe::tui::save::Saved;
-    use hextoe::tui::save_info::SaveInfo;
+    use hextoe::tui::persist::save::Saved;
+    use hextoe::tui::persist::save_info::SaveInfo;
     let mut a = app(false);
     a.session.last_game = Some(Saved { position: hex("j10 k9", 19), info: SaveInfo::default() });
     a.menu.selected = MenuRow::ResumeLast;

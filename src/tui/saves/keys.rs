@@ -2,10 +2,11 @@
 //! finished one, `d` deletes after asking (`y` confirms, any other key keeps the file), Esc/`q` goes back
 //! to the menu. Replacing a game in progress is asked about first, too.
 
-use super::{SaveList, read_summary};
+use super::SaveList;
 use crate::game::Position;
 use crate::tui::action::Action;
 use crate::tui::app::{App, Screen};
+use crate::tui::persist::listing::read_summary;
 use crate::tui::review::{ReturnTo, Review};
 use ratatui::crossterm::event::{KeyCode, KeyEvent};
 
@@ -16,7 +17,7 @@ impl App {
     /// Shows the list of saved games, freshly read from the data directory.
     pub fn open_saves(&mut self) {
         let keep = self.saves.as_ref().map_or(0, |s| s.selected);
-        let mut list = SaveList::scan(self.session.storage.as_ref());
+        let mut list = SaveList::scan(self.session.storage());
         list.selected = keep.min(list.entries.len().saturating_sub(1));
         self.status.message =
             list.problem.clone().map(|p| super::super::app::Message { text: format!("No saves: {p}."), error: true });

@@ -67,7 +67,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         lines.push(Line::from(spans));
     }
-    let tallies: Vec<(&String, &crate::tui::score::Tally)> = app.session.score.tallies.iter().collect();
+    let tallies: Vec<(&String, &crate::tui::persist::score::Tally)> = app.session.score.tallies.iter().collect();
     if !tallies.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(score_row("Score", "", "you", "draws", "AI"), theme.accent()));

@@ -5,7 +5,7 @@ use super::footer;
 use crate::tui::app::App;
 use crate::tui::geometry::centered;
 use crate::tui::menu::short;
-use crate::tui::saves::SaveEntry;
+use crate::tui::persist::listing::SaveEntry;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;

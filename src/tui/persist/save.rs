@@ -16,15 +16,15 @@
 //! A Hex save is HexGui SGF, written and read by [`crate::game::hex::sgf`], with the players and the result
 //! in the root node: `(;FF[4]GM[11]AP[hextoe:0.1.0]SZ[11]PB[human]PW[hextoe medium];B[f6];W[e7])`.
 
-use super::game::Match;
 use super::save_info::{Entrant, SaveInfo};
-use super::settings::Settings;
 use super::storage::{Storage, timestamp};
 use crate::ai::ttt::Style;
 use crate::game::GameKind;
 use crate::game::hex;
 use crate::game::ttt;
 use crate::game::{Move, Outcome, Position};
+use crate::tui::game::Match;
+use crate::tui::settings::Settings;
 use std::path::{Path, PathBuf};
 
 /// The SGF rules property (`RU[swap]`) of a Hex game played with the swap rule.

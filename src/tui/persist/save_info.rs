@@ -7,9 +7,9 @@
 //! `human`, `hextoe <level>` or `engine`; names hextoe does not know (HexGui writes people's names) are
 //! left alone, and the game then keeps the menu's players.
 
-use super::settings::{Opponent, SeatKind, Settings};
 use crate::ai::Level;
 use crate::ai::ttt::Style;
+use crate::tui::settings::{Opponent, SeatKind, Settings};
 use std::fmt;
 use std::str::FromStr;
 

@@ -1,13 +1,13 @@
 //! The session: the game on screen and what outlives it — the unfinished game of an earlier run, the score,
 //! the data directory and this copy's autosave. It knows nothing of screens, keys or the AI; the app drives
-//! it (see [`super::lifecycle`]) and turns what it reports into status lines.
+//! it (see [`crate::tui::lifecycle`]) and turns what it reports into status lines.
 
 use super::autosave;
-use super::game::Match;
 use super::save::{self, Saved};
 use super::score::{Outcome, Score};
 use super::storage::Storage;
 use crate::game::Seat;
+use crate::tui::game::Match;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -22,7 +22,7 @@ pub struct Session {
     pub score: Score,
     /// When the last move was played (two AIs wait the watch delay after it).
     pub last_move_at: Instant,
-    pub(super) storage: Option<Storage>,
+    storage: Option<Storage>,
     /// This copy's autosave file, locked while it runs (none without storage).
     slot: Option<autosave::Slot>,
     next_match: u64,
@@ -42,16 +42,21 @@ impl Session {
             let mut said = slot.adopt_orphans(storage);
             match slot.find(storage) {
                 Ok(last) => last_game = last,
-                Err(e) => said.push(super::text::sentence(&e)),
+                Err(e) => said.push(crate::tui::text::sentence(&e)),
             }
             if !said.is_empty() {
-                let earlier = warning.take().map(|w| super::text::sentence(&w));
+                let earlier = warning.take().map(|w| crate::tui::text::sentence(&w));
                 warning = Some(earlier.into_iter().chain(said).collect::<Vec<_>>().join(" "));
             }
         }
         let session =
             Session { game: None, last_game, score, last_move_at: Instant::now(), storage, slot, next_match: 1 };
         (session, warning)
+    }
+
+    /// The data directory, if there is one (the saves list reads it).
+    pub(crate) fn storage(&self) -> Option<&Storage> {
+        self.storage.as_ref()
     }
 
     /// True if a game with moves is still being played: starting another would discard it.

@@ -11,9 +11,9 @@
 //! A slot left unlocked by a copy that has ended, with a game in it, is kept among the saves by the next
 //! copy that starts.
 
-use super::game::Match;
 use super::save::{self, Saved};
 use super::storage::{Lock, Storage};
+use crate::tui::game::Match;
 use std::path::PathBuf;
 
 /// The extensions of an autosave: Hex, then tic-tac-toe.
@@ -118,7 +118,7 @@ impl Slot {
                     Ok(path) => {
                         format!("An unfinished game from another window is kept in the saves as {}.", file(&path))
                     }
-                    Err(why) => super::text::sentence(&why),
+                    Err(why) => crate::tui::text::sentence(&why),
                 });
             }
         }

@@ -9,7 +9,7 @@ use hextoe::game::GameKind;
 use hextoe::game::Position;
 use hextoe::game::hex::{Cell, Game, HexMove};
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::settings::{Opponent, Settings};
+use hextoe::tui::model::settings::{Opponent, Settings};
 use hextoe::tui::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;

@@ -12,11 +12,11 @@ use super::geometry::game_layout;
 use super::menu::{Menu, MenuRow};
 use super::persist::session::Session;
 use super::persist::storage::Storage;
-use super::settings::Settings;
 use super::theme::Theme;
 use super::typing::CellEntry;
 use super::worker::Job;
 use crate::config::Config;
+use crate::tui::model::settings::Settings;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -41,12 +41,8 @@ pub enum Screen {
     Primer,
 }
 
-pub use super::text::{Help, Message, Status};
-
-/// A [`Message`] for [`Status::notice`], which says how to dismiss it.
-pub(super) fn notice(text: String) -> Message {
-    Message { text: format!("[press any key] {text}"), error: true }
-}
+use super::overlays::help::Help;
+use super::status::{Message, Status, notice};
 
 pub use super::ai_client::{Purpose, Thinking};
 

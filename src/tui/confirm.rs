@@ -3,8 +3,8 @@
 //! `n`, Tab and "Start new game" in the menu would discard a game in progress, so they ask first; `y`
 //! goes ahead, any other key keeps the game.
 
-use super::settings::Settings;
 use crate::game::Position;
+use crate::tui::model::settings::Settings;
 
 /// An action held until the person says yes.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,15 +5,17 @@
 
 use super::app::{App, Screen};
 use super::confirm::Confirm;
-use super::game::Match;
-use super::settings::{SeatKind, Settings};
-use super::text::{self, Message};
+use super::status::Message;
+use super::text;
 use crate::ai::Level;
 use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec};
 use crate::game::GameKind;
 use crate::game::hex::{Cell as HexCell, HexMove};
 use crate::game::ttt;
 use crate::game::{Move, Position};
+use crate::tui::model::game::Match;
+use crate::tui::model::sentences;
+use crate::tui::model::settings::{SeatKind, Settings};
 use rand::RngExt;
 use std::time::Instant;
 
@@ -70,14 +72,14 @@ impl App {
         let id = self.session.next_id();
         self.ai.seat_players(id, players, false);
         let mut game = Match::new(id, settings, position);
-        if let Some(c) = game.position.last_move().and_then(super::game::cell_of) {
+        if let Some(c) = game.position.last_move().and_then(crate::tui::model::game::cell_of) {
             game.cursor = c;
         }
         // A loaded game that is already over is shown, not scored.
         game.scored = game.is_over();
         let mut text = match game.result_line() {
             Some(line) => format!("{line}. This game is over: undo to go back, or start a new one."),
-            None => text::intro(&game),
+            None => sentences::intro(&game),
         };
         let mut error = false;
         match kept {
@@ -207,7 +209,7 @@ impl App {
             self.complain(text::sentence(&e.to_string()));
             return;
         }
-        let note = (m == Move::Hex(HexMove::Swap)).then(|| Message::info(text::swap_message(g, seat)));
+        let note = (m == Move::Hex(HexMove::Swap)).then(|| Message::info(sentences::swap_message(g, seat)));
         // A move changes the position: a hint being computed for the old one is of no use.
         self.cancel_thinking();
         self.status.message = note;
@@ -234,7 +236,7 @@ impl App {
         let line = g.result_line().unwrap_or_default();
         self.status.message = Some(Message::info(format!("{line}! {review} reviews the game.")));
         if let Some(text) = self.session.score_result() {
-            self.status.notice = Some(super::app::notice(text));
+            self.status.notice = Some(super::status::notice(text));
         }
     }
 

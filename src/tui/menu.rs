@@ -6,11 +6,12 @@
 //! [`MenuRow`] with its label, placed in `action_rows`, and one arm in the menu's Enter handler
 //! (`controls.rs`).
 
-use super::settings::{Opponent, Settings};
 use crate::ai::Level;
 use crate::ai::ttt::Style;
 use crate::game::GameKind;
 use crate::game::hex::MAX_SIZE;
+use crate::tui::model::settings::{Opponent, Settings};
+use crate::tui::text::short;
 
 /// One line of the menu.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -195,11 +196,6 @@ impl Menu {
 fn cycle<T: Copy + PartialEq>(all: &[T], now: T, delta: i32) -> T {
     let i = all.iter().position(|&x| x == now).unwrap_or(0) as i32;
     all[((i + delta).rem_euclid(all.len() as i32)) as usize]
-}
-
-/// A string cut to `n` characters with an ellipsis.
-pub fn short(s: &str, n: usize) -> String {
-    if s.chars().count() <= n { s.to_string() } else { s.chars().take(n.saturating_sub(1)).chain(['…']).collect() }
 }
 
 #[cfg(test)]

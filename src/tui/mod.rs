@@ -10,14 +10,14 @@
 //! | [`action`] | actions and the key map from `[ui.keys]` |
 //! | [`typing`] | typing a cell name (`:f6`) after the goto key |
 //! | [`confirm`] | questions that wait for a yes (discarding a game in progress) |
-//! | [`text`] | the sentences: status messages, swap news, names of games, colours and edges |
-//! | [`menu`], [`settings`] | the start menu and the settings a game is made from |
-//! | [`game`] | a game on screen (seats, undo/redo, cursor, result) over core's `Position` |
-//! | [`hint`] | hints and their heat map values |
+//! | [`text`], [`status`] | sentences, names of games, colours and edges; the status line's message and notice |
+//! | [`menu`] | the start menu |
+//! | [`model`] | the settings a game is made from, a game on screen, hints, what a game says about itself |
 //! | [`ai_client`], [`worker`] | the AI: tickets, cancelling; the thread, its jobs and each game's players |
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
-//! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
+//! | [`theme`] | styles from `[ui.theme]`, NO_COLOR, the tones of a heat map |
+//! | [`overlays`] | what is drawn over the screen: the help's state |
 //! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
 //! | [`review`] | game review: the values of every position, mistakes, play from here |
 //! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
@@ -30,16 +30,16 @@ pub mod app;
 pub mod confirm;
 pub mod controls;
 pub mod event_loop;
-pub mod game;
 pub mod geometry;
-pub mod hint;
 pub mod lifecycle;
 pub mod menu;
+pub mod model;
+pub mod overlays;
 pub mod persist;
 pub mod primer;
 pub mod review;
 pub mod saves;
-pub mod settings;
+pub mod status;
 pub mod terminal;
 pub mod text;
 pub mod theme;
@@ -52,8 +52,8 @@ use crate::cli::PlayArgs;
 use crate::config::Config;
 use crate::error::OrUsage;
 use app::{App, AppOptions};
+use model::settings::Settings;
 use persist::storage::Storage;
-use settings::Settings;
 use std::io::IsTerminal;
 use std::time::{SystemTime, UNIX_EPOCH};
 use theme::Theme;

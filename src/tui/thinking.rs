@@ -5,14 +5,14 @@
 
 use super::ai_client::Purpose;
 use super::app::{App, Screen};
-use super::hint::Hint;
-use super::settings::SeatKind;
-use super::text::swap_message;
 use super::worker::{Answer, Reply, Task};
 use crate::ai::Level;
 use crate::ai::ttt::Style;
 use crate::game::hex::HexMove;
 use crate::game::{Move, Position, Seat};
+use crate::tui::model::hint::Hint;
+use crate::tui::model::sentences::swap_message;
+use crate::tui::model::settings::SeatKind;
 use rand::RngExt;
 use std::time::Instant;
 
@@ -153,7 +153,7 @@ impl App {
                 let keys = self.keys.label(super::action::Action::Place);
                 let place = keys.split('/').next().unwrap_or("enter");
                 let text = format!("Hint: {} — {place} plays it; the side panel says why.", hint.suggestion);
-                g.cursor = super::game::cell_of(hint.suggestion).unwrap_or(g.cursor);
+                g.cursor = crate::tui::model::game::cell_of(hint.suggestion).unwrap_or(g.cursor);
                 g.hint = Some(hint);
                 self.say(text);
             }

@@ -10,7 +10,7 @@ use hextoe::game::{Move, Outcome, Position, Seat};
 use hextoe::tui::app::Screen;
 use hextoe::tui::geometry::{BoardGeometry, game_layout};
 use hextoe::tui::menu::MenuRow;
-use hextoe::tui::settings::Opponent;
+use hextoe::tui::model::settings::Opponent;
 use hextoe::tui::worker;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;

@@ -10,8 +10,8 @@ use hextoe::game::GameKind;
 use hextoe::game::hex::Cell as HexCell;
 use hextoe::game::{Outcome, Position};
 use hextoe::tui::app::{App, AppOptions};
+use hextoe::tui::model::settings::{Opponent, Settings};
 use hextoe::tui::persist::storage::Storage;
-use hextoe::tui::settings::{Opponent, Settings};
 use hextoe::tui::worker;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 

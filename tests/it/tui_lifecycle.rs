@@ -6,9 +6,9 @@ use hextoe::ai::Level;
 use hextoe::game::GameKind;
 use hextoe::tui::app::{App, Screen};
 use hextoe::tui::menu::MenuRow;
+use hextoe::tui::model::settings::Opponent;
 use hextoe::tui::persist::save;
 use hextoe::tui::persist::storage::Storage;
-use hextoe::tui::settings::Opponent;
 use ratatui::crossterm::event::KeyCode;
 
 /// The app started again on `dir` after an earlier one with a game in progress was dropped. The earlier

@@ -5,7 +5,7 @@ use crate::tui_common::{app_with, fast_config, first_free_hex, ply, settings, ty
 use hextoe::ai::Level;
 use hextoe::game::GameKind;
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::settings::Opponent;
+use hextoe::tui::model::settings::Opponent;
 use hextoe::tui::worker::{self, Job};
 
 fn pondering_app(level: Level) -> App {

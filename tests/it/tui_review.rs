@@ -9,9 +9,9 @@ use hextoe::game::GameKind;
 use hextoe::game::Seat;
 use hextoe::tui::app::{App, AppOptions, Screen};
 use hextoe::tui::menu::MenuRow;
+use hextoe::tui::model::settings::{Opponent, Settings};
 use hextoe::tui::persist::storage::Storage;
 use hextoe::tui::review::ReturnTo;
-use hextoe::tui::settings::{Opponent, Settings};
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 

@@ -9,7 +9,7 @@ use hextoe::game::GameKind;
 use hextoe::game::hex::parse_position as hex_position;
 use hextoe::game::{Move, Position};
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::settings::{Opponent, Settings};
+use hextoe::tui::model::settings::{Opponent, Settings};
 use hextoe::tui::view;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -160,7 +160,7 @@ fn a_long_status_message_wraps_at_100_columns_instead_of_being_cut() {
     let mut a = game(hex("f6 e7 e6 d8", 11), Opponent::HumanVsAi);
     let long = "You swapped: you are now Black ● (top–bottom); the AI is White ○ (left–right) and moves next. \
                 Then a few more words, so that the sentence needs both of the status lines.";
-    a.status.message = Some(hextoe::tui::text::Message::info(long));
+    a.status.message = Some(hextoe::tui::status::Message::info(long));
     let t = render(&a, 100, 45);
     let all = lines(&t);
     let status = format!("{} {}", all[42].trim(), all[43].trim());

@@ -13,7 +13,7 @@
 
 use super::save::{self, Saved};
 use super::storage::{Lock, Storage};
-use crate::tui::game::Match;
+use crate::tui::model::game::Match;
 use std::path::PathBuf;
 
 /// The extensions of an autosave: Hex, then tic-tac-toe.

@@ -23,8 +23,8 @@ use crate::game::GameKind;
 use crate::game::hex;
 use crate::game::ttt;
 use crate::game::{Move, Outcome, Position};
-use crate::tui::game::Match;
-use crate::tui::settings::Settings;
+use crate::tui::model::game::Match;
+use crate::tui::model::settings::Settings;
 use std::path::{Path, PathBuf};
 
 /// The SGF rules property (`RU[swap]`) of a Hex game played with the swap rule.

@@ -9,7 +9,7 @@
 
 use crate::ai::Level;
 use crate::ai::ttt::Style;
-use crate::tui::settings::{Opponent, SeatKind, Settings};
+use crate::tui::model::settings::{Opponent, SeatKind, Settings};
 use std::fmt;
 use std::str::FromStr;
 

@@ -7,7 +7,7 @@ use super::save::{self, Saved};
 use super::score::{Outcome, Score};
 use super::storage::Storage;
 use crate::game::Seat;
-use crate::tui::game::Match;
+use crate::tui::model::game::Match;
 use std::path::PathBuf;
 use std::time::Instant;
 

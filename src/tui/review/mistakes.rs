@@ -72,7 +72,7 @@ mod tests {
     use crate::game::GameKind;
     use crate::game::Position;
     use crate::game::hex::parse_position;
-    use crate::tui::settings::Settings;
+    use crate::tui::model::settings::Settings;
 
     fn hex_review(moves: &str, values: &[(f64, &str)]) -> Review {
         let g = parse_position(moves, 5, false).unwrap_or_else(|e| panic!("{e}"));

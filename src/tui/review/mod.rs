@@ -16,9 +16,9 @@ pub mod keys;
 pub mod mistakes;
 pub mod value;
 
-use super::game::Match;
-use super::settings::Settings;
 use crate::game::{Move, Position, Seat};
+use crate::tui::model::game::Match;
+use crate::tui::model::settings::Settings;
 use analysis::Analysis;
 pub use mistakes::Mistake;
 pub use value::PointValue;
@@ -151,7 +151,7 @@ impl Review {
 
     /// The seat whose chances the graph shows: the one person playing the machine, else the first player.
     pub(crate) fn view_seat(&self) -> Seat {
-        use super::settings::SeatKind::Human;
+        use crate::tui::model::settings::SeatKind::Human;
         match self.settings.seats() {
             [Human, Human] => Seat::First,
             [_, Human] => Seat::Second,
@@ -196,7 +196,7 @@ impl Review {
 /// A seat's label for the review: "You", "AI · impossible", "Player 1", "Engine".
 pub(crate) fn seat_label(m: &Match, seat: Seat) -> String {
     match m.seat_kind(seat) {
-        super::settings::SeatKind::Ai => format!("{} · {}", m.seat_name(seat), m.settings.level),
+        crate::tui::model::settings::SeatKind::Ai => format!("{} · {}", m.seat_name(seat), m.settings.level),
         _ => m.seat_name(seat),
     }
 }

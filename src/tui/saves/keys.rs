@@ -20,7 +20,7 @@ impl App {
         let mut list = SaveList::scan(self.session.storage());
         list.selected = keep.min(list.entries.len().saturating_sub(1));
         self.status.message =
-            list.problem.clone().map(|p| super::super::app::Message { text: format!("No saves: {p}."), error: true });
+            list.problem.clone().map(|p| crate::tui::status::Message { text: format!("No saves: {p}."), error: true });
         self.saves = Some(list);
         self.help.open = false;
         self.screen = Screen::Saves;

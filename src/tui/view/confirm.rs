@@ -4,7 +4,7 @@
 use crate::tui::app::App;
 use crate::tui::confirm::Confirm;
 use crate::tui::geometry::centered;
-use crate::tui::text;
+use crate::tui::text::capital;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -14,7 +14,11 @@ use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 pub fn draw(frame: &mut Frame, area: Rect, app: &App, question: &Confirm) {
     let theme = &app.theme;
     let Confirm::Discard { settings, position } = question;
-    let what = app.session.game.as_ref().map_or_else(|| "the game in progress".to_string(), text::game_phrase);
+    let what = app
+        .session
+        .game
+        .as_ref()
+        .map_or_else(|| "the game in progress".to_string(), crate::tui::model::sentences::game_phrase);
     let moves = app.session.game.as_ref().map_or(0, |g| g.position.ply());
     let next = match (position, settings.game) {
         (Some(_), _) => "the loaded game".to_string(),
@@ -40,9 +44,4 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, question: &Confirm) {
         .title(Span::styled(" Discard this game? ", theme.accent()));
     frame.render_widget(Clear, rect);
     frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), rect);
-}
-
-fn capital(s: &str) -> String {
-    let mut c = s.chars();
-    c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }

@@ -2,12 +2,13 @@
 //! (─) above and below, row numbers and White's edges (╲) left and right, each in its player's colour.
 //! Black stones are ●, White stones ○, empty cells ·; the cursor is `[ ]`, the last move bold and
 //! underlined, one shortest winning path highlighted, and a hint marks each candidate from 0 (worst shown) to
-//! 9 (best), ✓ for a proven win and ✗ for a proven loss (see [`crate::tui::hint::Hint::glyph`]).
+//! 9 (best), ✓ for a proven win and ✗ for a proven loss (see [`crate::tui::model::hint::Hint::glyph`]).
 
 use crate::game::hex::{Cell, Color, HexMove};
 use crate::game::{Move, Position};
-use crate::tui::game::Match;
 use crate::tui::geometry::HexGeometry;
+use crate::tui::model::game::Match;
+use crate::tui::model::hint::SUGGESTION;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Modifier, Style};
@@ -18,8 +19,6 @@ pub(crate) const BLACK_STONE: char = '●';
 pub(crate) const WHITE_STONE: char = '○';
 /// An empty cell.
 pub(crate) const EMPTY: char = '·';
-/// A hint's suggestion when the search gave no win rate for it.
-pub(crate) const SUGGESTION: char = '★';
 
 fn put(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     let area = buf.area;

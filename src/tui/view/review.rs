@@ -9,9 +9,9 @@ use super::{footer, hex_board, too_small, ttt_board};
 use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
 use crate::tui::app::App;
-use crate::tui::game::Match;
 use crate::tui::geometry::{BoardGeometry, FOOTER, game_layout};
-use crate::tui::hint::Hint;
+use crate::tui::model::game::Match;
+use crate::tui::model::hint::Hint;
 use crate::tui::review::mistakes::biggest;
 use crate::tui::review::{Mistake, Review};
 use ratatui::Frame;
@@ -86,7 +86,7 @@ fn star_ttt_cell(buf: &mut Buffer, geo: &crate::tui::geometry::TttGeometry, bett
     let text = if rect.width >= 9 { "★ better" } else { "★" };
     let w = text.chars().count() as u16;
     let x = rect.x + rect.width.saturating_sub(w) / 2;
-    let style = app.theme.tone(crate::tui::hint::Tone::Good).add_modifier(Modifier::BOLD);
+    let style = app.theme.tone(crate::tui::theme::Tone::Good).add_modifier(Modifier::BOLD);
     for (i, ch) in text.chars().enumerate() {
         let p = (x + i as u16, rect.bottom().saturating_sub(1));
         if buf.area.contains(p.into()) {
@@ -183,9 +183,9 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
         let mover = r.names[m.index % 2].clone();
         let text = format!("Mistake by {mover}: {} → {} to win.", pct(m.before), pct(m.after));
         for l in wrap(&text, width.saturating_sub(1)) {
-            lines.push(Line::styled(format!(" {l}"), theme.tone(crate::tui::hint::Tone::Bad)));
+            lines.push(Line::styled(format!(" {l}"), theme.tone(crate::tui::theme::Tone::Bad)));
         }
-        lines.push(Line::styled(format!(" Better: {} ★", m.better), theme.tone(crate::tui::hint::Tone::Good)));
+        lines.push(Line::styled(format!(" Better: {} ★", m.better), theme.tone(crate::tui::theme::Tone::Good)));
     }
     if let Some(best) = r.values.get(r.ply).copied().flatten().and_then(|v| v.best.map(|b| (b, v.chance))) {
         let mover = side_mark(r, r.ply);
@@ -208,7 +208,7 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
         lines.push(Line::from(vec![
             Span::styled(format!(" {:>3}. ", m.index + 1), style),
             move_span(r, m.index, app),
-            Span::styled(format!("  −{}  ", pct(m.drop())), theme.tone(crate::tui::hint::Tone::Bad)),
+            Span::styled(format!("  −{}  ", pct(m.drop())), theme.tone(crate::tui::theme::Tone::Bad)),
             Span::styled(format!("{} better", m.better), theme.muted()),
         ]));
     }

@@ -40,7 +40,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, r: &Review) {
         Dataset::default()
             .marker(Marker::Block)
             .graph_type(GraphType::Scatter)
-            .style(theme.tone(crate::tui::hint::Tone::Bad))
+            .style(theme.tone(crate::tui::theme::Tone::Bad))
             .data(&dots),
     ];
     let title = Line::from(vec![
@@ -68,8 +68,8 @@ mod tests {
     use crate::config::Config;
     use crate::game::Move;
     use crate::game::{GameKind, Seat};
+    use crate::tui::model::settings::{Opponent, Settings};
     use crate::tui::review::{PointValue, ReturnTo};
-    use crate::tui::settings::{Opponent, Settings};
 
     #[test]
     fn the_curve_follows_the_person_and_skips_unknown_positions() {

@@ -4,8 +4,8 @@
 use super::footer;
 use crate::tui::app::App;
 use crate::tui::geometry::centered;
-use crate::tui::menu::short;
 use crate::tui::persist::listing::SaveEntry;
+use crate::tui::text::short;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;

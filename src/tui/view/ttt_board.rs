@@ -4,8 +4,8 @@
 
 use crate::game::ttt::{Cell, Player};
 use crate::game::{Move, Position};
-use crate::tui::game::Match;
 use crate::tui::geometry::TttGeometry;
+use crate::tui::model::game::Match;
 use crate::tui::theme::Theme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;

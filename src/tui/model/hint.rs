@@ -5,17 +5,7 @@ use crate::ai::hex::{HexChoice, Proof};
 use crate::ai::ttt::{Choice, Value};
 use crate::game::Move;
 use crate::game::hex::HexMove;
-
-/// How good a move is, as a colour class (the text differs as well, for NO_COLOR).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Tone {
-    /// Wins, or a high win rate.
-    Good,
-    /// Draws, or an even win rate.
-    Neutral,
-    /// Loses, or a low win rate.
-    Bad,
-}
+use crate::tui::theme::Tone;
 
 /// One move's value.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -77,6 +67,8 @@ impl HeatValue {
 /// How many of a Hex search's candidates the heat map shows (the rest are mostly noise from few visits).
 pub(crate) const HEX_CANDIDATES: usize = 12;
 
+/// A hint's suggestion when the search gave no win rate for it.
+pub(crate) const SUGGESTION: char = '★';
 /// The mark of a proven win on the Hex heat map (a letter such as W would read as a stone).
 pub(crate) const PROVEN_WIN: char = '✓';
 /// The mark of a proven loss on the Hex heat map.

@@ -130,6 +130,17 @@ impl KeyMap {
         Action::ALL.into_iter().find(|&a| self.keys(a).matches(ev))
     }
 
+    /// The first key of an action as [`KeyMap::label`] prints it (`esc` of `esc/q`): the one a sentence names.
+    pub fn first_key(&self, a: Action) -> String {
+        self.label(a).split('/').next().unwrap_or("").to_string()
+    }
+
+    /// The last key of an action as [`KeyMap::label`] prints it (`q` of `esc/q`): the key line's choice
+    /// where the first is a named key.
+    pub fn last_key(&self, a: Action) -> String {
+        self.label(a).split('/').next_back().unwrap_or("").to_string()
+    }
+
     /// The keys of an action as the footer prints them, with arrows as symbols: `u`, `esc/q`, `←/h`.
     pub fn label(&self, a: Action) -> String {
         self.keys(a)

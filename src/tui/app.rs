@@ -6,7 +6,8 @@
 //! of a game's lifecycle in [`super::lifecycle`], the AI's turns and hints in [`super::thinking`].
 
 use super::action::KeyMap;
-use super::ai_client::AiClient;
+use super::ai::client::AiClient;
+use super::ai::worker::Job;
 use super::confirm::Confirm;
 use super::geometry::game_layout;
 use super::menu::{Menu, MenuRow};
@@ -14,7 +15,6 @@ use super::persist::session::Session;
 use super::persist::storage::Storage;
 use super::theme::Theme;
 use super::typing::CellEntry;
-use super::worker::Job;
 use crate::config::Config;
 use crate::tui::model::settings::Settings;
 use rand::SeedableRng;
@@ -43,8 +43,6 @@ pub enum Screen {
 
 use super::overlays::help::Help;
 use super::status::{Message, Status, notice};
-
-pub use super::ai_client::{Purpose, Thinking};
 
 /// Start-up options that do not come from config.toml.
 #[derive(Clone, Debug)]

@@ -6,14 +6,14 @@
 //! | [`app`] | the state and its event entry points (mouse, resize, AI replies, ticks) |
 //! | [`controls`] | what each key does: menu, game, a typed cell name, help, questions |
 //! | [`lifecycle`] | a game's lifecycle as the app drives it: start (asking first), resume, moves, undo, save |
-//! | [`thinking`] | the AI's turns and hints: starting, cancelling and receiving searches |
+//! | [`thinking`] | the app's side of the AI's turns and hints: the game it is given, what a reply changes |
 //! | [`action`] | actions and the key map from `[ui.keys]` |
 //! | [`typing`] | typing a cell name (`:f6`) after the goto key |
 //! | [`confirm`] | questions that wait for a yes (discarding a game in progress) |
 //! | [`text`], [`status`] | sentences, names of games, colours and edges; the status line's message and notice |
 //! | [`menu`] | the start menu |
 //! | [`model`] | the settings a game is made from, a game on screen, hints, what a game says about itself |
-//! | [`ai_client`], [`worker`] | the AI: tickets, cancelling; the thread, its jobs and each game's players |
+//! | [`ai`] | the AI: tickets, cancelling; the thread, its jobs and each game's players; when the machine moves |
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR, the tones of a heat map |
@@ -25,7 +25,7 @@
 //! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
-pub mod ai_client;
+pub mod ai;
 pub mod app;
 pub mod confirm;
 pub mod controls;
@@ -46,7 +46,6 @@ pub mod theme;
 pub mod thinking;
 pub mod typing;
 pub mod view;
-pub mod worker;
 
 use crate::cli::PlayArgs;
 use crate::config::Config;

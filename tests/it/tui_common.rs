@@ -9,10 +9,10 @@ use hextoe::config::{Config, HexDepth, Playouts};
 use hextoe::game::GameKind;
 use hextoe::game::hex::Cell as HexCell;
 use hextoe::game::{Outcome, Position};
+use hextoe::tui::ai::worker;
 use hextoe::tui::app::{App, AppOptions};
 use hextoe::tui::model::settings::{Opponent, Settings};
 use hextoe::tui::persist::storage::Storage;
-use hextoe::tui::worker;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {

@@ -5,7 +5,8 @@
 use super::key_hints::{first_key, key_hints};
 use super::spinner::SPINNER;
 use crate::tui::action::Action;
-use crate::tui::app::{App, Purpose};
+use crate::tui::ai::client::Purpose;
+use crate::tui::app::App;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

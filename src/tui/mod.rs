@@ -3,10 +3,7 @@
 //!
 //! | file | what lives there |
 //! |---|---|
-//! | [`app`] | the state and its event entry points (mouse, resize, AI replies, ticks) |
-//! | [`controls`] | what each key does: menu, game, a typed cell name, help, questions |
-//! | [`lifecycle`] | a game's lifecycle as the app drives it: start (asking first), resume, moves, undo, save |
-//! | [`thinking`] | the app's side of the AI's turns and hints: the game it is given, what a reply changes |
+//! | [`app`] | the app: every screen's state, its keys, a game's lifecycle, the app's side of the AI |
 //! | [`action`] | actions and the key map from `[ui.keys]` |
 //! | [`typing`] | typing a cell name (`:f6`) after the goto key |
 //! | [`confirm`] | questions that wait for a yes (discarding a game in progress) |
@@ -28,10 +25,8 @@ pub mod action;
 pub mod ai;
 pub mod app;
 pub mod confirm;
-pub mod controls;
 pub mod event_loop;
 pub mod geometry;
-pub mod lifecycle;
 pub mod menu;
 pub mod model;
 pub mod overlays;
@@ -43,7 +38,6 @@ pub mod status;
 pub mod terminal;
 pub mod text;
 pub mod theme;
-pub mod thinking;
 pub mod typing;
 pub mod view;
 

@@ -2,7 +2,7 @@
 //! applies what a reply means to the game and the status line. What to search and when is decided in
 //! [`crate::tui::ai::turns`].
 
-use super::app::{App, Screen};
+use super::{App, Screen};
 use crate::config::Config;
 use crate::game::hex::HexMove;
 use crate::game::{Move, Seat};
@@ -30,13 +30,13 @@ impl App {
     }
 
     /// When two AIs play each other, the next move waits for the watch delay; this is when.
-    pub(super) fn watch_deadline(&self) -> Option<Instant> {
+    pub(crate) fn watch_deadline(&self) -> Option<Instant> {
         self.ai.watch_deadline(&table(self.screen, &self.session, &self.config))
     }
 
     /// Starts the machine's move if it is the machine's turn and nothing else runs (see
     /// [`crate::tui::ai::client::AiClient::kick`]).
-    pub(super) fn kick(&mut self, now: Instant) {
+    pub(crate) fn kick(&mut self, now: Instant) {
         self.ai.kick(&table(self.screen, &self.session, &self.config), now, &mut self.rng);
     }
 
@@ -46,7 +46,7 @@ impl App {
     }
 
     /// Asks for a hint for the person to move (or hides the one shown).
-    pub(super) fn hint(&mut self) {
+    pub(crate) fn hint(&mut self) {
         let Some(g) = &mut self.session.game else { return };
         if g.current_hint().is_some() {
             g.hint = None;

@@ -3,17 +3,17 @@
 //! remappable (digits 1–9 in tic-tac-toe, letters and digits inside a cell name, `y` to a question) are
 //! read here too.
 
-use super::action::Action;
-use super::app::{App, Screen};
-use super::confirm::Confirm;
-use super::menu::MenuRow;
-use super::status::Message;
-use super::text;
-use super::typing::{Typed, example_cell, typed};
+use super::{App, Screen};
 use crate::game::GameKind;
 use crate::game::Move;
 use crate::game::hex::HexMove;
 use crate::game::ttt;
+use crate::tui::action::Action;
+use crate::tui::confirm::Confirm;
+use crate::tui::menu::MenuRow;
+use crate::tui::status::Message;
+use crate::tui::text;
+use crate::tui::typing::{Typed, example_cell, typed};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 impl App {
@@ -111,7 +111,7 @@ impl App {
                 MenuRow::Quit => self.quit(),
                 MenuRow::Resume if resume == Some(MenuRow::Resume) => self.resume(),
                 MenuRow::ResumeLast if resume == Some(MenuRow::ResumeLast) => self.resume_last(),
-                MenuRow::Review => self.review_game(super::review::ReturnTo::Menu),
+                MenuRow::Review => self.review_game(crate::tui::review::ReturnTo::Menu),
                 MenuRow::Load => self.open_saves(),
                 MenuRow::Primer => self.open_primer(),
                 _ => self.request_start(self.menu.settings.clone(), None),
@@ -128,7 +128,7 @@ impl App {
     }
 
     /// A key on the game screen.
-    pub(super) fn game_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
+    pub(crate) fn game_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
         let Some((kind, n)) = self.session.game.as_ref().map(|g| (g.kind(), g.position.size())) else {
             self.screen = Screen::Menu;
             return;
@@ -239,7 +239,7 @@ impl App {
     }
 
     /// Runs a bound action on the game screen.
-    pub(super) fn act(&mut self, a: Action) {
+    pub(crate) fn act(&mut self, a: Action) {
         self.entry.clear();
         match a {
             Action::Up => self.move_cursor(0, -1),
@@ -255,7 +255,7 @@ impl App {
             Action::Hint => self.hint(),
             Action::Swap => self.human_move(Move::Hex(HexMove::Swap)),
             Action::Save => self.save(),
-            Action::Review => self.review_game(super::review::ReturnTo::Game),
+            Action::Review => self.review_game(crate::tui::review::ReturnTo::Game),
             Action::Help => self.open_help(),
             Action::Back => self.leave_for_menu(),
             Action::Quit => self.quit(),

@@ -1,21 +1,21 @@
 //! A game's lifecycle as the app drives it: starting one (after asking, if it would discard a game in
 //! progress), resuming it with the menu's changes, the moves, undo and redo, the result, saving and the
-//! autosave. The state itself is the [`super::persist::session::Session`]; these steps also move the screen, the
+//! autosave. The state itself is the [`crate::tui::persist::session::Session`]; these steps also move the screen, the
 //! status line and the AI along.
 
-use super::app::{App, Screen};
-use super::confirm::Confirm;
-use super::status::Message;
-use super::text;
+use super::{App, Screen};
 use crate::ai::Level;
 use crate::ai::hex::{HexPlayer, PlayerKind, PlayerSpec};
 use crate::game::GameKind;
 use crate::game::hex::{Cell as HexCell, HexMove};
 use crate::game::ttt;
 use crate::game::{Move, Position};
+use crate::tui::confirm::Confirm;
 use crate::tui::model::game::Match;
 use crate::tui::model::sentences;
 use crate::tui::model::settings::{SeatKind, Settings};
+use crate::tui::status::Message;
+use crate::tui::text;
 use rand::RngExt;
 use std::time::Instant;
 
@@ -149,7 +149,7 @@ impl App {
     }
 
     /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
-    /// [`super::persist::save::Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
+    /// [`crate::tui::persist::save::Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
     /// and swap rule are the file's.
     pub(crate) fn resume_last(&mut self) {
         let Some(last) = self.session.last_game.take() else { return };
@@ -170,7 +170,7 @@ impl App {
     }
 
     /// Places the side to move's stone at the cursor.
-    pub(super) fn place_at_cursor(&mut self) {
+    pub(crate) fn place_at_cursor(&mut self) {
         let Some(g) = &self.session.game else { return };
         let (c, r) = g.cursor;
         let m = match g.kind() {
@@ -183,10 +183,10 @@ impl App {
     }
 
     /// A person's move, refused with a reason when it is not their turn or not legal.
-    pub(super) fn human_move(&mut self, m: Move) {
+    pub(crate) fn human_move(&mut self, m: Move) {
         let Some(g) = &mut self.session.game else { return };
         if g.is_over() {
-            let new = self.keys.label(super::action::Action::NewGame);
+            let new = self.keys.label(crate::tui::action::Action::NewGame);
             self.complain(format!("The game is over: {new} starts a new one."));
             return;
         }
@@ -218,7 +218,7 @@ impl App {
 
     /// Bookkeeping after any move: the result and the score at the end of a game, the autosave, and the
     /// machine's turn.
-    pub(super) fn after_move(&mut self) {
+    pub(crate) fn after_move(&mut self) {
         self.entry.clear();
         self.session.last_move_at = Instant::now();
         self.record_result();
@@ -232,23 +232,23 @@ impl App {
             return;
         }
         // The result replaces whatever the status line said about earlier moves.
-        let review = self.keys.label(super::action::Action::Review);
+        let review = self.keys.label(crate::tui::action::Action::Review);
         let line = g.result_line().unwrap_or_default();
         self.status.message = Some(Message::info(format!("{line}! {review} reviews the game.")));
         if let Some(text) = self.session.score_result() {
-            self.status.notice = Some(super::status::notice(text));
+            self.status.notice = Some(crate::tui::status::notice(text));
         }
     }
 
     /// Writes the game in progress to the autosave (or removes it once the game is over); a failure is
     /// reported in the status line, and the game goes on.
-    pub(super) fn autosave(&mut self) {
+    pub(crate) fn autosave(&mut self) {
         if let Err(e) = self.session.autosave() {
             self.complain(text::sentence(&e));
         }
     }
 
-    pub(super) fn undo(&mut self) {
+    pub(crate) fn undo(&mut self) {
         let Some(g) = &mut self.session.game else { return };
         match g.undo() {
             Ok(n) => {
@@ -263,7 +263,7 @@ impl App {
         }
     }
 
-    pub(super) fn redo(&mut self) {
+    pub(crate) fn redo(&mut self) {
         let Some(g) = &mut self.session.game else { return };
         match g.redo() {
             Ok(n) => {
@@ -278,12 +278,12 @@ impl App {
 
     /// A new game from the current game's settings, changed by `f` (the same, or the other game); asks
     /// first if the game in progress would be lost.
-    pub(super) fn restart(&mut self, f: impl FnOnce(Settings) -> Settings) {
+    pub(crate) fn restart(&mut self, f: impl FnOnce(Settings) -> Settings) {
         let settings = f(self.session.game.as_ref().map_or_else(|| self.menu.settings.clone(), |g| g.settings.clone()));
         self.request_start(settings, None);
     }
 
-    pub(super) fn save(&mut self) {
+    pub(crate) fn save(&mut self) {
         match self.session.save() {
             Ok(Some(path)) => self.say(format!("Saved to {}", path.display())),
             Ok(None) => {}

@@ -1,22 +1,31 @@
-//! The application state and the one place where events come in: keys, mouse clicks, resizes, AI replies
-//! and timer ticks. The state knows nothing of the terminal; the event loop feeds it and the views draw it,
-//! so tests drive it with plain key events.
+//! The application: the one owner of every screen's state, and the one place where events come in — keys,
+//! mouse clicks, resizes, AI replies and timer ticks — to be routed to the screen that is up. The state knows
+//! nothing of the terminal; the event loop feeds it and the views draw it, so tests drive it with plain key
+//! events.
 //!
-//! What the keys do is in [`super::controls`], the game and what outlives it in [`super::session`], the steps
-//! of a game's lifecycle in [`super::lifecycle`], the AI's turns and hints in [`super::thinking`].
+//! | file | what lives there |
+//! |---|---|
+//! | this file | [`App`], its screens and options, the status line's setters, deadlines, ticks, the mouse |
+//! | [`keys`] | what each key does: the keys every screen shares (quit, a notice, a question, the help), then the screen's |
+//! | [`lifecycle`] | a game's lifecycle: start (asking first), resume, moves, undo and redo, the result, saving |
+//! | [`turns`] | the app's side of the AI's turns and hints: the game it is given, what a reply changes |
 
-use super::action::KeyMap;
-use super::ai::client::AiClient;
-use super::ai::worker::Job;
-use super::confirm::Confirm;
-use super::geometry::game_layout;
-use super::menu::{Menu, MenuRow};
-use super::persist::session::Session;
-use super::persist::storage::Storage;
-use super::theme::Theme;
-use super::typing::CellEntry;
+pub mod keys;
+pub mod lifecycle;
+pub mod turns;
+
 use crate::config::Config;
+use crate::tui::action::KeyMap;
+use crate::tui::ai::client::AiClient;
+use crate::tui::ai::worker::Job;
+use crate::tui::confirm::Confirm;
+use crate::tui::geometry::game_layout;
+use crate::tui::menu::{Menu, MenuRow};
 use crate::tui::model::settings::Settings;
+use crate::tui::persist::session::Session;
+use crate::tui::persist::storage::Storage;
+use crate::tui::theme::Theme;
+use crate::tui::typing::CellEntry;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
@@ -33,16 +42,16 @@ pub enum Screen {
     Menu,
     /// A game.
     Game,
-    /// Reviewing a game ([`super::review`]).
+    /// Reviewing a game ([`crate::tui::review`]).
     Review,
-    /// The list of saved games ([`super::saves`]).
+    /// The list of saved games ([`crate::tui::saves`]).
     Saves,
-    /// How to play Hex ([`super::primer`]).
+    /// How to play Hex ([`crate::tui::primer`]).
     Primer,
 }
 
-use super::overlays::help::Help;
-use super::status::{Message, Status, notice};
+use crate::tui::overlays::help::Help;
+use crate::tui::status::{Message, Status, notice};
 
 /// Start-up options that do not come from config.toml.
 #[derive(Clone, Debug)]
@@ -85,12 +94,12 @@ pub struct App {
     /// Spinner frame.
     pub spinner: usize,
     /// The game under review, while the review screen is up.
-    pub review: Option<super::review::Review>,
+    pub review: Option<crate::tui::review::Review>,
     /// The saved games listed by "Load game".
-    pub saves: Option<super::saves::SaveList>,
+    pub saves: Option<crate::tui::saves::SaveList>,
     /// The page of "How to play Hex" on screen.
-    pub primer: super::primer::Primer,
-    pub(super) rng: StdRng,
+    pub primer: crate::tui::primer::Primer,
+    pub(crate) rng: StdRng,
     quit: bool,
 }
 
@@ -114,14 +123,14 @@ impl App {
             session,
             help: Help::default(),
             confirm: None,
-            status: Status { message: None, notice: warning.map(|text| notice(super::text::sentence(&text))) },
+            status: Status { message: None, notice: warning.map(|text| notice(crate::tui::text::sentence(&text))) },
             ai: AiClient::default(),
             entry: CellEntry::default(),
             size: (80, 24),
             spinner: 0,
             review: None,
             saves: None,
-            primer: super::primer::Primer::default(),
+            primer: crate::tui::primer::Primer::default(),
             rng: StdRng::seed_from_u64(options.seed),
             quit: false,
         }

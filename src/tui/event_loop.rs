@@ -5,7 +5,7 @@
 
 use super::ai::worker::{self, Job, Reply};
 use super::app::App;
-use super::view;
+use super::app::view;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event as TermEvent};
 use std::sync::mpsc::{self, RecvTimeoutError};

@@ -6,7 +6,6 @@
 //! | [`app`] | the app: every screen's state, its keys, a game's lifecycle, the app's side of the AI |
 //! | [`action`] | actions and the key map from `[ui.keys]` |
 //! | [`typing`] | typing a cell name (`:f6`) after the goto key |
-//! | [`confirm`] | questions that wait for a yes (discarding a game in progress) |
 //! | [`text`], [`status`] | sentences, names of games, colours and edges; the status line's message and notice |
 //! | [`menu`] | the start menu |
 //! | [`model`] | the settings a game is made from, a game on screen, hints, what a game says about itself |
@@ -14,7 +13,8 @@
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
 //! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
 //! | [`theme`] | styles from `[ui.theme]`, NO_COLOR, the tones of a heat map |
-//! | [`overlays`] | what is drawn over the screen: the help's state |
+//! | [`overlays`] | what is drawn over the screen and takes its keys: the help, a question waiting for a yes |
+//! | [`widgets`] | the drawing pieces the screens share: the footer, the frame, wrapping, the spinner, too small |
 //! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
 //! | [`review`] | game review: the values of every position, mistakes, play from here |
 //! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
@@ -24,7 +24,6 @@
 pub mod action;
 pub mod ai;
 pub mod app;
-pub mod confirm;
 pub mod event_loop;
 pub mod geometry;
 pub mod menu;
@@ -40,6 +39,7 @@ pub mod text;
 pub mod theme;
 pub mod typing;
 pub mod view;
+pub mod widgets;
 
 use crate::cli::PlayArgs;
 use crate::config::Config;

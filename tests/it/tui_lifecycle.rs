@@ -258,7 +258,7 @@ fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
     let backend = ratatui::backend::TestBackend::new(100, 30);
     let mut term = ratatui::Terminal::new(backend).unwrap_or_else(|e| match e {});
     let screen = |term: &mut ratatui::Terminal<ratatui::backend::TestBackend>, a: &App| {
-        let _ = term.draw(|f| hextoe::tui::view::draw(f, a));
+        let _ = term.draw(|f| hextoe::tui::app::view::draw(f, a));
         let buf = term.backend().buffer().clone();
         buf.content().iter().map(|c| c.symbol()).collect::<String>()
     };

@@ -9,8 +9,8 @@ use crate::game::Move;
 use crate::game::hex::HexMove;
 use crate::game::ttt;
 use crate::tui::action::Action;
-use crate::tui::confirm::Confirm;
 use crate::tui::menu::MenuRow;
+use crate::tui::overlays::confirm::{self, Confirm};
 use crate::tui::status::Message;
 use crate::tui::text;
 use crate::tui::typing::{Typed, example_cell, typed};
@@ -37,7 +37,7 @@ impl App {
             return;
         }
         if self.help.open {
-            self.help_key(&ev, action);
+            self.help.key(&ev, action);
             return;
         }
         match self.screen {
@@ -52,7 +52,7 @@ impl App {
     /// The answer to a question: `y` goes ahead, any other key says no.
     fn confirm_key(&mut self, ev: &KeyEvent) {
         let Some(question) = self.confirm.take() else { return };
-        if !matches!(ev.code, KeyCode::Char('y' | 'Y')) {
+        if !confirm::is_yes(ev) {
             self.status.message = Some(Message::info("Kept the game in progress."));
             return;
         }
@@ -66,19 +66,6 @@ impl App {
                     self.complain(e);
                 }
             }
-        }
-    }
-
-    /// The help overlay scrolls with the cursor keys, Page Up/Down, Home and End; any other key closes it.
-    fn help_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
-        match (action, ev.code) {
-            (Some(Action::Up), _) => self.help.scroll = self.help.scroll.saturating_sub(1),
-            (Some(Action::Down), _) => self.help.scroll = self.help.scroll.saturating_add(1),
-            (_, KeyCode::PageUp) => self.help.scroll = self.help.scroll.saturating_sub(10),
-            (_, KeyCode::PageDown) => self.help.scroll = self.help.scroll.saturating_add(10),
-            (_, KeyCode::Home) => self.help.scroll = 0,
-            (_, KeyCode::End) => self.help.scroll = u16::MAX,
-            _ => self.help.open = false,
         }
     }
 
@@ -117,14 +104,9 @@ impl App {
                 _ => self.request_start(self.menu.settings.clone(), None),
             },
             Some(Action::Back) => self.quit(),
-            Some(Action::Help) => self.open_help(),
+            Some(Action::Help) => self.help.open_at_top(),
             _ => {}
         }
-    }
-
-    fn open_help(&mut self) {
-        self.help.open = true;
-        self.help.scroll = 0;
     }
 
     /// A key on the game screen.
@@ -256,7 +238,7 @@ impl App {
             Action::Swap => self.human_move(Move::Hex(HexMove::Swap)),
             Action::Save => self.save(),
             Action::Review => self.review_game(crate::tui::review::ReturnTo::Game),
-            Action::Help => self.open_help(),
+            Action::Help => self.help.open_at_top(),
             Action::Back => self.leave_for_menu(),
             Action::Quit => self.quit(),
         }

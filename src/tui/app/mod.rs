@@ -9,19 +9,21 @@
 //! | [`keys`] | what each key does: the keys every screen shares (quit, a notice, a question, the help), then the screen's |
 //! | [`lifecycle`] | a game's lifecycle: start (asking first), resume, moves, undo and redo, the result, saving |
 //! | [`turns`] | the app's side of the AI's turns and hints: the game it is given, what a reply changes |
+//! | [`view`] | drawing: the screen that is up, from its own state, then the overlays |
 
 pub mod keys;
 pub mod lifecycle;
 pub mod turns;
+pub mod view;
 
 use crate::config::Config;
 use crate::tui::action::KeyMap;
 use crate::tui::ai::client::AiClient;
 use crate::tui::ai::worker::Job;
-use crate::tui::confirm::Confirm;
 use crate::tui::geometry::game_layout;
 use crate::tui::menu::{Menu, MenuRow};
 use crate::tui::model::settings::Settings;
+use crate::tui::overlays::confirm::Confirm;
 use crate::tui::persist::session::Session;
 use crate::tui::persist::storage::Storage;
 use crate::tui::theme::Theme;

@@ -7,7 +7,7 @@ use crate::tui::app::{App, Screen};
 use crate::tui::typing::example_cell;
 
 /// The first key bound to an action.
-pub(crate) fn first_key(app: &App, a: Action) -> String {
+fn first_key(app: &App, a: Action) -> String {
     app.keys.label(a).split('/').next().unwrap_or("").to_string()
 }
 

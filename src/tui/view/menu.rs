@@ -1,9 +1,10 @@
 //! The start menu: a box with the game's settings (←/→ change them), then Resume, Start and Quit, the
 //! session score below, the status line and the keys at the bottom.
 
-use super::footer;
+use super::key_hints::key_hints;
 use crate::tui::app::App;
 use crate::tui::geometry::centered;
+use crate::tui::widgets::footer;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -85,8 +86,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     let h = lines.len() as u16 + 2;
     let rect = centered(body, BOX_W, h);
-    let block = super::panel::panel(" hextoe ".to_string(), theme);
+    let block = crate::tui::widgets::panel::panel(" hextoe ".to_string(), theme);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
-    footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app, status.height);
+    footer::draw(frame, status, keys, &app.chrome(), &key_hints(app));
 }

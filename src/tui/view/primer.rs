@@ -2,13 +2,14 @@
 //! the game draws its own (rows shifted half a cell, Black's edges `─` above and below, White's `╲` left and
 //! right), in the players' colours, so what you learn here is what you see in a game.
 
-use super::footer;
+use super::key_hints::key_hints;
 use crate::game::hex::{Cell, Color};
 use crate::tui::action::Action;
 use crate::tui::app::App;
 use crate::tui::geometry::centered;
 use crate::tui::primer::PAGES;
 use crate::tui::theme::Theme;
+use crate::tui::widgets::footer;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -165,10 +166,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let lines = page(n, app);
     let rect = centered(body, 78, lines.len() as u16 + 3);
     let title = format!(" How to play Hex · {}/{} · {} ", n + 1, PAGES.len(), PAGES[n]);
-    let block = super::panel::panel(title, theme);
+    let block = crate::tui::widgets::panel::panel(title, theme);
     let mut all = vec![Line::raw("")];
     all.extend(lines);
     frame.render_widget(Paragraph::new(all).block(block).wrap(Wrap { trim: false }), rect);
-    footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app, status.height);
+    footer::draw(frame, status, keys, &app.chrome(), &key_hints(app));
 }

@@ -2,10 +2,9 @@
 //! better move starred), a side panel with the move, the win chances, the best move and the biggest
 //! mistakes, and along the bottom the win-chance graph ([`super::review_graph`]) over the whole game.
 
+use super::key_hints::key_hints;
 use super::review_graph;
-use super::spinner::SPINNER;
-use super::wrap::wrap;
-use super::{footer, hex_board, too_small, ttt_board};
+use super::{hex_board, ttt_board};
 use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
 use crate::tui::app::App;
@@ -14,6 +13,9 @@ use crate::tui::model::game::Match;
 use crate::tui::model::hint::Hint;
 use crate::tui::review::mistakes::biggest;
 use crate::tui::review::{Mistake, Review};
+use crate::tui::widgets::spinner::SPINNER;
+use crate::tui::widgets::wrap::wrap;
+use crate::tui::widgets::{footer, too_small};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -58,8 +60,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     let panel = Rect { height: top.bottom().saturating_sub(layout.panel.y), ..layout.panel };
     draw_panel(frame, panel, app, r, mistake);
     review_graph::draw(frame, graph, app, r);
-    footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app, status.height);
+    footer::draw(frame, status, keys, &app.chrome(), &key_hints(app));
 }
 
 /// The position on screen as a game the board views can draw: no cursor, and after a mistake the

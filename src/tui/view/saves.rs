@@ -1,11 +1,12 @@
 //! The "Load game" screen: a box with one line per save, newest first — game, players, date, result and
 //! moves — the selected one marked; a file that cannot be read says why on its line.
 
-use super::footer;
+use super::key_hints::key_hints;
 use crate::tui::app::App;
 use crate::tui::geometry::centered;
 use crate::tui::persist::listing::SaveEntry;
 use crate::tui::text::short;
+use crate::tui::widgets::footer;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -62,10 +63,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     let count = entries.len();
     let title = format!(" Load game · {count} save{} ", if count == 1 { "" } else { "s" });
-    let block = super::panel::panel(title, theme);
+    let block = crate::tui::widgets::panel::panel(title, theme);
     let h = (lines.len() as u16 + 2).min(rect.height);
     let rect = Rect { height: h, y: rect.y + (rect.height - h) / 3, ..rect };
     frame.render_widget(Paragraph::new(lines).block(block), rect);
-    footer::draw_status(frame, status, app);
-    footer::draw_keys(frame, keys, app, status.height);
+    footer::draw(frame, status, keys, &app.chrome(), &key_hints(app));
 }

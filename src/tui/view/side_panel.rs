@@ -1,14 +1,14 @@
 //! The side panel: who plays which side (and, in Hex, which edges each colour joins), whose turn it is or
 //! the result, the moves, the AI's explanation of its last move, the hint, and the session score.
 
-use super::spinner::SPINNER;
-use super::wrap::wrap;
 use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
 use crate::tui::ai::client::Purpose;
 use crate::tui::app::App;
 use crate::tui::model::game::Match;
 use crate::tui::model::settings::SeatKind;
+use crate::tui::widgets::spinner::SPINNER;
+use crate::tui::widgets::wrap::wrap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;

@@ -1,28 +1,30 @@
-//! The bottom lines: the status (messages, the cell being typed, the AI thinking), wrapped over the lines it
-//! is given and drawn against the key line, and the key line, built from the actual bindings, most useful
-//! keys first, cut to the width, "? help" always last.
+//! The bottom lines of every screen: the status (messages, the cell being typed, the hint being searched
+//! for), wrapped over the lines it is given and drawn against the key line, and the key line, built from the
+//! hints the screen gives (most useful first, made from the actual bindings), cut to the width, "? help"
+//! always last.
 
-use super::key_hints::{first_key, key_hints};
+use super::chrome::Chrome;
 use super::spinner::SPINNER;
 use crate::tui::action::Action;
-use crate::tui::ai::client::Purpose;
-use crate::tui::app::App;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+/// One hint of the key line: the keys, and what they do.
+pub(crate) type KeyHint = (String, &'static str);
+
 /// The status as styled pieces of text, before wrapping.
-fn status_pieces(app: &App) -> Vec<(String, Style)> {
-    let theme = &app.theme;
-    if let Some(n) = &app.status.notice {
+fn status_pieces(c: &Chrome) -> Vec<(String, Style)> {
+    let theme = c.theme;
+    if let Some(n) = &c.status.notice {
         // A notice may run on into the key line (see `draw_keys`): it must be read in full.
         return vec![(n.text.clone(), theme.error())];
     }
-    let error = app.status.message.as_ref().filter(|m| m.error);
-    if let Some(typed) = app.entry.display() {
-        let place = first_key(app, Action::Place);
+    let error = c.status.message.as_ref().filter(|m| m.error);
+    if let Some(typed) = c.typing {
+        let place = c.keys.first_key(Action::Place);
         let mut v = vec![("Cell:".to_string(), theme.accent()), (format!("{typed}_"), theme.cursor_mark())];
         if let Some(m) = error {
             v.push((m.text.clone(), theme.error()));
@@ -30,14 +32,11 @@ fn status_pieces(app: &App) -> Vec<(String, Style)> {
         v.push((format!("({place} places, esc cancels)"), theme.muted()));
         return v;
     }
-    if let Some(t) = app.ai.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Hint { .. })) {
-        let spin = SPINNER[app.spinner % SPINNER.len()];
-        return vec![(
-            format!("{spin} Looking for a hint… {:.1} s", t.started.elapsed().as_secs_f64()),
-            theme.accent(),
-        )];
+    if let Some(started) = c.hint_since {
+        let spin = SPINNER[c.spinner % SPINNER.len()];
+        return vec![(format!("{spin} Looking for a hint… {:.1} s", started.elapsed().as_secs_f64()), theme.accent())];
     }
-    match &app.status.message {
+    match &c.status.message {
         Some(m) => vec![(m.text.clone(), if m.error { theme.error() } else { theme.text() })],
         None => Vec::new(),
     }
@@ -98,11 +97,17 @@ pub(crate) fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: u
         .collect()
 }
 
+/// Draws the status line(s) in `status` and the key line in `keys` with the screen's `hints`.
+pub(crate) fn draw(frame: &mut Frame, status: Rect, keys: Rect, c: &Chrome, hints: &[KeyHint]) {
+    draw_status(frame, status, c);
+    draw_keys(frame, keys, c, status.height, hints);
+}
+
 /// Draws the status, wrapped over the lines of `area` and set against its bottom (next to the key line). A
 /// notice longer than that runs on into the key line (see [`draw_keys`]).
-pub(crate) fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
-    let room = area.height as usize + usize::from(app.status.notice.is_some());
-    let mut lines = wrap_pieces(&status_pieces(app), area.width as usize, room);
+fn draw_status(frame: &mut Frame, area: Rect, c: &Chrome) {
+    let room = area.height as usize + usize::from(c.status.notice.is_some());
+    let mut lines = wrap_pieces(&status_pieces(c), area.width as usize, room);
     lines.truncate(area.height as usize);
     let skip = (area.height as usize).saturating_sub(lines.len()) as u16;
     let rect = Rect { y: area.y + skip, height: area.height - skip, ..area };
@@ -111,32 +116,25 @@ pub(crate) fn draw_status(frame: &mut Frame, area: Rect, app: &App) {
 
 /// Draws the key line; `status_lines` is the height of the status above it. While a notice is up, the key
 /// line carries the end of it that did not fit above, and no key hints (any key dismisses the notice).
-pub(crate) fn draw_keys(frame: &mut Frame, area: Rect, app: &App, status_lines: u16) {
-    let theme = &app.theme;
-    if app.status.notice.is_some() {
+fn draw_keys(frame: &mut Frame, area: Rect, c: &Chrome, status_lines: u16, hints: &[KeyHint]) {
+    let theme = c.theme;
+    if c.status.notice.is_some() {
         let s = status_lines as usize;
-        let rest = wrap_pieces(&status_pieces(app), area.width as usize, s + 1).into_iter().nth(s);
+        let rest = wrap_pieces(&status_pieces(c), area.width as usize, s + 1).into_iter().nth(s);
         frame.render_widget(Paragraph::new(rest.unwrap_or_default()), area);
         return;
     }
-    if let Some(n) = &app.status.notice {
-        // The rest of the notice that did not fit on the status line; any key dismisses it, so no key hints.
-        let skip = usize::from(area.width).saturating_sub(1);
-        let rest: String = n.text.chars().skip(skip).take(skip).collect();
-        frame.render_widget(Paragraph::new(Line::styled(format!(" {rest}"), theme.error())), area);
-        return;
-    }
-    let help = (app.keys.label(Action::Help), "help");
+    let help = (c.keys.label(Action::Help), "help");
     let width = area.width as usize;
     let entry_len = |(k, d): &(String, &str)| k.chars().count() + d.chars().count() + 3;
     let mut used = entry_len(&help) + 1;
     let mut spans = vec![Span::raw(" ")];
-    for e in key_hints(app) {
-        if used + entry_len(&e) > width {
+    for e in hints {
+        if used + entry_len(e) > width {
             break;
         }
-        used += entry_len(&e);
-        spans.push(Span::styled(e.0, theme.accent()));
+        used += entry_len(e);
+        spans.push(Span::styled(e.0.clone(), theme.accent()));
         spans.push(Span::styled(format!(" {}  ", e.1), theme.muted()));
     }
     spans.push(Span::styled(help.0, theme.accent()));

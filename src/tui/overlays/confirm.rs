@@ -1,25 +1,45 @@
-//! The question box: drawn over the screen while a [`Confirm`] waits for `y`. It says what would be lost
-//! and which key does what.
+//! Questions that wait for a yes: nothing that loses a game happens on one key press.
+//!
+//! `n`, Tab and "Start new game" in the menu would discard a game in progress, so they ask first; `y`
+//! goes ahead, any other key keeps the game. While a [`Confirm`] waits, the question box is drawn over the
+//! screen: it says what would be lost and which key does what.
 
-use crate::tui::app::App;
-use crate::tui::confirm::Confirm;
+use crate::game::Position;
 use crate::tui::geometry::centered;
+use crate::tui::model::game::Match;
+use crate::tui::model::sentences::game_phrase;
+use crate::tui::model::settings::Settings;
 use crate::tui::text::capital;
+use crate::tui::theme::Theme;
 use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
 
+/// An action held until the person says yes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Confirm {
+    /// Discard the game in progress and start this one.
+    Discard {
+        /// The new game's settings.
+        settings: Settings,
+        /// Its position, when it is loaded rather than new.
+        position: Option<Position>,
+    },
+}
+
+/// True for the key that says yes to a question: `y` (or `Y`); any other key says no.
+pub(crate) fn is_yes(ev: &KeyEvent) -> bool {
+    matches!(ev.code, KeyCode::Char('y' | 'Y'))
+}
+
 /// Draws the question over whatever is on the screen.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, question: &Confirm) {
-    let theme = &app.theme;
+/// `current` is the game in progress, which the question is about.
+pub(crate) fn draw(frame: &mut Frame, area: Rect, theme: &Theme, question: &Confirm, current: Option<&Match>) {
     let Confirm::Discard { settings, position } = question;
-    let what = app
-        .session
-        .game
-        .as_ref()
-        .map_or_else(|| "the game in progress".to_string(), crate::tui::model::sentences::game_phrase);
-    let moves = app.session.game.as_ref().map_or(0, |g| g.position.ply());
+    let what = current.map_or_else(|| "the game in progress".to_string(), game_phrase);
+    let moves = current.map_or(0, |g| g.position.ply());
     let next = match (position, settings.game) {
         (Some(_), _) => "the loaded game".to_string(),
         (None, crate::game::GameKind::Tictactoe) => "a new tic-tac-toe game".to_string(),

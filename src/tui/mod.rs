@@ -18,7 +18,7 @@
 //! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
 //! | [`review`] | game review: the values of every position, mistakes, play from here |
 //! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
-//! | [`primer`] | "How to play Hex": the pages and their keys |
+//! | [`screens`] | the screens, one folder each with its state, keys and view: the primer |
 //! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
@@ -30,9 +30,9 @@ pub mod menu;
 pub mod model;
 pub mod overlays;
 pub mod persist;
-pub mod primer;
 pub mod review;
 pub mod saves;
+pub mod screens;
 pub mod status;
 pub mod terminal;
 pub mod text;

@@ -11,6 +11,7 @@ use crate::game::ttt;
 use crate::tui::action::Action;
 use crate::tui::menu::MenuRow;
 use crate::tui::overlays::confirm::{self, Confirm};
+use crate::tui::screens::primer::keys as primer_keys;
 use crate::tui::status::Message;
 use crate::tui::text;
 use crate::tui::typing::{Typed, example_cell, typed};
@@ -45,7 +46,11 @@ impl App {
             Screen::Game => self.game_key(&ev, action),
             Screen::Review => self.review_key(&ev, action),
             Screen::Saves => self.saves_key(&ev, action),
-            Screen::Primer => self.primer_key(&ev, action),
+            Screen::Primer => {
+                if primer_keys::handle(&mut self.primer, action) == primer_keys::Outcome::Close {
+                    self.return_to_menu();
+                }
+            }
         }
     }
 

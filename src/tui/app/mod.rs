@@ -8,11 +8,13 @@
 //! | this file | [`App`], its screens and options, the status line's setters, deadlines, ticks, the mouse |
 //! | [`keys`] | what each key does: the keys every screen shares (quit, a notice, a question, the help), then the screen's |
 //! | [`lifecycle`] | a game's lifecycle: start (asking first), resume, moves, undo and redo, the result, saving |
+//! | [`navigation`] | opening and leaving the screens: the menu, the review, the saves list, the primer |
 //! | [`turns`] | the app's side of the AI's turns and hints: the game it is given, what a reply changes |
 //! | [`view`] | drawing: the screen that is up, from its own state, then the overlays |
 
 pub mod keys;
 pub mod lifecycle;
+pub mod navigation;
 pub mod turns;
 pub mod view;
 
@@ -26,6 +28,7 @@ use crate::tui::model::settings::Settings;
 use crate::tui::overlays::confirm::Confirm;
 use crate::tui::persist::session::Session;
 use crate::tui::persist::storage::Storage;
+use crate::tui::screens::primer::Primer;
 use crate::tui::theme::Theme;
 use crate::tui::typing::CellEntry;
 use rand::SeedableRng;
@@ -48,7 +51,7 @@ pub enum Screen {
     Review,
     /// The list of saved games ([`crate::tui::saves`]).
     Saves,
-    /// How to play Hex ([`crate::tui::primer`]).
+    /// How to play Hex ([`crate::tui::screens::primer`]).
     Primer,
 }
 
@@ -100,7 +103,7 @@ pub struct App {
     /// The saved games listed by "Load game".
     pub saves: Option<crate::tui::saves::SaveList>,
     /// The page of "How to play Hex" on screen.
-    pub primer: crate::tui::primer::Primer,
+    pub primer: Primer,
     pub(crate) rng: StdRng,
     quit: bool,
 }
@@ -132,7 +135,7 @@ impl App {
             spinner: 0,
             review: None,
             saves: None,
-            primer: crate::tui::primer::Primer::default(),
+            primer: Primer::default(),
             rng: StdRng::seed_from_u64(options.seed),
             quit: false,
         }
@@ -217,24 +220,5 @@ impl App {
     /// True if there is a game to go back to.
     pub(crate) fn can_resume(&self) -> bool {
         self.session.game.is_some()
-    }
-
-    /// Goes back to the menu from a screen the menu opened (the saves list, the primer), with the menu's
-    /// choices and its selected row as they were: only leaving a game puts that game's settings back.
-    pub(crate) fn return_to_menu(&mut self) {
-        self.screen = Screen::Menu;
-        self.status.message = None;
-    }
-
-    /// Leaves the game for the menu; the game stays, to be resumed.
-    pub(crate) fn leave_for_menu(&mut self) {
-        self.cancel_thinking();
-        self.entry.clear();
-        if let Some(g) = &self.session.game {
-            self.menu.settings = g.settings.clone();
-        }
-        self.menu.selected = if self.can_resume() { MenuRow::Resume } else { MenuRow::Start };
-        self.screen = Screen::Menu;
-        self.status.message = None;
     }
 }

@@ -30,7 +30,7 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
     match app.screen {
         Screen::Review => review(app),
         Screen::Saves => saves(app),
-        Screen::Primer => primer(app),
+        Screen::Primer => crate::tui::screens::primer::keys::hints(&app.primer, &app.keys),
         Screen::Menu => vec![
             (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
             (format!("{}{}", first_key(app, Action::Left), first_key(app, Action::Right)), "change"),
@@ -120,16 +120,5 @@ fn saves(app: &App) -> Vec<(String, &'static str)> {
         (first(Action::Place), "play on / review"),
         (crate::tui::saves::keys::DELETE_KEY.to_string(), "delete"),
         (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "menu"),
-    ]
-}
-
-/// The primer's keys.
-fn primer(app: &App) -> Vec<(String, &'static str)> {
-    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
-    let next = if app.primer.is_last() { "done" } else { "next" };
-    vec![
-        (format!("{}/{}", first(Action::Right), first(Action::Place)), next),
-        (first(Action::Left), "previous"),
-        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "skip"),
     ]
 }

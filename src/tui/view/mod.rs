@@ -7,12 +7,10 @@
 //! - [`key_hints`]: the key line's hints for every screen.
 //! - [`review`], [`review_graph`]: the review screen and its win-chance graph.
 //! - [`saves`]: the list of saved games.
-//! - [`primer`]: the pages of "How to play Hex".
 
 pub mod hex_board;
 pub mod key_hints;
 pub mod menu;
-pub mod primer;
 pub mod review;
 pub mod review_graph;
 pub mod saves;

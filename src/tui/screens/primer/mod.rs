@@ -1,8 +1,13 @@
 //! "How to play Hex", from the menu: four short pages for newcomers — the goal and why there are no draws,
 //! the bridge, the swap rule, and how to play in hextoe. →/Enter/Space turn the page, ← goes back, Esc/`q`
-//! skips the rest. The pages themselves are drawn by [`super::view::primer`], the keys are in [`keys`].
+//! skips the rest.
+//!
+//! - this file: [`Primer`], the page that is up.
+//! - [`keys`]: turning the pages, leaving, and the key line's hints.
+//! - [`view`]: the pages, with small boards drawn the way the game draws its own.
 
 pub mod keys;
+pub mod view;
 
 /// The pages' titles, in order.
 pub(crate) const PAGES: [&str; 4] = ["The goal", "The bridge", "The swap rule", "Playing in hextoe"];

@@ -1,15 +1,15 @@
-//! The pages of "How to play Hex" ([`crate::tui::primer`]): short texts with small boards drawn the way
+//! The pages of "How to play Hex": short texts with small boards drawn the way
 //! the game draws its own (rows shifted half a cell, Black's edges `─` above and below, White's `╲` left and
 //! right), in the players' colours, so what you learn here is what you see in a game.
 
-use super::key_hints::key_hints;
+use super::keys::hints;
+use super::{PAGES, Primer};
 use crate::game::hex::{Cell, Color};
 use crate::tui::action::Action;
-use crate::tui::app::App;
 use crate::tui::geometry::centered;
-use crate::tui::primer::PAGES;
 use crate::tui::theme::Theme;
-use crate::tui::widgets::footer;
+use crate::tui::widgets::chrome::Chrome;
+use crate::tui::widgets::{footer, panel};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
@@ -58,10 +58,10 @@ fn diagram<'a>(d: &Diagram, indent: usize, theme: &Theme) -> Vec<Line<'a>> {
 }
 
 /// The text and pictures of one page.
-fn page<'a>(page: usize, app: &App) -> Vec<Line<'a>> {
-    let theme = &app.theme;
+fn page<'a>(page: usize, c: &Chrome) -> Vec<Line<'a>> {
+    let theme = c.theme;
     let t = |s: &str| Line::raw(format!(" {s}"));
-    let key = |a: Action| app.keys.label(a).split('/').next().unwrap_or("").to_string();
+    let key = |a: Action| c.keys.first_key(a);
     let black = |s: &'a str| Span::styled(s, theme.hex(Color::Black));
     let white = |s: &'a str| Span::styled(s, theme.hex(Color::White));
     match page {
@@ -158,17 +158,17 @@ fn page<'a>(page: usize, app: &App) -> Vec<Line<'a>> {
 }
 
 /// Draws the primer page.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let theme = &app.theme;
+pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, primer: &Primer) {
+    let theme = c.theme;
     let [body, status, keys] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)]).areas(area);
-    let n = app.primer.page.min(PAGES.len() - 1);
-    let lines = page(n, app);
+    let n = primer.page.min(PAGES.len() - 1);
+    let lines = page(n, c);
     let rect = centered(body, 78, lines.len() as u16 + 3);
     let title = format!(" How to play Hex · {}/{} · {} ", n + 1, PAGES.len(), PAGES[n]);
-    let block = crate::tui::widgets::panel::panel(title, theme);
+    let block = panel::panel(title, theme);
     let mut all = vec![Line::raw("")];
     all.extend(lines);
     frame.render_widget(Paragraph::new(all).block(block).wrap(Wrap { trim: false }), rect);
-    footer::draw(frame, status, keys, &app.chrome(), &key_hints(app));
+    footer::draw(frame, status, keys, c, &hints(primer, c.keys));
 }

@@ -1,0 +1,10 @@
+//! The screens, one folder each, with the screen's state (`mod.rs`), its keys (`keys.rs`: a handler that
+//! takes the screen's state and what it needs, and returns what the app must do) and its drawing
+//! (`view.rs`: the screen's state and the [`crate::tui::widgets::chrome::Chrome`] in, a frame out). No screen
+//! reaches into the app: the app owns every screen's state and routes events to the one that is up.
+//!
+//! | folder | the screen |
+//! |---|---|
+//! | [`primer`] | "How to play Hex": four pages for newcomers |
+
+pub mod primer;

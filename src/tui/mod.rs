@@ -17,8 +17,7 @@
 //! | [`widgets`] | the drawing pieces the screens share: the footer, the frame, wrapping, the spinner, too small |
 //! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
 //! | [`review`] | game review: the values of every position, mistakes, play from here |
-//! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
-//! | [`screens`] | the screens, one folder each with its state, keys and view: the primer |
+//! | [`screens`] | the screens, one folder each with its state, keys and view: the saves list, the primer |
 //! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
@@ -31,7 +30,6 @@ pub mod model;
 pub mod overlays;
 pub mod persist;
 pub mod review;
-pub mod saves;
 pub mod screens;
 pub mod status;
 pub mod terminal;

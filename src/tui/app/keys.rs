@@ -11,7 +11,9 @@ use crate::game::ttt;
 use crate::tui::action::Action;
 use crate::tui::menu::MenuRow;
 use crate::tui::overlays::confirm::{self, Confirm};
+use crate::tui::review::{ReturnTo, Review};
 use crate::tui::screens::primer::keys as primer_keys;
+use crate::tui::screens::saves::keys as saves_keys;
 use crate::tui::status::Message;
 use crate::tui::text;
 use crate::tui::typing::{Typed, example_cell, typed};
@@ -70,6 +72,33 @@ impl App {
                 if let Err(e) = self.start(settings, position) {
                     self.complain(e);
                 }
+            }
+        }
+    }
+
+    /// A key on the saves list.
+    fn saves_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
+        let Some(list) = &mut self.saves else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        let cx = saves_keys::Context {
+            storage: self.session.storage(),
+            menu: &self.menu.settings,
+            status: &mut self.status,
+        };
+        match saves_keys::handle(list, ev, action, cx) {
+            saves_keys::Outcome::Stay => {}
+            saves_keys::Outcome::Close => {
+                self.saves = None;
+                self.return_to_menu();
+            }
+            saves_keys::Outcome::Help => self.help.open = true,
+            saves_keys::Outcome::Review { position, settings, names } => {
+                self.open_review(Review::new(position, settings, names, ReturnTo::Saves))
+            }
+            saves_keys::Outcome::Play { position, settings, name, note } => {
+                self.play_saved(settings, position, &name, note)
             }
         }
     }

@@ -29,6 +29,7 @@ use crate::tui::overlays::confirm::Confirm;
 use crate::tui::persist::session::Session;
 use crate::tui::persist::storage::Storage;
 use crate::tui::screens::primer::Primer;
+use crate::tui::screens::saves::SaveList;
 use crate::tui::theme::Theme;
 use crate::tui::typing::CellEntry;
 use rand::SeedableRng;
@@ -49,7 +50,7 @@ pub enum Screen {
     Game,
     /// Reviewing a game ([`crate::tui::review`]).
     Review,
-    /// The list of saved games ([`crate::tui::saves`]).
+    /// The list of saved games ([`crate::tui::screens::saves`]).
     Saves,
     /// How to play Hex ([`crate::tui::screens::primer`]).
     Primer,
@@ -101,7 +102,7 @@ pub struct App {
     /// The game under review, while the review screen is up.
     pub review: Option<crate::tui::review::Review>,
     /// The saved games listed by "Load game".
-    pub saves: Option<crate::tui::saves::SaveList>,
+    pub saves: Option<SaveList>,
     /// The page of "How to play Hex" on screen.
     pub primer: Primer,
     pub(crate) rng: StdRng,

@@ -5,9 +5,9 @@ use super::{App, Screen};
 use crate::tui::ai::client::Purpose;
 use crate::tui::geometry::{BoardGeometry, MENU_MIN, game_layout};
 use crate::tui::overlays::{confirm, help};
-use crate::tui::screens::primer;
+use crate::tui::screens::{primer, saves};
 use crate::tui::view::key_hints::key_hints;
-use crate::tui::view::{hex_board, menu, review, saves, side_panel, ttt_board};
+use crate::tui::view::{hex_board, menu, review, side_panel, ttt_board};
 use crate::tui::widgets::chrome::Chrome;
 use crate::tui::widgets::{footer, too_small};
 use ratatui::Frame;
@@ -48,7 +48,9 @@ pub fn draw(frame: &mut Frame, app: &App) {
             Err(need) => too_small::draw(frame, area, need, &app.theme),
         },
         (Screen::Review, _) if app.review.is_some() => review::draw(frame, area, app),
-        (Screen::Saves, _) if area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1 => saves::draw(frame, area, app),
+        (Screen::Saves, _) if area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1 => {
+            saves::view::draw(frame, area, &app.chrome(), app.saves.as_ref())
+        }
         (Screen::Primer, _) if area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1 => {
             primer::view::draw(frame, area, &app.chrome(), &app.primer)
         }

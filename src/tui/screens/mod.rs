@@ -5,6 +5,8 @@
 //!
 //! | folder | the screen |
 //! |---|---|
+//! | [`saves`] | "Load game": the saved games, newest first; loading and deleting them |
 //! | [`primer`] | "How to play Hex": four pages for newcomers |
 
 pub mod primer;
+pub mod saves;

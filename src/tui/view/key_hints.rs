@@ -29,7 +29,7 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
     let k = |a: Action| app.keys.label(a);
     match app.screen {
         Screen::Review => review(app),
-        Screen::Saves => saves(app),
+        Screen::Saves => crate::tui::screens::saves::keys::hints(app.saves.as_ref(), &app.keys),
         Screen::Primer => crate::tui::screens::primer::keys::hints(&app.primer, &app.keys),
         Screen::Menu => vec![
             (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
@@ -104,21 +104,5 @@ fn review(app: &App) -> Vec<(String, &'static str)> {
         (format!("{}{}", first(Action::Up), first(Action::Down)), "mistakes"),
         (crate::tui::review::keys::PLAY_KEY.to_string(), "play from here"),
         (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "back"),
-    ]
-}
-
-/// The saves list's keys.
-fn saves(app: &App) -> Vec<(String, &'static str)> {
-    use crate::tui::action::Action;
-    let asking = app.saves.as_ref().is_some_and(|l| l.confirm_delete);
-    if asking {
-        return vec![("y".into(), "yes"), ("any other key".into(), "no")];
-    }
-    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
-    vec![
-        (format!("{}{}", first(Action::Up), first(Action::Down)), "choose"),
-        (first(Action::Place), "play on / review"),
-        (crate::tui::saves::keys::DELETE_KEY.to_string(), "delete"),
-        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "menu"),
     ]
 }

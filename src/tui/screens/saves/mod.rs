@@ -1,8 +1,13 @@
 //! "Load game": the list of saved games on screen, its selection and the question before a file is deleted.
-//! Enter plays an unfinished game on (or reviews a finished one); `d` deletes a file after asking. See
-//! [`keys`] for the keys; the files themselves are read by [`crate::tui::persist::listing`].
+//! Enter plays an unfinished game on (or reviews a finished one); `d` deletes a file after asking.
+//!
+//! - this file: [`SaveList`], the list on screen; the files themselves are read by
+//!   [`crate::tui::persist::listing`].
+//! - [`keys`]: choosing, loading, deleting after asking, leaving, and the key line's hints.
+//! - [`view`]: one line per save, newest first.
 
 pub mod keys;
+pub mod view;
 
 use crate::tui::persist::listing::{self, SaveEntry};
 use crate::tui::persist::storage::Storage;
@@ -22,10 +27,11 @@ pub struct SaveList {
 
 impl SaveList {
     /// The saves folder of `storage` as a list (none: an empty list that says there is no data directory),
-    /// the first line selected.
-    pub(crate) fn scan(storage: Option<&Storage>) -> SaveList {
+    /// read afresh, with the line `keep` selected (or the last one, if the list is shorter now).
+    pub(crate) fn open(storage: Option<&Storage>, keep: usize) -> SaveList {
         let listing::Listing { entries, problem } = listing::scan(storage);
-        SaveList { entries, selected: 0, problem, confirm_delete: false }
+        let selected = keep.min(entries.len().saturating_sub(1));
+        SaveList { entries, selected, problem, confirm_delete: false }
     }
 
     /// The selected entry.

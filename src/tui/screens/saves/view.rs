@@ -1,12 +1,13 @@
 //! The "Load game" screen: a box with one line per save, newest first — game, players, date, result and
 //! moves — the selected one marked; a file that cannot be read says why on its line.
 
-use super::key_hints::key_hints;
-use crate::tui::app::App;
+use super::SaveList;
+use super::keys::hints;
 use crate::tui::geometry::centered;
 use crate::tui::persist::listing::SaveEntry;
 use crate::tui::text::short;
-use crate::tui::widgets::footer;
+use crate::tui::widgets::chrome::Chrome;
+use crate::tui::widgets::{footer, panel};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -16,9 +17,9 @@ use ratatui::widgets::Paragraph;
 /// The widest the box gets.
 const BOX_W: u16 = 92;
 
-/// Draws the list.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let theme = &app.theme;
+/// Draws the list (none: an empty one).
+pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, list: Option<&SaveList>) {
+    let theme = c.theme;
     let [body, status, keys] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)]).areas(area);
     let rect = centered(body, BOX_W.min(body.width), body.height);
@@ -29,7 +30,6 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         format!("  {:<12}{:<pw$} {:<17}{:<11}{:>6}", "Game", "Players", "Date", "Result", "Moves", pw = players_w),
         theme.accent(),
     )];
-    let list = app.saves.as_ref();
     let entries: &[SaveEntry] = list.map_or(&[], |l| &l.entries);
     if entries.is_empty() {
         lines.push(Line::raw(""));
@@ -63,9 +63,9 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     let count = entries.len();
     let title = format!(" Load game · {count} save{} ", if count == 1 { "" } else { "s" });
-    let block = crate::tui::widgets::panel::panel(title, theme);
+    let block = panel::panel(title, theme);
     let h = (lines.len() as u16 + 2).min(rect.height);
     let rect = Rect { height: h, y: rect.y + (rect.height - h) / 3, ..rect };
     frame.render_widget(Paragraph::new(lines).block(block), rect);
-    footer::draw(frame, status, keys, &app.chrome(), &key_hints(app));
+    footer::draw(frame, status, keys, c, &hints(list, c.keys));
 }

@@ -16,8 +16,7 @@
 //! | [`overlays`] | what is drawn over the screen and takes its keys: the help, a question waiting for a yes |
 //! | [`widgets`] | the drawing pieces the screens share: the footer, the frame, wrapping, the spinner, too small |
 //! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
-//! | [`review`] | game review: the values of every position, mistakes, play from here |
-//! | [`screens`] | the screens, one folder each with its state, keys and view: the saves list, the primer |
+//! | [`screens`] | the screens, one folder each with its state, keys and view: the review, the saves list, the primer |
 //! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
@@ -29,7 +28,6 @@ pub mod menu;
 pub mod model;
 pub mod overlays;
 pub mod persist;
-pub mod review;
 pub mod screens;
 pub mod status;
 pub mod terminal;

@@ -11,7 +11,7 @@ use hextoe::tui::app::{App, AppOptions, Screen};
 use hextoe::tui::menu::MenuRow;
 use hextoe::tui::model::settings::{Opponent, Settings};
 use hextoe::tui::persist::storage::Storage;
-use hextoe::tui::review::ReturnTo;
+use hextoe::tui::screens::review::ReturnTo;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 

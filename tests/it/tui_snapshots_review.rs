@@ -12,7 +12,7 @@ use hextoe::tui::app::view;
 use hextoe::tui::app::{App, AppOptions, Screen};
 use hextoe::tui::model::settings::{Opponent, Settings};
 use hextoe::tui::persist::storage::Storage;
-use hextoe::tui::review::{PointValue, ReturnTo, Review};
+use hextoe::tui::screens::review::{PointValue, ReturnTo, Review};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};

@@ -11,8 +11,9 @@ use crate::game::ttt;
 use crate::tui::action::Action;
 use crate::tui::menu::MenuRow;
 use crate::tui::overlays::confirm::{self, Confirm};
-use crate::tui::review::{ReturnTo, Review};
 use crate::tui::screens::primer::keys as primer_keys;
+use crate::tui::screens::review::keys as review_keys;
+use crate::tui::screens::review::{ReturnTo, Review};
 use crate::tui::screens::saves::keys as saves_keys;
 use crate::tui::status::Message;
 use crate::tui::text;
@@ -76,6 +77,24 @@ impl App {
         }
     }
 
+    /// A key on the review screen.
+    fn review_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
+        let Some(r) = &mut self.review else {
+            self.screen = Screen::Menu;
+            return;
+        };
+        match review_keys::handle(r, ev, action, &mut self.status) {
+            review_keys::Outcome::Stay => {}
+            review_keys::Outcome::PlayFrom { settings, position, ply } => {
+                // A game in progress is discarded only after the person says yes (the review stays up until
+                // then, and gives way, like any screen, to the game).
+                self.request_start_saying(settings, Some(position), Some(format!("Playing on from move {ply}.")))
+            }
+            review_keys::Outcome::Leave => self.leave_review(),
+            review_keys::Outcome::Help => self.help.open = true,
+        }
+    }
+
     /// A key on the saves list.
     fn saves_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
         let Some(list) = &mut self.saves else {
@@ -132,7 +151,7 @@ impl App {
                 MenuRow::Quit => self.quit(),
                 MenuRow::Resume if resume == Some(MenuRow::Resume) => self.resume(),
                 MenuRow::ResumeLast if resume == Some(MenuRow::ResumeLast) => self.resume_last(),
-                MenuRow::Review => self.review_game(crate::tui::review::ReturnTo::Menu),
+                MenuRow::Review => self.review_game(ReturnTo::Menu),
                 MenuRow::Load => self.open_saves(),
                 MenuRow::Primer => self.open_primer(),
                 _ => self.request_start(self.menu.settings.clone(), None),
@@ -271,7 +290,7 @@ impl App {
             Action::Hint => self.hint(),
             Action::Swap => self.human_move(Move::Hex(HexMove::Swap)),
             Action::Save => self.save(),
-            Action::Review => self.review_game(crate::tui::review::ReturnTo::Game),
+            Action::Review => self.review_game(ReturnTo::Game),
             Action::Help => self.help.open_at_top(),
             Action::Back => self.leave_for_menu(),
             Action::Quit => self.quit(),

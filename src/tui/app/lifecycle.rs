@@ -49,12 +49,29 @@ impl App {
 
     /// Starts a game, but first asks (see [`Confirm`]) if that would discard a game in progress.
     pub(crate) fn request_start(&mut self, settings: Settings, position: Option<Position>) {
+        self.request_start_saying(settings, position, None);
+    }
+
+    /// [`App::request_start`], and once the game starts without asking, `news` goes before its first status
+    /// line (a game started after the question says only that line).
+    pub(crate) fn request_start_saying(
+        &mut self,
+        settings: Settings,
+        position: Option<Position>,
+        news: Option<String>,
+    ) {
         if self.session.game_in_progress() {
             self.confirm = Some(Confirm::Discard { settings, position });
             return;
         }
-        if let Err(e) = self.start(settings, position) {
-            self.complain(e);
+        match self.start(settings, position) {
+            Ok(()) => {
+                if let Some(news) = news {
+                    let intro = self.status.message.take().map(|m| m.text).unwrap_or_default();
+                    self.say(format!("{news} {intro}"));
+                }
+            }
+            Err(e) => self.complain(e),
         }
     }
 

@@ -29,6 +29,7 @@ use crate::tui::overlays::confirm::Confirm;
 use crate::tui::persist::session::Session;
 use crate::tui::persist::storage::Storage;
 use crate::tui::screens::primer::Primer;
+use crate::tui::screens::review::Review;
 use crate::tui::screens::saves::SaveList;
 use crate::tui::theme::Theme;
 use crate::tui::typing::CellEntry;
@@ -48,7 +49,7 @@ pub enum Screen {
     Menu,
     /// A game.
     Game,
-    /// Reviewing a game ([`crate::tui::review`]).
+    /// Reviewing a game ([`crate::tui::screens::review`]).
     Review,
     /// The list of saved games ([`crate::tui::screens::saves`]).
     Saves,
@@ -100,7 +101,7 @@ pub struct App {
     /// Spinner frame.
     pub spinner: usize,
     /// The game under review, while the review screen is up.
-    pub review: Option<crate::tui::review::Review>,
+    pub review: Option<Review>,
     /// The saved games listed by "Load game".
     pub saves: Option<SaveList>,
     /// The page of "How to play Hex" on screen.

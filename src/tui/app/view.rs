@@ -5,9 +5,9 @@ use super::{App, Screen};
 use crate::tui::ai::client::Purpose;
 use crate::tui::geometry::{BoardGeometry, MENU_MIN, game_layout};
 use crate::tui::overlays::{confirm, help};
-use crate::tui::screens::{primer, saves};
+use crate::tui::screens::{primer, review, saves};
 use crate::tui::view::key_hints::key_hints;
-use crate::tui::view::{hex_board, menu, review, side_panel, ttt_board};
+use crate::tui::view::{hex_board, menu, side_panel, ttt_board};
 use crate::tui::widgets::chrome::Chrome;
 use crate::tui::widgets::{footer, too_small};
 use ratatui::Frame;
@@ -34,8 +34,10 @@ impl App {
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
     let area = frame.area();
-    match (app.screen, &app.session.game) {
-        (Screen::Game, Some(g)) => match game_layout(area, g.kind(), g.position.size()) {
+    let c = app.chrome();
+    let fits_menu = area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1;
+    match (app.screen, &app.session.game, &app.review) {
+        (Screen::Game, Some(g), _) => match game_layout(area, g.kind(), g.position.size()) {
             Ok(layout) => {
                 let buf = frame.buffer_mut();
                 match layout.geometry {
@@ -43,24 +45,15 @@ pub fn draw(frame: &mut Frame, app: &App) {
                     BoardGeometry::Hex(geo) => hex_board::draw(buf, &geo, g, &app.theme),
                 }
                 side_panel::draw(frame, layout.panel, app, g);
-                footer::draw(frame, layout.status, layout.footer, &app.chrome(), &key_hints(app));
+                footer::draw(frame, layout.status, layout.footer, &c, &key_hints(app));
             }
             Err(need) => too_small::draw(frame, area, need, &app.theme),
         },
-        (Screen::Review, _) if app.review.is_some() => review::draw(frame, area, app),
-        (Screen::Saves, _) if area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1 => {
-            saves::view::draw(frame, area, &app.chrome(), app.saves.as_ref())
-        }
-        (Screen::Primer, _) if area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1 => {
-            primer::view::draw(frame, area, &app.chrome(), &app.primer)
-        }
-        _ => {
-            if area.width < MENU_MIN.0 || area.height < MENU_MIN.1 {
-                too_small::draw(frame, area, MENU_MIN, &app.theme);
-            } else {
-                menu::draw(frame, area, app);
-            }
-        }
+        (Screen::Review, _, Some(r)) => review::view::draw(frame, area, &c, r),
+        (Screen::Saves, _, _) if fits_menu => saves::view::draw(frame, area, &c, app.saves.as_ref()),
+        (Screen::Primer, _, _) if fits_menu => primer::view::draw(frame, area, &c, &app.primer),
+        _ if fits_menu => menu::draw(frame, area, app),
+        _ => too_small::draw(frame, area, MENU_MIN, &app.theme),
     }
     if app.help.open {
         help::draw(frame, area, &app.theme, &app.keys, &app.help);

@@ -5,8 +5,10 @@
 //!
 //! | folder | the screen |
 //! |---|---|
+//! | [`review`] | game review: the win-chance graph, the mistakes, play from here |
 //! | [`saves`] | "Load game": the saved games, newest first; loading and deleting them |
 //! | [`primer`] | "How to play Hex": four pages for newcomers |
 
 pub mod primer;
+pub mod review;
 pub mod saves;

@@ -28,7 +28,7 @@ fn arrows(app: &App) -> String {
 pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
     let k = |a: Action| app.keys.label(a);
     match app.screen {
-        Screen::Review => review(app),
+        Screen::Review => crate::tui::screens::review::keys::hints(&app.keys),
         Screen::Saves => crate::tui::screens::saves::keys::hints(app.saves.as_ref(), &app.keys),
         Screen::Primer => crate::tui::screens::primer::keys::hints(&app.primer, &app.keys),
         Screen::Menu => vec![
@@ -92,17 +92,4 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
             v
         }
     }
-}
-
-/// The review's keys.
-fn review(app: &App) -> Vec<(String, &'static str)> {
-    let first = |a| app.keys.label(a).split('/').next().unwrap_or("").to_string();
-    use crate::tui::action::Action;
-    vec![
-        (format!("{}{}", first(Action::Left), first(Action::Right)), "step"),
-        ("home/end".into(), "start/end"),
-        (format!("{}{}", first(Action::Up), first(Action::Down)), "mistakes"),
-        (crate::tui::review::keys::PLAY_KEY.to_string(), "play from here"),
-        (app.keys.label(Action::Back).split('/').next_back().unwrap_or("").to_string(), "back"),
-    ]
 }

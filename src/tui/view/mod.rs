@@ -5,12 +5,9 @@
 //! - [`hex_board`]: the Hex rhombus with its coloured edges.
 //! - [`side_panel`]: players, whose turn, moves, the AI's explanation, the hint, the score.
 //! - [`key_hints`]: the key line's hints for every screen.
-//! - [`review`], [`review_graph`]: the review screen and its win-chance graph.
 
 pub mod hex_board;
 pub mod key_hints;
 pub mod menu;
-pub mod review;
-pub mod review_graph;
 pub mod side_panel;
 pub mod ttt_board;

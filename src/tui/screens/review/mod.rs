@@ -6,15 +6,20 @@
 //!   player in a background thread (with a stop flag) for Hex, filling in while you look.
 //! - [`value`]: what one position is worth.
 //! - [`mistakes`]: which moves lost the most, and what was better.
-//! - [`keys`]: opening a review, its keys, "play from here", going back.
+//! - [`keys`]: stepping, jumping between mistakes, "play from here", going back, and the key line's hints.
+//! - [`view`]: the screen — the board at the move on screen, the side panel ([`panel`]) and the win-chance
+//!   graph ([`graph`]).
 //!
 //! Values are kept per position, for the side to move, in seats (seat 0 moves first; move k is always
 //! seat k mod 2's, also across a Hex swap), so the graph and the mistakes never need to know about colours.
 
 pub mod analysis;
+pub mod graph;
 pub mod keys;
 pub mod mistakes;
+pub mod panel;
 pub mod value;
+pub mod view;
 
 use crate::game::{Move, Position, Seat};
 use crate::tui::model::game::Match;

@@ -2,9 +2,9 @@
 //! mistakes as dots, and the move on screen as a bar. Drawn with ratatui's `Chart`; the curve, the dots
 //! and the bar differ in shape, so the graph reads without colour too.
 
+use super::Review;
 use crate::game::Position;
-use crate::tui::app::App;
-use crate::tui::review::Review;
+use crate::tui::theme::{Theme, Tone};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::symbols::Marker;
@@ -18,8 +18,7 @@ pub(crate) fn curve(r: &Review) -> Vec<(f64, f64)> {
 }
 
 /// Draws the graph in `area`.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, r: &Review) {
-    let theme = &app.theme;
+pub(crate) fn draw(frame: &mut Frame, area: Rect, theme: &Theme, r: &Review) {
     let seat = r.view_seat();
     let n = r.moves.len().max(1) as f64;
     let side = match &r.game {
@@ -40,7 +39,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, r: &Review) {
         Dataset::default()
             .marker(Marker::Block)
             .graph_type(GraphType::Scatter)
-            .style(theme.tone(crate::tui::theme::Tone::Bad))
+            .style(theme.tone(Tone::Bad))
             .data(&dots),
     ];
     let title = Line::from(vec![
@@ -69,7 +68,7 @@ mod tests {
     use crate::game::Move;
     use crate::game::{GameKind, Seat};
     use crate::tui::model::settings::{Opponent, Settings};
-    use crate::tui::review::{PointValue, ReturnTo};
+    use crate::tui::screens::review::{PointValue, ReturnTo};
 
     #[test]
     fn the_curve_follows_the_person_and_skips_unknown_positions() {

@@ -1,113 +1,33 @@
-//! The review screen: the board at the move on screen (the last move marked, and after a mistake the
-//! better move starred), a side panel with the move, the win chances, the best move and the biggest
-//! mistakes, and along the bottom the win-chance graph ([`super::review_graph`]) over the whole game.
+//! The review's side panel: the players and how the game ended, the move on screen with the chance to win
+//! (after a mistake, how much it cost and what was better), the best move next, the biggest mistakes, and at
+//! the bottom the analysis' progress.
 
-use super::key_hints::key_hints;
-use super::review_graph;
-use super::{hex_board, ttt_board};
+use super::Review;
+use super::mistakes::{Mistake, biggest};
 use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
-use crate::tui::app::App;
-use crate::tui::geometry::{BoardGeometry, FOOTER, game_layout};
-use crate::tui::model::game::Match;
-use crate::tui::model::hint::Hint;
-use crate::tui::review::mistakes::biggest;
-use crate::tui::review::{Mistake, Review};
+use crate::tui::theme::{Theme, Tone};
+use crate::tui::widgets::chrome::Chrome;
 use crate::tui::widgets::spinner::SPINNER;
 use crate::tui::widgets::wrap::wrap;
-use crate::tui::widgets::{footer, too_small};
 use ratatui::Frame;
-use ratatui::buffer::Buffer;
-use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-/// Lines taken by the graph at the bottom.
-pub(crate) const GRAPH_H: u16 = 8;
-
-/// Draws the review screen.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let Some(r) = &app.review else { return };
-    let position = r.position_at(r.ply);
-    let [top, graph, status, keys] = Layout::vertical([
-        Constraint::Fill(1),
-        Constraint::Length(GRAPH_H),
-        Constraint::Length(1),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    // The game screen's layout, on the lines above the graph (it keeps two lines for its footer).
-    let probe = Rect { height: top.height + FOOTER, ..top };
-    let layout = match game_layout(probe, position.kind(), position.size()) {
-        Ok(l) if area.height >= GRAPH_H + FOOTER => l,
-        Ok(_) => return too_small::draw(frame, area, (area.width, GRAPH_H + FOOTER + 16), &app.theme),
-        Err((w, h)) => return too_small::draw(frame, area, (w, h + GRAPH_H), &app.theme),
-    };
-    let mistake = r.ply.checked_sub(1).and_then(|k| r.mistake_at(k));
-    let shown = board_match(r, position, mistake);
-    let buf = frame.buffer_mut();
-    match layout.geometry {
-        BoardGeometry::Ttt(geo) => {
-            ttt_board::draw(buf, &geo, &shown, &app.theme);
-            if let Some(m) = mistake {
-                star_ttt_cell(buf, &geo, m.better, app);
-            }
-        }
-        BoardGeometry::Hex(geo) => hex_board::draw(buf, &geo, &shown, &app.theme),
-    }
-    // The panel runs down to the graph, however many status lines the game layout kept.
-    let panel = Rect { height: top.bottom().saturating_sub(layout.panel.y), ..layout.panel };
-    draw_panel(frame, panel, app, r, mistake);
-    review_graph::draw(frame, graph, app, r);
-    footer::draw(frame, status, keys, &app.chrome(), &key_hints(app));
-}
-
-/// The position on screen as a game the board views can draw: no cursor, and after a mistake the
-/// better move as the hint's suggestion (Hex draws it as ★).
-fn board_match(r: &Review, position: Position, mistake: Option<Mistake>) -> Match {
-    let mut m = Match::new(0, r.settings.clone(), position);
-    m.cursor = (usize::MAX, usize::MAX);
-    if let Some(mk) = mistake {
-        m.hint = Some(Hint {
-            ply: r.ply,
-            suggestion: mk.better,
-            explanation: String::new(),
-            heat: Vec::new(),
-            relative: false,
-        });
-    }
-    m
-}
-
-/// Marks the better move in a tic-tac-toe cell: `★ better` along its bottom line.
-fn star_ttt_cell(buf: &mut Buffer, geo: &crate::tui::geometry::TttGeometry, better: Move, app: &App) {
-    let Move::Ttt(cell) = better else { return };
-    let rect = geo.cell_rect(cell.col(), cell.row());
-    let text = if rect.width >= 9 { "★ better" } else { "★" };
-    let w = text.chars().count() as u16;
-    let x = rect.x + rect.width.saturating_sub(w) / 2;
-    let style = app.theme.tone(crate::tui::theme::Tone::Good).add_modifier(Modifier::BOLD);
-    for (i, ch) in text.chars().enumerate() {
-        let p = (x + i as u16, rect.bottom().saturating_sub(1));
-        if buf.area.contains(p.into()) {
-            buf[p].set_char(ch).set_style(style);
-        }
-    }
-}
-
 /// The stone (or mark) of move `k` of the game, with its style: "● c3", "x b2", "swap".
-fn move_span<'a>(r: &Review, k: usize, app: &App) -> Span<'a> {
+fn move_span<'a>(r: &Review, k: usize, theme: &Theme) -> Span<'a> {
     let Some(&m) = r.moves.get(k) else { return Span::raw("") };
     match (&r.game, m) {
         (Position::Ttt { .. }, Move::Ttt(_)) => {
             let p = if k.is_multiple_of(2) { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
-            Span::styled(format!("{} {m}", p.letter()), app.theme.ttt(p))
+            Span::styled(format!("{} {m}", p.letter()), theme.ttt(p))
         }
         (Position::Hex(g), Move::Hex(hm)) => match hm.cell().and_then(|c| g.board().at(c)) {
-            Some(Color::Black) => Span::styled(format!("● {m}"), app.theme.hex(Color::Black)),
-            Some(Color::White) => Span::styled(format!("○ {m}"), app.theme.hex(Color::White)),
-            None => Span::styled(m.to_string(), app.theme.accent()),
+            Some(Color::Black) => Span::styled(format!("● {m}"), theme.hex(Color::Black)),
+            Some(Color::White) => Span::styled(format!("○ {m}"), theme.hex(Color::White)),
+            None => Span::styled(m.to_string(), theme.accent()),
         },
         _ => Span::raw(m.to_string()),
     }
@@ -129,8 +49,10 @@ fn pct(c: f64) -> String {
     format!("{:.0}%", c * 100.0)
 }
 
-fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Option<Mistake>) {
-    let theme = &app.theme;
+/// Draws the panel in `area`: the players and the result, the move on screen with its chances (and, after a
+/// mistake, what was better), the biggest mistakes, and the analysis' progress.
+pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistake: Option<Mistake>) {
+    let theme = c.theme;
     let title = match &r.game {
         Position::Ttt { .. } => " Review · Tic-tac-toe ".to_string(),
         Position::Hex(g) => format!(" Review · Hex {0}×{0} ", g.size()),
@@ -171,7 +93,7 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
     } else {
         lines.push(Line::from(vec![
             Span::styled(format!(" Move {} of {n}: ", r.ply), theme.text().add_modifier(Modifier::BOLD)),
-            move_span(r, r.ply - 1, app),
+            move_span(r, r.ply - 1, theme),
         ]));
     }
     let view = r.view_seat();
@@ -184,9 +106,9 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
         let mover = r.names[m.index % 2].clone();
         let text = format!("Mistake by {mover}: {} → {} to win.", pct(m.before), pct(m.after));
         for l in wrap(&text, width.saturating_sub(1)) {
-            lines.push(Line::styled(format!(" {l}"), theme.tone(crate::tui::theme::Tone::Bad)));
+            lines.push(Line::styled(format!(" {l}"), theme.tone(Tone::Bad)));
         }
-        lines.push(Line::styled(format!(" Better: {} ★", m.better), theme.tone(crate::tui::theme::Tone::Good)));
+        lines.push(Line::styled(format!(" Better: {} ★", m.better), theme.tone(Tone::Good)));
     }
     if let Some(best) = r.values.get(r.ply).copied().flatten().and_then(|v| v.best.map(|b| (b, v.chance))) {
         let mover = side_mark(r, r.ply);
@@ -208,15 +130,15 @@ fn draw_panel(frame: &mut Frame, area: Rect, app: &App, r: &Review, mistake: Opt
         let style = if here { theme.accent() } else { theme.text() };
         lines.push(Line::from(vec![
             Span::styled(format!(" {:>3}. ", m.index + 1), style),
-            move_span(r, m.index, app),
-            Span::styled(format!("  −{}  ", pct(m.drop())), theme.tone(crate::tui::theme::Tone::Bad)),
+            move_span(r, m.index, theme),
+            Span::styled(format!("  −{}  ", pct(m.drop())), theme.tone(Tone::Bad)),
             Span::styled(format!("{} better", m.better), theme.muted()),
         ]));
     }
 
     // The analysis' progress, at the bottom.
     let status = if r.analysing() {
-        let spin = SPINNER[app.spinner % SPINNER.len()];
+        let spin = SPINNER[c.spinner % SPINNER.len()];
         Line::styled(format!(" {spin} Analysing {done}/{total} positions…"), theme.accent())
     } else if done == total {
         let exact = r.values.iter().flatten().all(|v| v.exact);

@@ -7,7 +7,6 @@
 //! | [`action`] | actions and the key map from `[ui.keys]` |
 //! | [`typing`] | typing a cell name (`:f6`) after the goto key |
 //! | [`text`], [`status`] | sentences, names of games, colours and edges; the status line's message and notice |
-//! | [`menu`] | the start menu |
 //! | [`model`] | the settings a game is made from, a game on screen, hints, what a game says about itself |
 //! | [`ai`] | the AI: tickets, cancelling; the thread, its jobs and each game's players; when the machine moves |
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
@@ -16,7 +15,7 @@
 //! | [`overlays`] | what is drawn over the screen and takes its keys: the help, a question waiting for a yes |
 //! | [`widgets`] | the drawing pieces the screens share: the footer, the frame, wrapping, the spinner, too small |
 //! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
-//! | [`screens`] | the screens, one folder each with its state, keys and view: the review, the saves list, the primer |
+//! | [`screens`] | the screens, one folder each with its state, keys and view: the menu, the review, the saves list, the primer |
 //! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
 
 pub mod action;
@@ -24,7 +23,6 @@ pub mod ai;
 pub mod app;
 pub mod event_loop;
 pub mod geometry;
-pub mod menu;
 pub mod model;
 pub mod overlays;
 pub mod persist;

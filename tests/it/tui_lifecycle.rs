@@ -5,10 +5,10 @@ use crate::tui_common::*;
 use hextoe::ai::Level;
 use hextoe::game::GameKind;
 use hextoe::tui::app::{App, Screen};
-use hextoe::tui::menu::MenuRow;
 use hextoe::tui::model::settings::Opponent;
 use hextoe::tui::persist::save;
 use hextoe::tui::persist::storage::Storage;
+use hextoe::tui::screens::menu::MenuRow;
 use ratatui::crossterm::event::KeyCode;
 
 /// The app started again on `dir` after an earlier one with a game in progress was dropped. The earlier

@@ -9,8 +9,9 @@ use crate::game::Move;
 use crate::game::hex::HexMove;
 use crate::game::ttt;
 use crate::tui::action::Action;
-use crate::tui::menu::MenuRow;
 use crate::tui::overlays::confirm::{self, Confirm};
+use crate::tui::screens::menu::MenuRow;
+use crate::tui::screens::menu::keys as menu_keys;
 use crate::tui::screens::primer::keys as primer_keys;
 use crate::tui::screens::review::keys as review_keys;
 use crate::tui::screens::review::{ReturnTo, Review};
@@ -131,34 +132,19 @@ impl App {
         }
     }
 
+    /// A key in the menu.
     fn menu_key(&mut self, action: Option<Action>) {
         let resume = self.resume_row();
-        self.menu.fix_selection(resume);
-        match action {
-            Some(Action::Up) => self.menu.select(-1, resume),
-            Some(Action::Down) => self.menu.select(1, resume),
-            Some(Action::Left) if self.menu.selected.has_value() => self.menu.change(-1),
-            Some(Action::Right) if self.menu.selected.has_value() => self.menu.change(1),
-            Some(Action::SwitchGame) => {
-                // Changing the game means a new game: Enter should start it, not resume the old one.
-                let keep = self.menu.selected;
-                self.menu.selected = MenuRow::Game;
-                self.menu.change(1);
-                self.menu.selected = if keep.resumes() { MenuRow::Start } else { keep };
-                self.menu.fix_selection(resume);
-            }
-            Some(Action::Place) => match self.menu.selected {
-                MenuRow::Quit => self.quit(),
-                MenuRow::Resume if resume == Some(MenuRow::Resume) => self.resume(),
-                MenuRow::ResumeLast if resume == Some(MenuRow::ResumeLast) => self.resume_last(),
-                MenuRow::Review => self.review_game(ReturnTo::Menu),
-                MenuRow::Load => self.open_saves(),
-                MenuRow::Primer => self.open_primer(),
-                _ => self.request_start(self.menu.settings.clone(), None),
-            },
-            Some(Action::Back) => self.quit(),
-            Some(Action::Help) => self.help.open_at_top(),
-            _ => {}
+        match menu_keys::handle(&mut self.menu, action, resume) {
+            menu_keys::Outcome::Stay => {}
+            menu_keys::Outcome::Quit => self.quit(),
+            menu_keys::Outcome::Resume => self.resume(),
+            menu_keys::Outcome::ResumeLast => self.resume_last(),
+            menu_keys::Outcome::Review => self.review_game(ReturnTo::Menu),
+            menu_keys::Outcome::Load => self.open_saves(),
+            menu_keys::Outcome::Primer => self.open_primer(),
+            menu_keys::Outcome::Start(settings) => self.request_start(settings, None),
+            menu_keys::Outcome::Help => self.help.open_at_top(),
         }
     }
 

@@ -5,8 +5,8 @@
 use super::{App, Screen};
 use crate::ai::Level;
 use crate::game::Position;
-use crate::tui::menu::MenuRow;
 use crate::tui::model::settings::Settings;
+use crate::tui::screens::menu::MenuRow;
 use crate::tui::screens::primer::Primer;
 use crate::tui::screens::review::{ReturnTo, Review};
 use crate::tui::screens::saves::SaveList;

@@ -5,9 +5,9 @@ use super::{App, Screen};
 use crate::tui::ai::client::Purpose;
 use crate::tui::geometry::{BoardGeometry, MENU_MIN, game_layout};
 use crate::tui::overlays::{confirm, help};
-use crate::tui::screens::{primer, review, saves};
+use crate::tui::screens::{menu, primer, review, saves};
 use crate::tui::view::key_hints::key_hints;
-use crate::tui::view::{hex_board, menu, side_panel, ttt_board};
+use crate::tui::view::{hex_board, side_panel, ttt_board};
 use crate::tui::widgets::chrome::Chrome;
 use crate::tui::widgets::{footer, too_small};
 use ratatui::Frame;
@@ -52,7 +52,14 @@ pub fn draw(frame: &mut Frame, app: &App) {
         (Screen::Review, _, Some(r)) => review::view::draw(frame, area, &c, r),
         (Screen::Saves, _, _) if fits_menu => saves::view::draw(frame, area, &c, app.saves.as_ref()),
         (Screen::Primer, _, _) if fits_menu => primer::view::draw(frame, area, &c, &app.primer),
-        _ if fits_menu => menu::draw(frame, area, app),
+        _ if fits_menu => {
+            let resumes = match (&app.session.game, &app.session.last_game) {
+                (Some(g), _) => Some(&g.position),
+                (None, last) => last.as_ref().map(|l| &l.position),
+            };
+            let around = menu::view::Around { resume: app.resume_row(), resumes, score: &app.session.score };
+            menu::view::draw(frame, area, &c, &app.menu, around)
+        }
         _ => too_small::draw(frame, area, MENU_MIN, &app.theme),
     }
     if app.help.open {

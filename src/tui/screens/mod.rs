@@ -5,10 +5,12 @@
 //!
 //! | folder | the screen |
 //! |---|---|
+//! | [`menu`] | the start menu: the next game's settings and the entries that act on Enter |
 //! | [`review`] | game review: the win-chance graph, the mistakes, play from here |
 //! | [`saves`] | "Load game": the saved games, newest first; loading and deleting them |
 //! | [`primer`] | "How to play Hex": four pages for newcomers |
 
+pub mod menu;
 pub mod primer;
 pub mod review;
 pub mod saves;

@@ -31,13 +31,7 @@ pub(crate) fn key_hints(app: &App) -> Vec<(String, &'static str)> {
         Screen::Review => crate::tui::screens::review::keys::hints(&app.keys),
         Screen::Saves => crate::tui::screens::saves::keys::hints(app.saves.as_ref(), &app.keys),
         Screen::Primer => crate::tui::screens::primer::keys::hints(&app.primer, &app.keys),
-        Screen::Menu => vec![
-            (format!("{}{}", first_key(app, Action::Up), first_key(app, Action::Down)), "choose"),
-            (format!("{}{}", first_key(app, Action::Left), first_key(app, Action::Right)), "change"),
-            (first_key(app, Action::Place), "start"),
-            (last_key(app, Action::Back), "quit"),
-            (k(Action::SwitchGame), "game"),
-        ],
+        Screen::Menu => crate::tui::screens::menu::keys::hints(&app.keys),
         Screen::Game => {
             let Some(g) = app.session.game.as_ref() else { return Vec::new() };
             let kind = g.kind();

@@ -1,10 +1,14 @@
 //! The start menu: a box with the game's settings (←/→ change them), then Resume, Start and Quit, the
 //! session score below, the status line and the keys at the bottom.
 
-use super::key_hints::key_hints;
-use crate::tui::app::App;
+use super::keys::hints;
+use super::{Menu, MenuRow};
+use crate::game::{GameKind, Position};
 use crate::tui::geometry::centered;
-use crate::tui::widgets::footer;
+use crate::tui::persist::score::{Score, Tally};
+use crate::tui::text::game_name;
+use crate::tui::widgets::chrome::Chrome;
+use crate::tui::widgets::{footer, panel};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Modifier;
@@ -14,16 +18,23 @@ use ratatui::widgets::Paragraph;
 /// Width of the menu box.
 const BOX_W: u16 = 56;
 
+/// What the menu shows besides its own state.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Around<'a> {
+    /// The entry that resumes a game, if there is a game to go back to.
+    pub resume: Option<MenuRow>,
+    /// The game it resumes: the one in memory, or else the last run's unfinished one.
+    pub resumes: Option<&'a Position>,
+    /// The score, shown below the entries.
+    pub score: &'a Score,
+}
+
 /// What a Resume entry goes back to: "Hex 19×19 · 2 moves", "Tic-tac-toe · 7 moves · over".
-fn resume_detail(app: &App) -> String {
-    let position = match (&app.session.game, &app.session.last_game) {
-        (Some(g), _) => &g.position,
-        (None, Some(last)) => &last.position,
-        (None, None) => return String::new(),
-    };
+fn resume_detail(position: Option<&Position>) -> String {
+    let Some(position) = position else { return String::new() };
     let game = match position {
-        crate::game::Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
-        crate::game::Position::Ttt { .. } => crate::tui::text::game_name(position.kind()).to_string(),
+        Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
+        Position::Ttt { .. } => game_name(position.kind()).to_string(),
     };
     let n = position.ply();
     let over = if position.result().is_some() { " · over" } else { "" };
@@ -36,16 +47,16 @@ fn score_row(game: &str, level: &str, wins: &str, draws: &str, losses: &str) -> 
 }
 
 /// Draws the menu.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
-    let theme = &app.theme;
+pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, menu: &Menu, around: Around) {
+    let theme = c.theme;
     let [body, status, keys] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(2), Constraint::Length(1)]).areas(area);
-    let resume = app.resume_row();
-    let rows = app.menu.rows(resume);
-    let first_action = app.menu.action_rows(resume).first().copied();
+    let resume = around.resume;
+    let rows = menu.rows(resume);
+    let first_action = menu.action_rows(resume).first().copied();
     let mut lines = vec![Line::styled("tic-tac-toe and Hex in the terminal", theme.muted()).centered(), Line::raw("")];
     for row in &rows {
-        let selected = *row == app.menu.selected;
+        let selected = *row == menu.selected;
         if Some(*row) == first_action {
             lines.push(Line::raw(""));
         }
@@ -56,10 +67,10 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
             Span::styled(format!("{:<12}", row.label()), name_style),
         ];
         if row.resumes() {
-            spans.push(Span::styled(resume_detail(app), theme.muted()));
+            spans.push(Span::styled(resume_detail(around.resumes), theme.muted()));
         }
         if row.has_value() {
-            let value = app.menu.value(*row);
+            let value = menu.value(*row);
             let arrows = if selected { theme.accent() } else { theme.muted() };
             spans.push(Span::raw(" "));
             spans.push(Span::styled("‹ ", arrows));
@@ -68,16 +79,16 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
         }
         lines.push(Line::from(spans));
     }
-    let tallies: Vec<(&String, &crate::tui::persist::score::Tally)> = app.session.score.tallies.iter().collect();
+    let tallies: Vec<(&String, &Tally)> = around.score.tallies.iter().collect();
     if !tallies.is_empty() {
         lines.push(Line::raw(""));
         lines.push(Line::styled(score_row("Score", "", "you", "draws", "AI"), theme.accent()));
         for (key, t) in tallies.iter().take(6) {
             // Keys are "game/level": the game by its proper name, the level as it is.
             let (game, level) = key.split_once('/').unwrap_or((key.as_str(), ""));
-            let kinds = [crate::game::GameKind::Tictactoe, crate::game::GameKind::Hex];
+            let kinds = [GameKind::Tictactoe, GameKind::Hex];
             let game = match kinds.into_iter().find(|k| k.to_string() == game) {
-                Some(kind) => crate::tui::text::game_name(kind).to_string(),
+                Some(kind) => game_name(kind).to_string(),
                 None => game.to_string(),
             };
             let (w, d, l) = (t.wins.to_string(), t.draws.to_string(), t.losses.to_string());
@@ -86,7 +97,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App) {
     }
     let h = lines.len() as u16 + 2;
     let rect = centered(body, BOX_W, h);
-    let block = crate::tui::widgets::panel::panel(" hextoe ".to_string(), theme);
+    let block = panel::panel(" hextoe ".to_string(), theme);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
-    footer::draw(frame, status, keys, &app.chrome(), &key_hints(app));
+    footer::draw(frame, status, keys, c, &hints(c.keys));
 }

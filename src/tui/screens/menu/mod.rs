@@ -1,10 +1,17 @@
-//! The start menu's state: which entry is selected and the settings being edited. ↑/↓ choose an entry,
-//! ←/→ change its value, Enter starts (or resumes, or quits, on those entries).
+//! The start menu. ↑/↓ choose an entry, ←/→ change its value, Enter starts (or resumes, or quits, on those
+//! entries).
+//!
+//! - this file: the [`Menu`]'s state — which entry is selected and the settings being edited.
+//! - [`keys`]: choosing and changing entries, what Enter asks of the app, and the key line's hints.
+//! - [`view`]: the box of entries, the score table, the footer.
 //!
 //! The rows come in two groups: the settings of the next game ([`Menu::setting_rows`]) and the entries
 //! that do something on Enter ([`Menu::action_rows`]). A new screen reached from the menu is one more
-//! [`MenuRow`] with its label, placed in `action_rows`, and one arm in the menu's Enter handler
-//! (`controls.rs`).
+//! [`MenuRow`] with its label, placed in `action_rows`, one [`keys::Outcome`] for its Enter, and the app's
+//! arm that opens the screen for it.
+
+pub mod keys;
+pub mod view;
 
 use crate::ai::Level;
 use crate::ai::ttt::Style;

@@ -5,7 +5,6 @@
 //! |---|---|
 //! | [`app`] | the app: every screen's state, its keys, a game's lifecycle, the app's side of the AI |
 //! | [`action`] | actions and the key map from `[ui.keys]` |
-//! | [`typing`] | typing a cell name (`:f6`) after the goto key |
 //! | [`text`], [`status`] | sentences, names of games, colours and edges; the status line's message and notice |
 //! | [`model`] | the settings a game is made from, a game on screen, hints, what a game says about itself |
 //! | [`ai`] | the AI: tickets, cancelling; the thread, its jobs and each game's players; when the machine moves |
@@ -15,8 +14,7 @@
 //! | [`overlays`] | what is drawn over the screen and takes its keys: the help, a question waiting for a yes |
 //! | [`widgets`] | the drawing pieces the screens share: the footer, the frame, wrapping, the spinner, too small |
 //! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
-//! | [`screens`] | the screens, one folder each with its state, keys and view: the menu, the review, the saves list, the primer |
-//! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
+//! | [`screens`] | the screens, one folder each with its state, keys and view: the game, the menu, the review, the saves list, the primer |
 
 pub mod action;
 pub mod ai;
@@ -31,8 +29,6 @@ pub mod status;
 pub mod terminal;
 pub mod text;
 pub mod theme;
-pub mod typing;
-pub mod view;
 pub mod widgets;
 
 use crate::cli::PlayArgs;

@@ -4,12 +4,9 @@
 //! read here too.
 
 use super::{App, Screen};
-use crate::game::GameKind;
-use crate::game::Move;
-use crate::game::hex::HexMove;
-use crate::game::ttt;
 use crate::tui::action::Action;
 use crate::tui::overlays::confirm::{self, Confirm};
+use crate::tui::screens::game::keys as game_keys;
 use crate::tui::screens::menu::MenuRow;
 use crate::tui::screens::menu::keys as menu_keys;
 use crate::tui::screens::primer::keys as primer_keys;
@@ -18,7 +15,6 @@ use crate::tui::screens::review::{ReturnTo, Review};
 use crate::tui::screens::saves::keys as saves_keys;
 use crate::tui::status::Message;
 use crate::tui::text;
-use crate::tui::typing::{Typed, example_cell, typed};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 impl App {
@@ -149,145 +145,33 @@ impl App {
     }
 
     /// A key on the game screen.
-    pub(crate) fn game_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
-        let Some((kind, n)) = self.session.game.as_ref().map(|g| (g.kind(), g.position.size())) else {
+    fn game_key(&mut self, ev: &KeyEvent, action: Option<Action>) {
+        let Some(g) = &mut self.session.game else {
             self.screen = Screen::Menu;
             return;
         };
-        if self.entry.is_active() && self.entry_key(ev, action, kind, n) {
-            return;
-        }
-        if kind == GameKind::Tictactoe
-            && action.is_none()
-            && let Some(Typed::Digit(d)) = typed(ev)
-            && let Some(c) =
-                d.to_digit(10).filter(|d| (1..=9).contains(d)).and_then(|d| ttt::Cell::from_index(d as usize - 1))
-        {
-            self.status.message = None;
-            if let Some(g) = &mut self.session.game {
-                g.cursor = (c.col(), c.row());
-            }
-            self.human_move(Move::Ttt(c));
-            return;
-        }
-        match action {
-            Some(a) => {
-                self.status.message = None;
-                self.act(a);
-            }
-            None if typed(ev).is_some() => {
-                // A letter or digit bound to nothing: most likely a cell name typed without the goto key.
-                let goto = self.keys.label(Action::Goto);
-                let goto = goto.split('/').next().unwrap_or(":");
-                let example = example_cell(kind, n);
-                let digits = if kind == GameKind::Tictactoe { "1-9 place directly; " } else { "" };
-                self.say(format!(
-                    "To type a cell, press {goto} first ({goto}{example}, then enter); {digits}? lists the keys."
-                ));
-            }
-            None => {}
-        }
+        let cx = game_keys::Context { keys: &self.keys, status: &mut self.status };
+        let outcome = game_keys::handle(g, &mut self.entry, ev, action, cx);
+        self.play(outcome);
     }
 
-    /// A key while a cell name is open. Letters and digits always type, whatever they are bound to; Enter
-    /// places at the typed cell (or says why it is not one); Backspace edits; Esc cancels. Any other key
-    /// closes the name and does its usual job (false).
-    fn entry_key(&mut self, ev: &KeyEvent, action: Option<Action>, kind: GameKind, n: usize) -> bool {
-        if let Some(t) = typed(ev) {
-            match self.entry.push(t, n) {
-                Ok(()) => self.follow_entry(kind, n),
-                Err(e) => self.complain(text::sentence(&e)),
-            }
-            return true;
-        }
-        match ev.code {
-            KeyCode::Backspace => {
-                self.entry.backspace();
-                self.status.message = None;
-                return true;
-            }
-            KeyCode::Esc => {
-                self.entry.clear();
-                self.status.message = None;
-                return true;
-            }
-            _ => {}
-        }
-        match action {
-            Some(Action::Place) => {
-                match self.entry.target(kind, n) {
-                    None if self.entry.is_empty() => self.entry.clear(),
-                    None => self.complain(format!(
-                        "Type the row number too, for example {}, then enter.",
-                        example_cell(kind, n)
-                    )),
-                    Some(Err(e)) => self.complain(text::sentence(&e)),
-                    Some(Ok(cell)) => {
-                        if let Some(g) = &mut self.session.game {
-                            g.cursor = cell;
-                        }
-                        self.entry.clear();
-                        self.status.message = None;
-                        self.place_at_cursor();
-                    }
-                }
-                true
-            }
-            Some(Action::Goto) => {
-                self.entry.open();
-                self.status.message = None;
-                true
-            }
-            _ => {
-                self.entry.clear();
-                false
-            }
-        }
-    }
-
-    /// Moves the cursor to the typed cell, or says why the name is not a cell of this board.
-    fn follow_entry(&mut self, kind: GameKind, n: usize) {
-        match self.entry.target(kind, n) {
-            Some(Ok(cell)) => {
-                if let Some(g) = &mut self.session.game {
-                    g.cursor = cell;
-                }
-                self.status.message = None;
-            }
-            Some(Err(e)) => self.complain(text::sentence(&e)),
-            None => self.status.message = None,
-        }
-    }
-
-    /// Runs a bound action on the game screen.
-    pub(crate) fn act(&mut self, a: Action) {
-        self.entry.clear();
-        match a {
-            Action::Up => self.move_cursor(0, -1),
-            Action::Down => self.move_cursor(0, 1),
-            Action::Left => self.move_cursor(-1, 0),
-            Action::Right => self.move_cursor(1, 0),
-            Action::Place => self.place_at_cursor(),
-            Action::Goto => self.entry.open(),
-            Action::Undo => self.undo(),
-            Action::Redo => self.redo(),
-            Action::NewGame => self.restart(|s| s),
-            Action::SwitchGame => self.restart(|s| s.switched()),
-            Action::Hint => self.hint(),
-            Action::Swap => self.human_move(Move::Hex(HexMove::Swap)),
-            Action::Save => self.save(),
-            Action::Review => self.review_game(ReturnTo::Game),
-            Action::Help => self.help.open_at_top(),
-            Action::Back => self.leave_for_menu(),
-            Action::Quit => self.quit(),
-        }
-    }
-
-    fn move_cursor(&mut self, dc: i32, dr: i32) {
-        if let Some(g) = &mut self.session.game {
-            let n = g.position.size() as i32;
-            g.cursor.0 = (g.cursor.0 as i32 + dc).clamp(0, n - 1) as usize;
-            g.cursor.1 = (g.cursor.1 as i32 + dr).clamp(0, n - 1) as usize;
+    /// Does what a key or a click on the game screen asks of the app.
+    pub(crate) fn play(&mut self, outcome: game_keys::Outcome) {
+        use game_keys::Outcome;
+        match outcome {
+            Outcome::Stay => {}
+            Outcome::Place => self.place_at_cursor(),
+            Outcome::Play(m) => self.human_move(m),
+            Outcome::Undo => self.undo(),
+            Outcome::Redo => self.redo(),
+            Outcome::NewGame => self.restart(|s| s),
+            Outcome::SwitchGame => self.restart(|s| s.switched()),
+            Outcome::Hint => self.hint(),
+            Outcome::Save => self.save(),
+            Outcome::Review => self.review_game(ReturnTo::Game),
+            Outcome::Help => self.help.open_at_top(),
+            Outcome::Menu => self.leave_for_menu(),
+            Outcome::Quit => self.quit(),
         }
     }
 }

@@ -22,21 +22,20 @@ use crate::config::Config;
 use crate::tui::action::KeyMap;
 use crate::tui::ai::client::AiClient;
 use crate::tui::ai::worker::Job;
-use crate::tui::geometry::game_layout;
 use crate::tui::model::settings::Settings;
 use crate::tui::overlays::confirm::Confirm;
 use crate::tui::persist::session::Session;
 use crate::tui::persist::storage::Storage;
+use crate::tui::screens::game::keys as game_keys;
+use crate::tui::screens::game::typing::CellEntry;
 use crate::tui::screens::menu::{Menu, MenuRow};
 use crate::tui::screens::primer::Primer;
 use crate::tui::screens::review::Review;
 use crate::tui::screens::saves::SaveList;
 use crate::tui::theme::Theme;
-use crate::tui::typing::CellEntry;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::MouseEvent;
 use std::time::{Duration, Instant};
 
 /// How often the spinner turns while the AI thinks.
@@ -204,19 +203,9 @@ impl App {
         if !self.config.ui.mouse || self.help.open || self.confirm.is_some() || self.screen != Screen::Game {
             return;
         }
-        if ev.kind != MouseEventKind::Down(MouseButton::Left) {
-            return;
-        }
-        let Some(g) = &self.session.game else { return };
-        let area = Rect::new(0, 0, self.size.0, self.size.1);
-        let Ok(layout) = game_layout(area, g.kind(), g.position.size()) else { return };
-        if let Some(cell) = layout.geometry.cell_at(ev.column, ev.row) {
-            self.entry.clear();
-            if let Some(g) = &mut self.session.game {
-                g.cursor = cell;
-            }
-            self.place_at_cursor();
-        }
+        let Some(g) = &mut self.session.game else { return };
+        let outcome = game_keys::click(g, &mut self.entry, self.size, ev);
+        self.play(outcome);
     }
 
     /// True if there is a game to go back to.

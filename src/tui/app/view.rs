@@ -3,13 +3,11 @@
 
 use super::{App, Screen};
 use crate::tui::ai::client::Purpose;
-use crate::tui::geometry::{BoardGeometry, MENU_MIN, game_layout};
+use crate::tui::geometry::MENU_MIN;
 use crate::tui::overlays::{confirm, help};
-use crate::tui::screens::{menu, primer, review, saves};
-use crate::tui::view::key_hints::key_hints;
-use crate::tui::view::{hex_board, side_panel, ttt_board};
+use crate::tui::screens::{game, menu, primer, review, saves};
 use crate::tui::widgets::chrome::Chrome;
-use crate::tui::widgets::{footer, too_small};
+use crate::tui::widgets::too_small;
 use ratatui::Frame;
 
 impl App {
@@ -37,18 +35,12 @@ pub fn draw(frame: &mut Frame, app: &App) {
     let c = app.chrome();
     let fits_menu = area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1;
     match (app.screen, &app.session.game, &app.review) {
-        (Screen::Game, Some(g), _) => match game_layout(area, g.kind(), g.position.size()) {
-            Ok(layout) => {
-                let buf = frame.buffer_mut();
-                match layout.geometry {
-                    BoardGeometry::Ttt(geo) => ttt_board::draw(buf, &geo, g, &app.theme),
-                    BoardGeometry::Hex(geo) => hex_board::draw(buf, &geo, g, &app.theme),
-                }
-                side_panel::draw(frame, layout.panel, app, g);
-                footer::draw(frame, layout.status, layout.footer, &c, &key_hints(app));
-            }
-            Err(need) => too_small::draw(frame, area, need, &app.theme),
-        },
+        (Screen::Game, Some(g), _) => {
+            let thinking = app.ai.thinking.as_ref();
+            let thinking = thinking.filter(|t| matches!(t.purpose, Purpose::Move { match_id, .. } if match_id == g.id));
+            let around = game::Around { thinking: thinking.map(|t| t.started), score: &app.session.score };
+            game::view::draw(frame, area, &c, g, around)
+        }
         (Screen::Review, _, Some(r)) => review::view::draw(frame, area, &c, r),
         (Screen::Saves, _, _) if fits_menu => saves::view::draw(frame, area, &c, app.saves.as_ref()),
         (Screen::Primer, _, _) if fits_menu => primer::view::draw(frame, area, &c, &app.primer),

@@ -5,11 +5,13 @@
 //!
 //! | folder | the screen |
 //! |---|---|
+//! | [`game`] | a game: the board, the side panel, typed cell names, the key line that follows the game |
 //! | [`menu`] | the start menu: the next game's settings and the entries that act on Enter |
 //! | [`review`] | game review: the win-chance graph, the mistakes, play from here |
 //! | [`saves`] | "Load game": the saved games, newest first; loading and deleting them |
 //! | [`primer`] | "How to play Hex": four pages for newcomers |
 
+pub mod game;
 pub mod menu;
 pub mod primer;
 pub mod review;

@@ -1,12 +1,14 @@
 //! The side panel: who plays which side (and, in Hex, which edges each colour joins), whose turn it is or
 //! the result, the moves, the AI's explanation of its last move, the hint, and the session score.
 
+use super::Around;
 use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
-use crate::tui::ai::client::Purpose;
-use crate::tui::app::App;
 use crate::tui::model::game::Match;
 use crate::tui::model::settings::SeatKind;
+use crate::tui::text::game_name;
+use crate::tui::theme::Theme;
+use crate::tui::widgets::chrome::Chrome;
 use crate::tui::widgets::spinner::SPINNER;
 use crate::tui::widgets::wrap::wrap;
 use ratatui::Frame;
@@ -19,8 +21,8 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 const EXPLANATION_LINES: usize = 8;
 
 /// Draws the panel for game `g` in `area`.
-pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
-    let theme = &app.theme;
+pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around: Around) {
+    let theme = c.theme;
     let title = match &g.position {
         Position::Ttt { .. } => " Tic-tac-toe ".to_string(),
         Position::Hex(h) => format!(" Hex {0}×{0}{1} ", h.size(), if h.swap_rule() { " · swap" } else { "" }),
@@ -67,7 +69,7 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
         top.push(line);
     }
     top.push(Line::raw(""));
-    top.push(turn_line(app, g));
+    top.push(turn_line(c, g, around));
     if let Some(why) = &g.failed {
         for l in wrap(why, width.saturating_sub(1)).into_iter().take(5) {
             top.push(Line::styled(format!(" {l}"), theme.error()));
@@ -130,8 +132,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
         bottom.push(Line::raw(""));
     }
     if g.counts_for_score() {
-        let t = app.session.score.tally(&g.settings.score_key());
-        let game = crate::tui::text::game_name(g.kind());
+        let t = around.score.tally(&g.settings.score_key());
+        let game = game_name(g.kind());
         bottom.push(Line::styled(format!(" Score · {game} {}", g.settings.level), theme.accent()));
         bottom.push(Line::raw(format!(" You {} · draws {} · AI {}", t.wins, t.draws, t.losses)));
     }
@@ -151,8 +153,8 @@ pub fn draw(frame: &mut Frame, area: Rect, app: &App, g: &Match) {
 }
 
 /// Whose turn, the thinking spinner, or the result.
-fn turn_line<'a>(app: &App, g: &Match) -> Line<'a> {
-    let theme = &app.theme;
+fn turn_line<'a>(c: &Chrome, g: &Match, around: Around) -> Line<'a> {
+    let theme = c.theme;
     if let Some(result) = g.result_line() {
         return Line::styled(format!(" {result} "), theme.result());
     }
@@ -164,12 +166,10 @@ fn turn_line<'a>(app: &App, g: &Match) -> Line<'a> {
             Color::White => "White ○".into(),
         },
     };
-    let thinking =
-        app.ai.thinking.as_ref().filter(|t| matches!(t.purpose, Purpose::Move { match_id, .. } if match_id == g.id));
-    if let Some(t) = thinking {
-        let spin = SPINNER[app.spinner % SPINNER.len()];
+    if let Some(started) = around.thinking {
+        let spin = SPINNER[c.spinner % SPINNER.len()];
         return Line::styled(
-            format!(" {spin} {} thinking… {:.1} s", g.seat_name(seat), t.started.elapsed().as_secs_f64()),
+            format!(" {spin} {} thinking… {:.1} s", g.seat_name(seat), started.elapsed().as_secs_f64()),
             theme.accent(),
         );
     }
@@ -186,7 +186,7 @@ fn turn_line<'a>(app: &App, g: &Match) -> Line<'a> {
 }
 
 /// The move list, two moves a line, the last `room` lines.
-fn move_lines<'a>(g: &Match, room: usize, theme: &crate::tui::theme::Theme) -> Vec<Line<'a>> {
+fn move_lines<'a>(g: &Match, room: usize, theme: &Theme) -> Vec<Line<'a>> {
     let history = g.position.history();
     let swapped = matches!(&g.position, Position::Hex(h) if h.swapped());
     let mark = |k: usize, m: &Move| -> Span<'a> {

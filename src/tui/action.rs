@@ -97,12 +97,12 @@ pub struct KeyMap {
 
 impl KeyMap {
     /// A key map over validated bindings (no key serves two actions).
-    pub fn new(bindings: KeyBindings) -> KeyMap {
+    pub(crate) fn new(bindings: KeyBindings) -> KeyMap {
         KeyMap { bindings }
     }
 
     /// The keys of an action.
-    pub fn keys(&self, a: Action) -> &Keys {
+    pub(crate) fn keys(&self, a: Action) -> &Keys {
         let b = &self.bindings;
         match a {
             Action::Up => &b.up,
@@ -126,18 +126,18 @@ impl KeyMap {
     }
 
     /// The action bound to a key press, if any.
-    pub fn action(&self, ev: &KeyEvent) -> Option<Action> {
+    pub(crate) fn action(&self, ev: &KeyEvent) -> Option<Action> {
         Action::ALL.into_iter().find(|&a| self.keys(a).matches(ev))
     }
 
     /// The first key of an action as [`KeyMap::label`] prints it (`esc` of `esc/q`): the one a sentence names.
-    pub fn first_key(&self, a: Action) -> String {
+    pub(crate) fn first_key(&self, a: Action) -> String {
         self.label(a).split('/').next().unwrap_or("").to_string()
     }
 
     /// The last key of an action as [`KeyMap::label`] prints it (`q` of `esc/q`): the key line's choice
     /// where the first is a named key.
-    pub fn last_key(&self, a: Action) -> String {
+    pub(crate) fn last_key(&self, a: Action) -> String {
         self.label(a).split('/').next_back().unwrap_or("").to_string()
     }
 

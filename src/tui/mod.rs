@@ -19,17 +19,17 @@
 pub mod action;
 pub mod ai;
 pub mod app;
-pub mod event_loop;
+mod event_loop;
 pub mod geometry;
 pub mod model;
-pub mod overlays;
+pub(crate) mod overlays;
 pub mod persist;
 pub mod screens;
 pub mod status;
-pub mod terminal;
-pub mod text;
+mod terminal;
+pub(crate) mod text;
 pub mod theme;
-pub mod widgets;
+pub(crate) mod widgets;
 
 use crate::cli::PlayArgs;
 use crate::config::Config;

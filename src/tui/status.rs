@@ -17,7 +17,7 @@ impl Message {
     }
 
     /// A refusal or failure: drawn in the error style.
-    pub fn error(text: impl Into<String>) -> Message {
+    pub(crate) fn error(text: impl Into<String>) -> Message {
         Message { text: text.into(), error: true }
     }
 }

@@ -72,7 +72,7 @@ impl Theme {
     }
 
     /// The cursor: a background in colour, reversed video without.
-    pub fn cursor(&self) -> Style {
+    pub(crate) fn cursor(&self) -> Style {
         if self.color {
             Style::new().bg(self.colors.cursor.0).fg(Color::Black)
         } else {

@@ -127,7 +127,7 @@ impl AiClient {
     /// Lets the machine at `seat` of game `match_id` think on the person's time at move `ply`, unless it
     /// already does (or did) at that very move. Nobody waits for the job: the next [`AiClient::submit`]
     /// stops it, and its reply is dropped.
-    pub fn ponder(&mut self, match_id: u64, ply: usize, seat: Seat, game: &crate::game::hex::Game) {
+    pub(crate) fn ponder(&mut self, match_id: u64, ply: usize, seat: Seat, game: &crate::game::hex::Game) {
         if self.pondering_at() == Some((match_id, ply)) {
             return;
         }
@@ -152,7 +152,7 @@ impl AiClient {
 
     /// Cancels the search being waited for, at once: its stop flag is raised and its reply will be dropped.
     /// Pondering stops too.
-    pub fn cancel(&mut self) {
+    pub(crate) fn cancel(&mut self) {
         self.stop_pondering();
         if let Some(t) = self.thinking.take() {
             t.stop.stop();

@@ -30,7 +30,7 @@ pub(crate) type PlayerTable = Arc<Mutex<Players>>;
 
 impl Players {
     /// The table of a game whose machine seats have these players (none for people or tic-tac-toe).
-    pub fn table(seats: [Option<Box<HexPlayer>>; 2]) -> PlayerTable {
+    pub(crate) fn table(seats: [Option<Box<HexPlayer>>; 2]) -> PlayerTable {
         Arc::new(Mutex::new(Players { seats, hint: None }))
     }
 

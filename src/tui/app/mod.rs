@@ -12,10 +12,10 @@
 //! | [`turns`] | the app's side of the AI's turns and hints: the game it is given, what a reply changes |
 //! | [`view`] | drawing: the screen that is up, from its own state, then the overlays |
 
-pub mod keys;
-pub mod lifecycle;
-pub mod navigation;
-pub mod turns;
+mod keys;
+mod lifecycle;
+mod navigation;
+mod turns;
 pub mod view;
 
 use crate::config::Config;

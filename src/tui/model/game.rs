@@ -83,7 +83,7 @@ impl Match {
     }
 
     /// True when no person plays: two machines play and the person watches (no cursor, no placing keys).
-    pub fn watching(&self) -> bool {
+    pub(crate) fn watching(&self) -> bool {
         self.seats.iter().all(|s| *s != SeatKind::Human)
     }
 
@@ -144,7 +144,7 @@ impl Match {
     }
 
     /// Plays again what undo took back: against the AI, up to your next turn; otherwise one move.
-    pub fn redo(&mut self) -> Result<usize, String> {
+    pub(crate) fn redo(&mut self) -> Result<usize, String> {
         let mut n = 0;
         while let Some(m) = self.redo.pop() {
             if self.position.play(m).is_err() {

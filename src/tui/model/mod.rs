@@ -11,5 +11,5 @@
 
 pub mod game;
 pub mod hint;
-pub mod sentences;
+pub(crate) mod sentences;
 pub mod settings;

@@ -66,7 +66,7 @@ impl Slot {
     }
 
     /// Removes the autosave (the game ended or was discarded).
-    pub fn clear(&self, storage: &Storage) -> Result<(), String> {
+    pub(crate) fn clear(&self, storage: &Storage) -> Result<(), String> {
         for (_, name) in self.files() {
             remove(storage, &name).map_err(|e| format!("cannot remove {}: {e}", storage.path(&name).display()))?;
         }
@@ -75,7 +75,7 @@ impl Slot {
 
     /// The unfinished game of an earlier run in this slot, if there is one. `Err` is a sentence for the
     /// status line: the file could not be read, and was moved aside where it can be recovered.
-    pub fn find(&self, storage: &Storage) -> Result<Option<Saved>, String> {
+    pub(crate) fn find(&self, storage: &Storage) -> Result<Option<Saved>, String> {
         for (_, name) in self.files() {
             if let Some(found) = read(storage, &name) {
                 return found.map(Some);
@@ -86,7 +86,7 @@ impl Slot {
 
     /// Keeps the unfinished game of an earlier run (`last`, read by [`Slot::find`]) among the saves, under a
     /// name no other save has, so that starting another game does not lose it. Returns the new path.
-    pub fn keep(&self, storage: &Storage, last: &Saved) -> Result<Option<PathBuf>, String> {
+    pub(crate) fn keep(&self, storage: &Storage, last: &Saved) -> Result<Option<PathBuf>, String> {
         for (_, name) in self.files() {
             if storage.path(&name).exists() {
                 return keep_file(storage, &name, last).map(Some);

@@ -34,7 +34,7 @@ pub struct SaveSummary {
 
 impl SaveSummary {
     /// "Hex 11×11" or "Tic-tac-toe".
-    pub fn game(&self) -> String {
+    pub(crate) fn game(&self) -> String {
         match self.position.kind() {
             GameKind::Tictactoe => "Tic-tac-toe".into(),
             GameKind::Hex => format!("Hex {0}×{0}", self.position.size()),

@@ -149,18 +149,6 @@ pub struct LoadError {
     pub reason: String,
 }
 
-/// Writes the game into the data directory's `saves/` folder under a new name and returns the file's path.
-/// Two saves in the same second get `-2`, `-3`… suffixes: no save ever replaces another.
-pub fn save(storage: &Storage, position: &Position) -> Result<PathBuf, String> {
-    let (stem, ext, text) = match position {
-        Position::Ttt { moves, .. } => (format!("saves/tictactoe-{}", timestamp()), ".txt", ttt_text(moves)),
-        Position::Hex(g) => (format!("saves/hex-{}x{}-{}", g.size(), g.size(), timestamp()), ".sgf", hex_sgf(g)),
-    };
-    storage
-        .create_new(&stem, ext, &text)
-        .map_err(|e| format!("cannot save to {}: {e}", storage.path(&format!("{stem}{ext}")).display()))
-}
-
 /// Reads a saved game: SGF (a file starting with `(`) is Hex, anything else a tic-tac-toe move list.
 pub fn load(path: &Path) -> Result<Position, LoadError> {
     let err = |reason: String| LoadError { path: path.to_path_buf(), reason };
@@ -208,11 +196,6 @@ pub fn read_ttt(text: &str) -> Result<Position, String> {
     Ok(pos)
 }
 
-/// HexGui's SGF for a Hex game (see [`crate::game::hex::sgf`]).
-pub(crate) fn hex_sgf(g: &hex::Game) -> String {
-    hex::sgf::write(g)
-}
-
 /// Reads HexGui's SGF (the main line); a `swap-pieces` in the file turns the swap rule on.
 pub(crate) fn read_hex_sgf(text: &str) -> Result<Position, String> {
     hex::sgf::read(text, false).map(|g| Position::Hex(Box::new(g))).map_err(|e| e.to_string())
@@ -229,7 +212,7 @@ mod tests {
         let Position::Hex(g) = &pos else { panic!("not hex") };
         assert!(g.swapped());
         assert_eq!(g.history().len(), 4);
-        let text = hex_sgf(g);
+        let text = hex::sgf::write(g);
         assert!(text.starts_with("(;FF[4]GM[11]") && text.contains("SZ[5]"), "{text}");
         assert!(text.contains(";B[c3];W[swap-pieces];W[b2];B[a1])"), "{text}");
         assert_eq!(read_hex_sgf(&text), Ok(pos));
@@ -241,9 +224,11 @@ mod tests {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let storage = Storage::at(dir.path());
         let mut paths = Vec::new();
+        let settings = Settings::new(&crate::cli::PlayArgs::default(), &crate::config::Config::default());
         for moves in ["c3", "c3 b2", "a1"] {
             let g = hex::parse_position(moves, 5, false).unwrap_or_else(|e| panic!("{e}"));
-            paths.push(save(&storage, &Position::Hex(Box::new(g))).unwrap_or_else(|e| panic!("{e}")));
+            let game = Match::new(1, settings.clone(), Position::Hex(Box::new(g)));
+            paths.push(save_game(&storage, &game).unwrap_or_else(|e| panic!("{e}")));
         }
         paths.sort();
         paths.dedup();

@@ -60,7 +60,7 @@ pub struct SaveInfo {
 
 impl SaveInfo {
     /// The players and style of a game made from `settings`.
-    pub fn of(settings: &Settings) -> SaveInfo {
+    pub(crate) fn of(settings: &Settings) -> SaveInfo {
         let entrant = |k: SeatKind| match k {
             SeatKind::Human => Entrant::Human,
             SeatKind::Ai => Entrant::Ai(settings.level),

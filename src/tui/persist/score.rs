@@ -51,7 +51,7 @@ pub enum Outcome {
 
 impl Score {
     /// An empty score.
-    pub fn new() -> Score {
+    pub(crate) fn new() -> Score {
         Score { version: 1, tallies: BTreeMap::new() }
     }
 
@@ -116,7 +116,7 @@ impl Score {
     }
 
     /// Writes the score atomically; the error is a sentence for the status line.
-    pub fn save(&self, storage: &Storage) -> Result<(), String> {
+    pub(crate) fn save(&self, storage: &Storage) -> Result<(), String> {
         let text = serde_json::to_string_pretty(self).map_err(|e| e.to_string())?;
         storage
             .write(SCORE_FILE, &text)

@@ -31,7 +31,7 @@ pub struct Session {
 impl Session {
     /// A session over `storage` (none keeps everything in memory): the score and the last run's unfinished
     /// game are read from it. Also returns a warning about files that could not be read (and were kept aside).
-    pub fn open(storage: Option<Storage>) -> (Session, Option<String>) {
+    pub(crate) fn open(storage: Option<Storage>) -> (Session, Option<String>) {
         let (score, mut warning) = match &storage {
             Some(s) => Score::load(s),
             None => (Score::new(), None),
@@ -108,7 +108,7 @@ impl Session {
     }
 
     /// Writes the game in progress to the autosave (or removes it once the game is over).
-    pub fn autosave(&self) -> Result<(), String> {
+    pub(crate) fn autosave(&self) -> Result<(), String> {
         match (&self.storage, &self.slot, &self.game) {
             (Some(storage), Some(slot), Some(g)) => slot.sync(storage, g),
             _ => Ok(()),
@@ -125,7 +125,7 @@ impl Session {
     }
 
     /// Saves the game on screen among the saves; returns the file.
-    pub fn save(&self) -> Result<Option<PathBuf>, String> {
+    pub(crate) fn save(&self) -> Result<Option<PathBuf>, String> {
         let Some(g) = &self.game else { return Ok(None) };
         let Some(storage) = &self.storage else {
             return Err("Cannot save: there is no data directory on this system.".into());

@@ -34,7 +34,7 @@ pub struct Lock {
 
 impl Storage {
     /// The user's data directory, if the platform has one.
-    pub fn user() -> Option<Storage> {
+    pub(crate) fn user() -> Option<Storage> {
         directories::ProjectDirs::from("", "", "hextoe").map(|d| Storage { dir: d.data_dir().to_path_buf() })
     }
 
@@ -43,18 +43,13 @@ impl Storage {
         Storage { dir: dir.into() }
     }
 
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
     /// The full path of a file in the directory.
     pub fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
     }
 
     /// Writes `name` atomically: a temporary file beside it, synced, renamed over it, the directory synced.
-    pub fn write(&self, name: &str, contents: &str) -> std::io::Result<PathBuf> {
+    pub(crate) fn write(&self, name: &str, contents: &str) -> std::io::Result<PathBuf> {
         write_atomic(&self.path(name), contents)
     }
 
@@ -98,7 +93,7 @@ impl Storage {
 
     /// Reads `name`, at most [`MAX_FILE_BYTES`]; `Ok(None)` when it does not exist yet. Bytes that are not
     /// UTF-8 and a file over the bound are errors that say so.
-    pub fn read(&self, name: &str) -> Result<Option<String>, ReadError> {
+    pub(crate) fn read(&self, name: &str) -> Result<Option<String>, ReadError> {
         match read_text(&self.path(name), MAX_FILE_BYTES) {
             Ok(s) => Ok(Some(s)),
             Err(e) if e.is_not_found() => Ok(None),
@@ -241,7 +236,8 @@ mod tests {
     #[test]
     fn writes_replace_whole_files_and_quarantine_keeps_the_old_one() {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-        let s = Storage::at(dir.path().join("nested"));
+        let nested = dir.path().join("nested");
+        let s = Storage::at(&nested);
         assert_eq!(s.read("a.txt").ok(), Some(None));
         assert!(s.write("a.txt", "one").is_ok());
         assert!(s.write("a.txt", "two").is_ok());
@@ -249,7 +245,7 @@ mod tests {
         let aside = s.quarantine("a.txt").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(std::fs::read_to_string(&aside).ok().as_deref(), Some("two"));
         assert_eq!(s.read("a.txt").ok(), Some(None));
-        let leftovers: Vec<_> = std::fs::read_dir(s.dir())
+        let leftovers: Vec<_> = std::fs::read_dir(&nested)
             .map(|d| d.filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains(".tmp-")).count())
             .into_iter()
             .collect();

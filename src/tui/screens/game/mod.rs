@@ -12,11 +12,11 @@
 //! | [`side_panel`] | players, whose turn, the moves, the AI's explanation, the hint and its heat map, the score |
 //! | [`hints`] | the key line, following the game: in progress, finished, or two machines playing |
 
-pub mod hex_board;
-pub mod hints;
+pub(crate) mod hex_board;
+pub(crate) mod hints;
 pub mod keys;
-pub mod side_panel;
-pub mod ttt_board;
+pub(crate) mod side_panel;
+pub(crate) mod ttt_board;
 pub mod typing;
 pub mod view;
 

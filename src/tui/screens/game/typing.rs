@@ -26,7 +26,7 @@ pub enum Typed {
 }
 
 /// What a key press types, if it is a plain letter or digit (no Control or Alt).
-pub fn typed(ev: &KeyEvent) -> Option<Typed> {
+pub(crate) fn typed(ev: &KeyEvent) -> Option<Typed> {
     if ev.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) {
         return None;
     }
@@ -89,7 +89,7 @@ impl CellEntry {
     }
 
     /// Removes the last character (the name stays open, possibly empty).
-    pub fn backspace(&mut self) {
+    pub(crate) fn backspace(&mut self) {
         self.text.pop();
     }
 
@@ -106,7 +106,7 @@ impl CellEntry {
 
     /// The cell typed so far as (column, row): `None` until a digit follows the letter, else the cell or
     /// why the name is not one on this board.
-    pub fn target(&self, kind: GameKind, size: usize) -> Option<Result<(usize, usize), String>> {
+    pub(crate) fn target(&self, kind: GameKind, size: usize) -> Option<Result<(usize, usize), String>> {
         if !self.active || self.text.len() < 2 {
             return None;
         }

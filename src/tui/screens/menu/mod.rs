@@ -96,7 +96,7 @@ pub struct Menu {
 
 impl Menu {
     /// A menu on these settings with "Start new game" selected.
-    pub fn new(settings: Settings) -> Menu {
+    pub(crate) fn new(settings: Settings) -> Menu {
         Menu { selected: MenuRow::Start, settings }
     }
 
@@ -125,7 +125,7 @@ impl Menu {
     }
 
     /// Every entry shown, top to bottom.
-    pub fn rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
+    pub(crate) fn rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
         let mut rows = self.setting_rows();
         rows.extend(self.action_rows(resume));
         rows
@@ -175,7 +175,7 @@ impl Menu {
     }
 
     /// The value shown beside an entry.
-    pub fn value(&self, row: MenuRow) -> String {
+    pub(crate) fn value(&self, row: MenuRow) -> String {
         let s = &self.settings;
         match row {
             MenuRow::Game => match s.game {

@@ -105,7 +105,7 @@ pub(crate) fn review_spec(mut spec: PlayerSpec) -> PlayerSpec {
 }
 
 /// A Hex position's value from the search of it: the chosen move's win rate, or 1 / 0 where it is proven.
-pub fn hex_value(c: &HexChoice) -> PointValue {
+pub(crate) fn hex_value(c: &HexChoice) -> PointValue {
     let chosen = c.evals.iter().find(|e| e.mv == c.mv);
     let (chance, exact) = match chosen.map(|e| (e.score, e.proven)) {
         Some((_, Proof::Win)) => (1.0, true),
@@ -118,7 +118,7 @@ pub fn hex_value(c: &HexChoice) -> PointValue {
 
 /// A tic-tac-toe position's exact value and best move (the quickest win, the slowest loss); the end of
 /// the game has no best move.
-pub fn ttt_value(p: &Position) -> Option<PointValue> {
+pub(crate) fn ttt_value(p: &Position) -> Option<PointValue> {
     let Position::Ttt { board, .. } = p else { return None };
     if board.outcome() != crate::game::ttt::Outcome::Ongoing {
         return terminal_value(p);

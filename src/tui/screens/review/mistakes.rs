@@ -27,14 +27,14 @@ pub struct Mistake {
 
 impl Mistake {
     /// How much the move cost, 0..=1.
-    pub fn drop(&self) -> f64 {
+    pub(crate) fn drop(&self) -> f64 {
         self.before - self.after
     }
 }
 
 /// Every mistake of a game of `kind` with these `moves` and the `values` of its positions (one more than
 /// moves), in game order.
-pub fn find(kind: GameKind, moves: &[Move], values: &[Option<PointValue>]) -> Vec<Mistake> {
+pub(crate) fn find(kind: GameKind, moves: &[Move], values: &[Option<PointValue>]) -> Vec<Mistake> {
     let min = match kind {
         GameKind::Tictactoe => 0.25,
         GameKind::Hex => HEX_MIN_DROP,

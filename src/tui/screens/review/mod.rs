@@ -144,7 +144,7 @@ impl Review {
     }
 
     /// Steps `delta` moves forward (or back), staying within the game.
-    pub fn step(&mut self, delta: i64) {
+    pub(crate) fn step(&mut self, delta: i64) {
         let n = self.moves.len() as i64;
         self.ply = (self.ply as i64 + delta).clamp(0, n) as usize;
     }

@@ -1,20 +1,23 @@
 //! The terminal game (ratatui + crossterm): tic-tac-toe and Hex against the AI, another person, or an
 //! external engine.
 //!
-//! | file | what lives there |
+//! One app owns the state of every screen and routes keys, mouse clicks, resizes, AI replies and ticks to the
+//! screen that is up; each screen keeps its state, its keys and its drawing in one folder, takes only what it
+//! needs and returns what the app must do. Layered one way, lowest first (no module names one above it):
+//!
+//! | module | what lives there |
 //! |---|---|
-//! | [`app`] | the app: every screen's state, its keys, a game's lifecycle, the app's side of the AI |
-//! | [`action`] | actions and the key map from `[ui.keys]` |
-//! | [`text`], [`status`] | sentences, names of games, colours and edges; the status line's message and notice |
-//! | [`model`] | the settings a game is made from, a game on screen, hints, what a game says about itself |
-//! | [`ai`] | the AI: tickets, cancelling; the thread, its jobs and each game's players; when the machine moves |
-//! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
-//! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
-//! | [`theme`] | styles from `[ui.theme]`, NO_COLOR, the tones of a heat map |
+//! | [`text`], [`status`], [`theme`], [`geometry`], [`action`] | leaves: the words (sentences, names, cut text); the status line's message and notice; styles from `[ui.theme]` and NO_COLOR; the screen's layout and the boards' cells; the actions and the key map from `[ui.keys]` |
+//! | [`model`] | the game as everything sees it: settings, a game on screen, hints, what a game says about itself |
+//! | [`persist`] | the data directory: saved games and their players, the saves listing, the autosave, the score, the session |
+//! | [`ai`] | the AI: the worker thread and its jobs, the client (tickets, cancelling, pondering), when the machine moves and what a reply means |
+//! | [`widgets`] | the drawing pieces the screens share: the chrome every view draws with, the footer, the frame, wrapping, the spinner, the too-small screen |
 //! | [`overlays`] | what is drawn over the screen and takes its keys: the help, a question waiting for a yes |
-//! | [`widgets`] | the drawing pieces the screens share: the footer, the frame, wrapping, the spinner, too small |
-//! | [`persist`] | the data directory: saved games and their players, the saves list, the autosave, the score, the session |
-//! | [`screens`] | the screens, one folder each with its state, keys and view: the game, the menu, the review, the saves list, the primer |
+//! | [`screens`] | one folder per screen (state, keys, view): the game, the menu, the review, the saves list, the primer |
+//! | [`app`] | the app: every screen's state, the routing of events, a game's lifecycle, the app's side of the AI, the whole-screen draw |
+//! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up and restore |
+//!
+//! This file: [`run`], which checks the flags and the loaded file, then hands the terminal to the loop.
 
 pub mod action;
 pub mod ai;

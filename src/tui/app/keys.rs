@@ -156,7 +156,7 @@ impl App {
     }
 
     /// Does what a key or a click on the game screen asks of the app.
-    pub(crate) fn play(&mut self, outcome: game_keys::Outcome) {
+    pub(super) fn play(&mut self, outcome: game_keys::Outcome) {
         use game_keys::Outcome;
         match outcome {
             Outcome::Stay => {}

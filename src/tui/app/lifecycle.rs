@@ -48,13 +48,13 @@ impl App {
     }
 
     /// Starts a game, but first asks (see [`Confirm`]) if that would discard a game in progress.
-    pub(crate) fn request_start(&mut self, settings: Settings, position: Option<Position>) {
+    pub(super) fn request_start(&mut self, settings: Settings, position: Option<Position>) {
         self.request_start_saying(settings, position, None);
     }
 
     /// [`App::request_start`], and once the game starts without asking, `news` goes before its first status
     /// line (a game started after the question says only that line).
-    pub(crate) fn request_start_saying(
+    pub(super) fn request_start_saying(
         &mut self,
         settings: Settings,
         position: Option<Position>,
@@ -127,7 +127,7 @@ impl App {
     /// Back from the menu to the game in progress. Changes made in the menu to the players, the level or
     /// the tic-tac-toe style apply to it at once (the machine's players are made anew); a different game,
     /// board size or swap rule can only apply to a new game, and the status line says so.
-    pub(crate) fn resume(&mut self) {
+    pub(super) fn resume(&mut self) {
         let Some(g) = &self.session.game else { return };
         let (old, new) = (g.settings.clone(), self.menu.settings.clone());
         let board_changed =
@@ -168,7 +168,7 @@ impl App {
     /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
     /// [`crate::tui::persist::save::Saved::settings`]); changes made there to them apply, as for [`App::resume`], while the game, size
     /// and swap rule are the file's.
-    pub(crate) fn resume_last(&mut self) {
+    pub(super) fn resume_last(&mut self) {
         let Some(last) = self.session.last_game.take() else { return };
         let (mut settings, note) = last.settings(&self.menu.settings);
         let chosen = &self.menu.settings;
@@ -187,7 +187,7 @@ impl App {
     }
 
     /// Places the side to move's stone at the cursor.
-    pub(crate) fn place_at_cursor(&mut self) {
+    pub(super) fn place_at_cursor(&mut self) {
         let Some(g) = &self.session.game else { return };
         let (c, r) = g.cursor;
         let m = match g.kind() {
@@ -200,7 +200,7 @@ impl App {
     }
 
     /// A person's move, refused with a reason when it is not their turn or not legal.
-    pub(crate) fn human_move(&mut self, m: Move) {
+    pub(super) fn human_move(&mut self, m: Move) {
         let Some(g) = &mut self.session.game else { return };
         if g.is_over() {
             let new = self.keys.label(crate::tui::action::Action::NewGame);
@@ -235,7 +235,7 @@ impl App {
 
     /// Bookkeeping after any move: the result and the score at the end of a game, the autosave, and the
     /// machine's turn.
-    pub(crate) fn after_move(&mut self) {
+    pub(super) fn after_move(&mut self) {
         self.entry.clear();
         self.session.last_move_at = Instant::now();
         self.record_result();
@@ -259,13 +259,13 @@ impl App {
 
     /// Writes the game in progress to the autosave (or removes it once the game is over); a failure is
     /// reported in the status line, and the game goes on.
-    pub(crate) fn autosave(&mut self) {
+    pub(super) fn autosave(&mut self) {
         if let Err(e) = self.session.autosave() {
             self.complain(text::sentence(&e));
         }
     }
 
-    pub(crate) fn undo(&mut self) {
+    pub(super) fn undo(&mut self) {
         let Some(g) = &mut self.session.game else { return };
         match g.undo() {
             Ok(n) => {
@@ -280,7 +280,7 @@ impl App {
         }
     }
 
-    pub(crate) fn redo(&mut self) {
+    pub(super) fn redo(&mut self) {
         let Some(g) = &mut self.session.game else { return };
         match g.redo() {
             Ok(n) => {
@@ -295,12 +295,12 @@ impl App {
 
     /// A new game from the current game's settings, changed by `f` (the same, or the other game); asks
     /// first if the game in progress would be lost.
-    pub(crate) fn restart(&mut self, f: impl FnOnce(Settings) -> Settings) {
+    pub(super) fn restart(&mut self, f: impl FnOnce(Settings) -> Settings) {
         let settings = f(self.session.game.as_ref().map_or_else(|| self.menu.settings.clone(), |g| g.settings.clone()));
         self.request_start(settings, None);
     }
 
-    pub(crate) fn save(&mut self) {
+    pub(super) fn save(&mut self) {
         match self.session.save() {
             Ok(Some(path)) => self.say(format!("Saved to {}", path.display())),
             Ok(None) => {}

@@ -39,7 +39,7 @@ use ratatui::crossterm::event::MouseEvent;
 use std::time::{Duration, Instant};
 
 /// How often the spinner turns while the AI thinks.
-pub(crate) const SPINNER_TICK: Duration = Duration::from_millis(100);
+const SPINNER_TICK: Duration = Duration::from_millis(100);
 
 /// Which screen is up.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -105,7 +105,7 @@ pub struct App {
     pub saves: Option<SaveList>,
     /// The page of "How to play Hex" on screen.
     pub primer: Primer,
-    pub(crate) rng: StdRng,
+    rng: StdRng,
     quit: bool,
 }
 
@@ -158,7 +158,7 @@ impl App {
     }
 
     /// Sets the status line to a refusal or failure.
-    pub(crate) fn complain(&mut self, text: impl Into<String>) {
+    fn complain(&mut self, text: impl Into<String>) {
         self.status.message = Some(Message::error(text));
     }
 
@@ -209,7 +209,7 @@ impl App {
     }
 
     /// True if there is a game to go back to.
-    pub(crate) fn can_resume(&self) -> bool {
+    fn can_resume(&self) -> bool {
         self.session.game.is_some()
     }
 }

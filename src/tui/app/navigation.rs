@@ -28,7 +28,7 @@ impl App {
 
     /// Plays on the unfinished game `name` of the saves list, after the usual question if that would discard
     /// a game in progress; `note` says what of its players could not be had.
-    pub(crate) fn play_saved(&mut self, settings: Settings, position: Position, name: &str, note: Option<String>) {
+    pub(super) fn play_saved(&mut self, settings: Settings, position: Position, name: &str, note: Option<String>) {
         let note = note.map(|n| format!(" {n}")).unwrap_or_default();
         self.request_start_saying(settings, Some(position), Some(format!("Loaded {name}.{note}")));
     }
@@ -50,7 +50,7 @@ impl App {
 
     /// Shows a review and starts its analysis. A search of the game in progress is cancelled (it starts
     /// again when the game comes back on screen).
-    pub(crate) fn open_review(&mut self, mut review: Review) {
+    pub(super) fn open_review(&mut self, mut review: Review) {
         self.cancel_thinking();
         self.entry.clear();
         self.help.open = false;
@@ -71,7 +71,7 @@ impl App {
     }
 
     /// Leaves the review for where it was opened from; its analysis stops.
-    pub(crate) fn leave_review(&mut self) {
+    pub(super) fn leave_review(&mut self) {
         let back = self.review.take().map(|r| r.back);
         match back {
             Some(ReturnTo::Game) if self.session.game.is_some() => {
@@ -94,13 +94,13 @@ impl App {
 
     /// Goes back to the menu from a screen the menu opened (the saves list, the primer), with the menu's
     /// choices and its selected row as they were: only leaving a game puts that game's settings back.
-    pub(crate) fn return_to_menu(&mut self) {
+    pub(super) fn return_to_menu(&mut self) {
         self.screen = Screen::Menu;
         self.status.message = None;
     }
 
     /// Leaves the game for the menu; the game stays, to be resumed.
-    pub(crate) fn leave_for_menu(&mut self) {
+    pub(super) fn leave_for_menu(&mut self) {
         self.cancel_thinking();
         self.entry.clear();
         if let Some(g) = &self.session.game {

@@ -25,28 +25,28 @@ fn table<'a>(app_screen: Screen, session: &'a Session, config: &'a Config) -> Ta
 
 impl App {
     /// True while a search runs.
-    pub(crate) fn is_busy(&self) -> bool {
+    pub(super) fn is_busy(&self) -> bool {
         self.ai.is_busy()
     }
 
     /// When two AIs play each other, the next move waits for the watch delay; this is when.
-    pub(crate) fn watch_deadline(&self) -> Option<Instant> {
+    pub(super) fn watch_deadline(&self) -> Option<Instant> {
         self.ai.watch_deadline(&table(self.screen, &self.session, &self.config))
     }
 
     /// Starts the machine's move if it is the machine's turn and nothing else runs (see
     /// [`crate::tui::ai::client::AiClient::kick`]).
-    pub(crate) fn kick(&mut self, now: Instant) {
+    pub(super) fn kick(&mut self, now: Instant) {
         self.ai.kick(&table(self.screen, &self.session, &self.config), now, &mut self.rng);
     }
 
     /// Cancels the search being waited for, at once: its stop flag is raised and its reply will be ignored.
-    pub(crate) fn cancel_thinking(&mut self) {
+    pub(super) fn cancel_thinking(&mut self) {
         self.ai.cancel();
     }
 
     /// Asks for a hint for the person to move (or hides the one shown).
-    pub(crate) fn hint(&mut self) {
+    pub(super) fn hint(&mut self) {
         let Some(g) = &mut self.session.game else { return };
         if g.current_hint().is_some() {
             g.hint = None;

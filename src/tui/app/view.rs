@@ -12,7 +12,7 @@ use ratatui::Frame;
 
 impl App {
     /// What the views draw with besides their own state.
-    pub(crate) fn chrome(&self) -> Chrome<'_> {
+    pub(super) fn chrome(&self) -> Chrome<'_> {
         Chrome {
             theme: &self.theme,
             keys: &self.keys,

@@ -35,7 +35,7 @@ pub struct Match {
 }
 
 impl Match {
-    /// A new game from settings; its machine players live with the AI worker ([`crate::tui::ai::client`]).
+    /// A new game from settings; its machine players live with the AI worker (`tui/ai`).
     pub fn new(id: u64, settings: Settings, position: Position) -> Match {
         let n = position.size();
         Match {

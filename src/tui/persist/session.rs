@@ -1,6 +1,6 @@
 //! The session: the game on screen and what outlives it — the unfinished game of an earlier run, the score,
 //! the data directory and this copy's autosave. It knows nothing of screens, keys or the AI; the app drives
-//! it (see [`crate::tui::app::lifecycle`]) and turns what it reports into status lines.
+//! it (see `tui/app/lifecycle.rs`) and turns what it reports into status lines.
 
 use super::autosave;
 use super::save::{self, Saved};

@@ -8,5 +8,5 @@
 //! | [`turns`] | when the machine moves or ponders, what a move or a hint searches, what a reply means |
 
 pub mod client;
-pub mod turns;
+pub(crate) mod turns;
 pub mod worker;

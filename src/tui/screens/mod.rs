@@ -1,7 +1,10 @@
-//! The screens, one folder each, with the screen's state (`mod.rs`), its keys (`keys.rs`: a handler that
-//! takes the screen's state and what it needs, and returns what the app must do) and its drawing
-//! (`view.rs`: the screen's state and the [`crate::tui::widgets::chrome::Chrome`] in, a frame out). No screen
-//! reaches into the app: the app owns every screen's state and routes events to the one that is up.
+//! The screens, one folder each: the screen's state (`mod.rs`), its keys (`keys.rs`: a handler that takes the
+//! screen's state and what else it needs — the status line, the bindings, a small context — and returns an
+//! `Outcome`, what the app must do; the key line's hints beside it) and its drawing (`view.rs`: the screen's
+//! state and the [`crate::tui::widgets::chrome::Chrome`] in, a frame out). Larger screens have more files
+//! (the game's boards and side panel, the review's panel and graph). No screen reaches into the app: the app
+//! owns every screen's state and routes events to the one that is up. The game screen is the one whose main
+//! state outlives it: the game is the session's, and the screen's own state is the cell name being typed.
 //!
 //! | folder | the screen |
 //! |---|---|

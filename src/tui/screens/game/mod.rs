@@ -14,11 +14,11 @@
 
 pub(crate) mod hex_board;
 pub(crate) mod hints;
-pub mod keys;
+pub(crate) mod keys;
 pub(crate) mod side_panel;
 pub(crate) mod ttt_board;
 pub mod typing;
-pub mod view;
+pub(crate) mod view;
 
 use crate::tui::persist::score::Score;
 use std::time::Instant;

@@ -10,8 +10,8 @@
 //! [`MenuRow`] with its label, placed in `action_rows`, one [`keys::Outcome`] for its Enter, and the app's
 //! arm that opens the screen for it.
 
-pub mod keys;
-pub mod view;
+pub(crate) mod keys;
+pub(crate) mod view;
 
 use crate::ai::Level;
 use crate::ai::ttt::Style;

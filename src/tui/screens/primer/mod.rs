@@ -6,8 +6,8 @@
 //! - [`keys`]: turning the pages, leaving, and the key line's hints.
 //! - [`view`]: the pages, with small boards drawn the way the game draws its own.
 
-pub mod keys;
-pub mod view;
+pub(crate) mod keys;
+pub(crate) mod view;
 
 /// The pages' titles, in order.
 pub(crate) const PAGES: [&str; 4] = ["The goal", "The bridge", "The swap rule", "Playing in hextoe"];

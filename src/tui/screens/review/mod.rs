@@ -13,13 +13,13 @@
 //! Values are kept per position, for the side to move, in seats (seat 0 moves first; move k is always
 //! seat k mod 2's, also across a Hex swap), so the graph and the mistakes never need to know about colours.
 
-pub mod analysis;
-pub mod graph;
-pub mod keys;
+pub(crate) mod analysis;
+pub(crate) mod graph;
+pub(crate) mod keys;
 pub mod mistakes;
-pub mod panel;
+pub(crate) mod panel;
 pub mod value;
-pub mod view;
+pub(crate) mod view;
 
 use crate::game::{Move, Position, Seat};
 use crate::tui::model::game::Match;

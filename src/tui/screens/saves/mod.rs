@@ -6,8 +6,8 @@
 //! - [`keys`]: choosing, loading, deleting after asking, leaving, and the key line's hints.
 //! - [`view`]: one line per save, newest first.
 
-pub mod keys;
-pub mod view;
+pub(crate) mod keys;
+pub(crate) mod view;
 
 use crate::tui::persist::listing::{self, SaveEntry};
 use crate::tui::persist::storage::Storage;

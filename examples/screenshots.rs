@@ -16,11 +16,12 @@ use hextoe::config::Config;
 use hextoe::game::GameKind;
 use hextoe::game::hex::parse_position;
 use hextoe::game::{Move, Position};
+use hextoe::tui::ai::worker;
+use hextoe::tui::app::view;
 use hextoe::tui::app::{App, AppOptions, Screen};
-use hextoe::tui::review::{ReturnTo, Review};
-use hextoe::tui::score::Outcome;
-use hextoe::tui::settings::{Opponent, Settings};
-use hextoe::tui::{view, worker};
+use hextoe::tui::model::settings::{Opponent, Settings};
+use hextoe::tui::persist::score::Outcome;
+use hextoe::tui::screens::review::{ReturnTo, Review};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -154,7 +155,7 @@ fn review(out: &Path) -> std::io::Result<()> {
         r.poll();
         std::thread::sleep(Duration::from_millis(50));
     }
-    let worst = hextoe::tui::review::mistakes::biggest(r.mistakes(), 1);
+    let worst = hextoe::tui::screens::review::mistakes::biggest(r.mistakes(), 1);
     r.go_to(worst.first().map_or(r.moves.len(), |m| m.index + 1));
     a.review = Some(r);
     a.screen = Screen::Review;

@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""Lists import cycles between source files, so the layering stays one-directional inside each crate.
+"""Lists import cycles, so the layering stays one-directional inside each crate: between source files, and
+between the modules of each folder (a module standing for every file below it).
 
 A file depends on another when it names an item defined there: through `use`, a `crate::`/`super::` path in
 code, or a `pub use` re-export, which is followed to the file that defines the item. Test modules
-(`#[cfg(test)]` onwards) are ignored. Exit status 1 when there is a cycle.
+(`#[cfg(test)]` onwards, and the `*_tests.rs` files they include) are ignored. Two sibling modules are in a cycle when some file below each depends on
+a file below the other, however indirectly through other siblings: `config` and `tui`, say, or `mcts/node`
+and `mcts/tree`. Exit status 1 when there is a cycle.
 
 Usage: scripts/import_cycles.py [CRATE_SRC_DIR ...]   (default: src crates/hextoe-core/src)
 """
@@ -16,7 +19,8 @@ def modules(root):
     out = {}
     for dirpath, _, files in os.walk(root):
         for f in files:
-            if not f.endswith('.rs'):
+            # Test modules kept in files of their own (`#[path = "x_tests.rs"] mod tests;`) are tests.
+            if not f.endswith('.rs') or f.endswith('_tests.rs'):
                 continue
             rel = os.path.relpath(os.path.join(dirpath, f), root)[:-3].split(os.sep)
             if rel[-1] in ('mod', 'lib', 'main'):
@@ -104,37 +108,63 @@ def main():
                 elif target is not None and target != m:
                     # an ancestor module: an edge only when the item is defined there, not re-exported
                     edges[m].add(target)
-        # strongly connected components (Tarjan)
-        index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
-        sys.setrecursionlimit(10000)
-        def visit(v):
-            index[v] = low[v] = counter[0]; counter[0] += 1
-            stack.append(v); on.add(v)
-            for w in edges[v]:
-                if w not in index:
-                    visit(w); low[v] = min(low[v], low[w])
-                elif w in on:
-                    low[v] = min(low[v], index[w])
-            if low[v] == index[v]:
-                comp = []
-                while True:
-                    w = stack.pop(); on.discard(w); comp.append(w)
-                    if w == v:
-                        break
-                if len(comp) > 1:
-                    comps.append(comp)
-        for v in mods:
-            if v not in index:
-                visit(v)
-        for comp in comps:
+        for comp in cycles(edges):
             bad = True
             names = sorted(mods[c] for c in comp)
             print('cycle:', ' <-> '.join(names))
             for c in comp:
                 for w in sorted(edges[c] & set(comp)):
                     print('   ', mods[c], '->', mods[w])
+        # The same between the modules of each folder: an edge between two files is one between the
+        # children of their nearest common ancestor that hold them.
+        siblings = {}
+        for a, targets in edges.items():
+            for b in targets:
+                k = 0
+                while k < min(len(a), len(b)) and a[k] == b[k]:
+                    k += 1
+                if k == len(a) or k == len(b):
+                    continue  # a module and its own ancestor
+                g = siblings.setdefault(a[:k], {})
+                g.setdefault(a[:k + 1], set()).add(b[:k + 1])
+                g.setdefault(b[:k + 1], set())
+        for parent, g in sorted(siblings.items()):
+            for comp in cycles(g):
+                bad = True
+                where = '/'.join(parent) or '(crate root)'
+                print(f'cycle between the modules of {root}/{where}:', ' <-> '.join(sorted(c[-1] for c in comp)))
+                for c in sorted(comp):
+                    for w in sorted(g[c] & set(comp)):
+                        print('   ', c[-1], '->', w[-1])
     if not bad:
         print('no import cycles')
     return 1 if bad else 0
+
+
+def cycles(edges):
+    """The strongly connected components of more than one node of the graph `edges` (Tarjan)."""
+    index, low, stack, on, comps, counter = {}, {}, [], set(), [], [0]
+    sys.setrecursionlimit(10000)
+    def visit(v):
+        index[v] = low[v] = counter[0]; counter[0] += 1
+        stack.append(v); on.add(v)
+        for w in edges[v]:
+            if w not in index:
+                visit(w); low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop(); on.discard(w); comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(comp)
+    for v in edges:
+        if v not in index:
+            visit(v)
+    return comps
+
 
 sys.exit(main())

@@ -8,8 +8,8 @@
 //! | `hextoe-core` [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
 //! | `hextoe-core` [`protocol`] | GTP/HTP for both ends: bounded lines, framing, command table, typed requests |
 //! | [`commands`] | `perft`, `analyze`, `solve`, `tourney`, `engine` (GTP/HTP) |
-//! | [`tui`] | the ratatui game: app state, controls, a game's lifecycle and autosave, views, the AI worker thread |
-//! | [`config`] | typed config with the embedded, documented defaults |
+//! | [`tui`] | the ratatui game: the app that owns and routes the screens, one folder per screen (state, keys, view), the data directory, the AI worker thread |
+//! | [`config`] | typed config with the embedded, documented defaults, `[ui]` (theme colours, key bindings) included |
 //! | [`cli`] | the clap command line |
 //! | [`error`] | [`error::UsageError`]: bad input, which exits with status 2 |
 //! | [`output`] | a command's report on stdout, a closed pipe being a normal end |

@@ -7,9 +7,13 @@
 //! Lookup order: `--config PATH`, else `$XDG_CONFIG_HOME/hextoe/config.toml` (via the `directories` crate),
 //! else the defaults. Every value is a typed, range-checked type, so a bad file fails with the file, line,
 //! column, key and what was expected — before the terminal is touched.
+//!
+//! - this file: [`Config`], the `[tictactoe]` and `[hex]` tables, loading and the error messages.
+//! - [`types`]: the range-checked value types (board size, depth, seconds …).
+//! - [`ui`]: `[ui]`, the terminal game's mouse, watch delay, theme colours and key bindings.
 
 pub mod types;
-use crate::tui::ui_config as ui;
+pub mod ui;
 
 pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;

@@ -1,7 +1,7 @@
 //! What a key press asks for: the [`Action`]s and the [`KeyMap`] that reads them from the `[ui.keys]`
 //! bindings. The footer and the help screen print the same bindings, so they always tell the truth.
 
-use super::ui_config::{KeyBindings, Keys};
+use crate::config::ui::{KeyBindings, Keys};
 use ratatui::crossterm::event::KeyEvent;
 
 /// Everything a bound key can do.
@@ -97,12 +97,12 @@ pub struct KeyMap {
 
 impl KeyMap {
     /// A key map over validated bindings (no key serves two actions).
-    pub fn new(bindings: KeyBindings) -> KeyMap {
+    pub(crate) fn new(bindings: KeyBindings) -> KeyMap {
         KeyMap { bindings }
     }
 
     /// The keys of an action.
-    pub fn keys(&self, a: Action) -> &Keys {
+    pub(crate) fn keys(&self, a: Action) -> &Keys {
         let b = &self.bindings;
         match a {
             Action::Up => &b.up,
@@ -126,8 +126,19 @@ impl KeyMap {
     }
 
     /// The action bound to a key press, if any.
-    pub fn action(&self, ev: &KeyEvent) -> Option<Action> {
+    pub(crate) fn action(&self, ev: &KeyEvent) -> Option<Action> {
         Action::ALL.into_iter().find(|&a| self.keys(a).matches(ev))
+    }
+
+    /// The first key of an action as [`KeyMap::label`] prints it (`esc` of `esc/q`): the one a sentence names.
+    pub(crate) fn first_key(&self, a: Action) -> String {
+        self.label(a).split('/').next().unwrap_or("").to_string()
+    }
+
+    /// The last key of an action as [`KeyMap::label`] prints it (`q` of `esc/q`): the key line's choice
+    /// where the first is a named key.
+    pub(crate) fn last_key(&self, a: Action) -> String {
+        self.label(a).split('/').next_back().unwrap_or("").to_string()
     }
 
     /// The keys of an action as the footer prints them, with arrows as symbols: `u`, `esc/q`, `←/h`.

@@ -3,9 +3,9 @@
 //! while the AI thinks (to turn the spinner) or between two AIs' moves does it wait with a timeout. No key
 //! ever waits for the next one.
 
+use super::ai::worker::{self, Job, Reply};
 use super::app::App;
-use super::view;
-use super::worker::{self, Job, Reply};
+use super::app::view;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event as TermEvent};
 use std::sync::mpsc::{self, RecvTimeoutError};

@@ -1,70 +1,47 @@
 //! The terminal game (ratatui + crossterm): tic-tac-toe and Hex against the AI, another person, or an
 //! external engine.
 //!
-//! | file | what lives there |
+//! One app owns the state of every screen and routes keys, mouse clicks, resizes, AI replies and ticks to the
+//! screen that is up; each screen keeps its state, its keys and its drawing in one folder, takes only what it
+//! needs and returns what the app must do. Layered one way, lowest first (no module names one above it):
+//!
+//! | module | what lives there |
 //! |---|---|
-//! | [`app`] | the state and its event entry points (mouse, resize, AI replies, ticks) |
-//! | [`controls`] | what each key does: menu, game, a typed cell name, help, questions |
-//! | [`session`] | the game on screen and what outlives it: the last run's game, the score, the autosave |
-//! | [`lifecycle`] | a game's lifecycle as the app drives it: start (asking first), resume, moves, undo, save |
-//! | [`thinking`] | the AI's turns and hints: starting, cancelling and receiving searches |
-//! | [`action`] | actions and the key map from `[ui.keys]` |
-//! | [`typing`] | typing a cell name (`:f6`) after the goto key |
-//! | [`confirm`] | questions that wait for a yes (discarding a game in progress) |
-//! | [`text`] | the sentences: status messages, swap news, names of games, colours and edges |
-//! | [`menu`], [`settings`] | the start menu and the settings a game is made from |
-//! | [`game`] | a game on screen (seats, undo/redo, cursor, result) over core's `Position` |
-//! | [`hint`] | hints and their heat map values |
-//! | [`ai_client`], [`worker`] | the AI: tickets, cancelling; the thread, its jobs and each game's players |
-//! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up/restore |
-//! | [`geometry`] | screen layout and board geometry, shared by the views and mouse clicks |
-//! | [`theme`] | styles from `[ui.theme]`, NO_COLOR |
-//! | [`ui_config`] | `[ui]` of config.toml: the mouse, the watch delay, theme colours and key bindings |
-//! | [`storage`], [`score`], [`save`], [`save_info`] | the data directory, the session score, saved games and their players |
-//! | [`autosave`] | the game in progress, kept after every move for "Resume last game" |
-//! | [`review`] | game review: the values of every position, mistakes, play from here |
-//! | [`saves`] | "Load game": the list of saved games, loading and deleting them |
-//! | [`primer`] | "How to play Hex": the pages and their keys |
-//! | [`view`] | drawing: menu, boards, side panel, footer, help, review, saves, primer, too-small screen |
+//! | [`text`], [`status`], [`theme`], [`geometry`], [`action`] | leaves: the words (sentences, names, cut text); the status line's message and notice; styles from `[ui.theme]` and NO_COLOR; the screen's layout and the boards' cells; the actions and the key map from `[ui.keys]` |
+//! | [`model`] | the game as everything sees it: settings, a game on screen, hints, what a game says about itself |
+//! | [`persist`] | the data directory: saved games and their players, the saves listing, the autosave, the score, the session |
+//! | [`ai`] | the AI: the worker thread and its jobs, the client (tickets, cancelling, pondering), when the machine moves and what a reply means |
+//! | [`widgets`] | the drawing pieces the screens share: the chrome every view draws with, the footer, the frame, wrapping, the spinner, the too-small screen |
+//! | [`overlays`] | what is drawn over the screen and takes its keys: the help, a question waiting for a yes |
+//! | [`screens`] | one folder per screen (state, keys, view): the game, the menu, the review, the saves list, the primer |
+//! | [`app`] | the app: every screen's state, the routing of events, a game's lifecycle, the app's side of the AI, the whole-screen draw |
+//! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up and restore |
+//!
+//! This file: [`run`], which checks the flags and the loaded file, then hands the terminal to the loop.
 
 pub mod action;
-pub mod ai_client;
+pub mod ai;
 pub mod app;
-pub mod autosave;
-pub mod confirm;
-pub mod controls;
-pub mod event_loop;
-pub mod game;
+mod event_loop;
 pub mod geometry;
-pub mod hint;
-pub mod lifecycle;
-pub mod menu;
-pub mod primer;
-pub mod review;
-pub mod save;
-pub mod save_info;
-pub mod saves;
-pub mod score;
-pub mod session;
-pub mod settings;
-pub mod storage;
-pub mod terminal;
-pub mod text;
+pub mod model;
+pub(crate) mod overlays;
+pub mod persist;
+pub mod screens;
+pub mod status;
+mod terminal;
+pub(crate) mod text;
 pub mod theme;
-pub mod thinking;
-pub mod typing;
-pub mod ui_config;
-pub mod view;
-pub mod worker;
+pub(crate) mod widgets;
 
 use crate::cli::PlayArgs;
 use crate::config::Config;
 use crate::error::OrUsage;
 use app::{App, AppOptions};
-use settings::Settings;
+use model::settings::Settings;
+use persist::storage::Storage;
 use std::io::IsTerminal;
 use std::time::{SystemTime, UNIX_EPOCH};
-use storage::Storage;
 use theme::Theme;
 
 /// Runs the interactive game until the user quits: the menu first if `show_menu`, else straight into a
@@ -83,7 +60,7 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     }
     let mut settings = Settings::new(args, config);
     let loaded = match &args.load {
-        Some(path) => Some(save::load_game(path).or_usage()?),
+        Some(path) => Some(persist::save::load_game(path).or_usage()?),
         None => None,
     };
     let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);

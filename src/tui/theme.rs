@@ -1,11 +1,22 @@
 //! Styles from `[ui.theme]`, with `NO_COLOR` honoured: without colour every style keeps only its modifiers
-//! (bold, reversed, underlined), and the views never rely on colour alone.
+//! (bold, reversed, underlined), and the views never rely on colour alone. A heat map's values and the
+//! review's mistakes are drawn in a [`Tone`].
 
-use super::hint::Tone;
-use super::ui_config::ThemeConfig;
+use crate::config::ui::ThemeConfig;
 use crate::game::hex::Color as HexColor;
 use crate::game::ttt::Player;
 use ratatui::style::{Color, Modifier, Style};
+
+/// How good a move is, as a colour class (the text differs as well, for NO_COLOR).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Tone {
+    /// Wins, or a high win rate.
+    Good,
+    /// Draws, or an even win rate.
+    Neutral,
+    /// Loses, or a low win rate.
+    Bad,
+}
 
 /// The styles the views draw with.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,7 +72,7 @@ impl Theme {
     }
 
     /// The cursor: a background in colour, reversed video without.
-    pub fn cursor(&self) -> Style {
+    pub(crate) fn cursor(&self) -> Style {
         if self.color {
             Style::new().bg(self.colors.cursor.0).fg(Color::Black)
         } else {

@@ -6,10 +6,10 @@
 use clap::Parser;
 use hextoe::cli::{Cli, Command};
 use hextoe::commands::engine::Engine;
+use hextoe::config::ui::KeySpec;
 use hextoe::config::{Config, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 use hextoe::protocol::framing;
-use hextoe::tui::save::{read_ttt, ttt_text};
-use hextoe::tui::ui_config::KeySpec;
+use hextoe::tui::persist::save::{read_ttt, ttt_text};
 use proptest::prelude::*;
 use std::path::Path;
 

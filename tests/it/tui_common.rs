@@ -5,25 +5,26 @@
 
 use hextoe::ai::Level;
 use hextoe::ai::ttt::Style;
-use hextoe::config::{Config, HexDepth, Playouts, Seconds};
+use hextoe::config::{Config, HexDepth, Playouts};
 use hextoe::game::GameKind;
 use hextoe::game::hex::Cell as HexCell;
 use hextoe::game::{Outcome, Position};
+use hextoe::tui::ai::worker;
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::settings::{Opponent, Settings};
-use hextoe::tui::storage::Storage;
-use hextoe::tui::worker;
+use hextoe::tui::model::settings::{Opponent, Settings};
+use hextoe::tui::persist::storage::Storage;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
     Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, engine: None }
 }
 
-/// The default config with every Hex level on a short clock, so that whole games stay fast in debug builds.
+/// The default config with every Hex level on a small budget of simulations (or plies) and no clock, so that
+/// whole games stay fast in debug builds and play the same moves on every machine, however busy.
 pub fn fast_config() -> Config {
     let mut c = Config::default();
     for level in [&mut c.hex.easy, &mut c.hex.medium, &mut c.hex.impossible] {
-        level.move_time = Some(Seconds(std::time::Duration::from_millis(20)));
+        level.move_time = None;
         level.depth = Some(HexDepth(1));
         level.playouts = Some(Playouts(200));
         level.ponder = false;

@@ -5,7 +5,7 @@ use crate::tui_snapshots::{app, game, hex, lines, render, ttt};
 use hextoe::config::Config;
 use hextoe::game::{GameKind, Seat};
 use hextoe::tui::app::App;
-use hextoe::tui::settings::Opponent;
+use hextoe::tui::model::settings::Opponent;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::{Color, Modifier};
@@ -89,7 +89,7 @@ fn a_hex_hint_writes_win_rates_on_the_board() {
     use hextoe::ai::hex::{HexChoice, MoveEval, Proof};
     use hextoe::game::hex::{Cell, HexMove};
     use hextoe::tui::geometry::{BoardGeometry, game_layout};
-    use hextoe::tui::hint::Hint;
+    use hextoe::tui::model::hint::Hint;
     use ratatui::layout::Rect;
     let mut a = game(hex("f6 e7", 11), Opponent::HumanVsAi);
     let cell = |s: &str| Cell::parse(s, 11).unwrap_or_else(|e| panic!("{e}"));
@@ -186,7 +186,7 @@ fn only_a_shortest_winning_path_is_highlighted() {
 #[test]
 fn a_short_panel_drops_the_explanation_whole_rather_than_cut_it() {
     use hextoe::ai::ttt::{Choice, Value};
-    use hextoe::tui::hint::Hint;
+    use hextoe::tui::model::hint::Hint;
     let mut a = game(ttt(&["b2", "b1", "a1", "c3"]), Opponent::HumanVsAi);
     let why = "blocks x on a1–c3, but x still wins in 2 moves whatever o does next; picked one of 4 at random \
                after looking at every reply, and that is all there is to say about it";

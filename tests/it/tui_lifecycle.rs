@@ -5,10 +5,10 @@ use crate::tui_common::*;
 use hextoe::ai::Level;
 use hextoe::game::GameKind;
 use hextoe::tui::app::{App, Screen};
-use hextoe::tui::menu::MenuRow;
-use hextoe::tui::save;
-use hextoe::tui::settings::Opponent;
-use hextoe::tui::storage::Storage;
+use hextoe::tui::model::settings::Opponent;
+use hextoe::tui::persist::save;
+use hextoe::tui::persist::storage::Storage;
+use hextoe::tui::screens::menu::MenuRow;
 use ratatui::crossterm::event::KeyCode;
 
 /// The app started again on `dir` after an earlier one with a game in progress was dropped. The earlier
@@ -258,7 +258,7 @@ fn the_score_warning_stays_on_screen_until_a_key_is_pressed() {
     let backend = ratatui::backend::TestBackend::new(100, 30);
     let mut term = ratatui::Terminal::new(backend).unwrap_or_else(|e| match e {});
     let screen = |term: &mut ratatui::Terminal<ratatui::backend::TestBackend>, a: &App| {
-        let _ = term.draw(|f| hextoe::tui::view::draw(f, a));
+        let _ = term.draw(|f| hextoe::tui::app::view::draw(f, a));
         let buf = term.backend().buffer().clone();
         buf.content().iter().map(|c| c.symbol()).collect::<String>()
     };

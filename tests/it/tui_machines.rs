@@ -4,7 +4,7 @@
 use crate::tui_common::*;
 use hextoe::game::{GameKind, Seat};
 use hextoe::tui::app::Screen;
-use hextoe::tui::settings::Opponent;
+use hextoe::tui::model::settings::Opponent;
 use std::time::{Duration, Instant};
 
 #[test]

@@ -4,9 +4,9 @@
 use crate::tui_common::{app_with, fast_config, first_free_hex, ply, settings, typed};
 use hextoe::ai::Level;
 use hextoe::game::GameKind;
+use hextoe::tui::ai::worker::{self, Job};
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::settings::Opponent;
-use hextoe::tui::worker::{self, Job};
+use hextoe::tui::model::settings::Opponent;
 
 fn pondering_app(level: Level) -> App {
     let mut config = fast_config();

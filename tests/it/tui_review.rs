@@ -4,14 +4,14 @@
 //! deleting saves, and turning the primer's pages.
 
 use hextoe::ai::Level;
-use hextoe::config::{Config, Seconds};
+use hextoe::config::{Config, Playouts};
 use hextoe::game::GameKind;
 use hextoe::game::Seat;
 use hextoe::tui::app::{App, AppOptions, Screen};
-use hextoe::tui::menu::MenuRow;
-use hextoe::tui::review::ReturnTo;
-use hextoe::tui::settings::{Opponent, Settings};
-use hextoe::tui::storage::Storage;
+use hextoe::tui::model::settings::{Opponent, Settings};
+use hextoe::tui::persist::storage::Storage;
+use hextoe::tui::screens::menu::MenuRow;
+use hextoe::tui::screens::review::ReturnTo;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 
@@ -23,9 +23,16 @@ fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
     Settings { level: Level::Impossible, ..crate::tui_common::settings(game, size, opponent) }
 }
 
+/// The impossible level on a budget of simulations and no clock: its moves and the review's analysis are
+/// the same on every machine, however busy.
+fn on_playouts(c: &mut Config, n: u64) {
+    c.hex.impossible.move_time = None;
+    c.hex.impossible.playouts = Some(Playouts(n));
+}
+
 fn app_with(storage: Option<Storage>) -> App {
     let mut c = Config::default();
-    c.hex.impossible.move_time = Some(Seconds(std::time::Duration::from_millis(50)));
+    on_playouts(&mut c, 300);
     App::new(c, settings(GameKind::Hex, 5, Opponent::TwoHumans), AppOptions { color: false, seed: 3, storage })
 }
 
@@ -103,8 +110,8 @@ fn the_hex_review_fills_in_from_its_thread_and_stops_when_left() {
     // A won 4×4 game: Black runs down column b.
     a.start(settings(GameKind::Hex, 4, Opponent::TwoHumans), Some(hex("b1 a1 b2 a2 b3 a3 b4", 4)))
         .unwrap_or_else(|e| panic!("{e}"));
-    // The review's own budget (0.3 s a position), so that the solver proves 4×4 even on a busy machine.
-    a.config.hex.impossible.move_time = Some(Seconds(std::time::Duration::from_secs(2)));
+    // A budget of simulations that proves every position of 4×4.
+    on_playouts(&mut a.config, 20_000);
     a.review_game(ReturnTo::Game);
     assert_eq!(a.screen, Screen::Review);
     assert!(a.review.as_ref().is_some_and(|r| r.analysing()), "Hex is analysed in the background");

@@ -8,9 +8,9 @@ use hextoe::config::Config;
 use hextoe::game::GameKind;
 use hextoe::game::hex::parse_position as hex_position;
 use hextoe::game::{Move, Position};
+use hextoe::tui::app::view;
 use hextoe::tui::app::{App, AppOptions};
-use hextoe::tui::settings::{Opponent, Settings};
-use hextoe::tui::view;
+use hextoe::tui::model::settings::{Opponent, Settings};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -160,7 +160,7 @@ fn a_long_status_message_wraps_at_100_columns_instead_of_being_cut() {
     let mut a = game(hex("f6 e7 e6 d8", 11), Opponent::HumanVsAi);
     let long = "You swapped: you are now Black ● (top–bottom); the AI is White ○ (left–right) and moves next. \
                 Then a few more words, so that the sentence needs both of the status lines.";
-    a.status.message = Some(hextoe::tui::text::Message::info(long));
+    a.status.message = Some(hextoe::tui::status::Message::info(long));
     let t = render(&a, 100, 45);
     let all = lines(&t);
     let status = format!("{} {}", all[42].trim(), all[43].trim());
@@ -184,7 +184,7 @@ fn watching_two_ais_shows_no_cursor_and_no_placing_keys() {
 
 #[test]
 fn the_menu_score_table_lines_up_and_names_the_games() {
-    use hextoe::tui::score::Outcome;
+    use hextoe::tui::persist::score::Outcome;
     let mut a = app(false);
     a.session.score.record("tictactoe/impossible", Outcome::Draw);
     a.session.score.record("tictactoe/impossible", Outcome::Loss);
@@ -223,9 +223,9 @@ fn the_status_line_shows_the_typed_cell_and_why_it_is_not_one() {
 
 #[test]
 fn the_menu_offers_the_last_game_of_an_earlier_run() {
-    use hextoe::tui::menu::MenuRow;
-    use hextoe::tui::save::Saved;
-    use hextoe::tui::save_info::SaveInfo;
+    use hextoe::tui::persist::save::Saved;
+    use hextoe::tui::persist::save_info::SaveInfo;
+    use hextoe::tui::screens::menu::MenuRow;
     let mut a = app(false);
     a.session.last_game = Some(Saved { position: hex("j10 k9", 19), info: SaveInfo::default() });
     a.menu.selected = MenuRow::ResumeLast;

@@ -1,0 +1,67 @@
+//! Questions that wait for a yes: nothing that loses a game happens on one key press.
+//!
+//! `n`, Tab and "Start new game" in the menu would discard a game in progress, so they ask first; `y`
+//! goes ahead, any other key keeps the game. While a [`Confirm`] waits, the question box is drawn over the
+//! screen: it says what would be lost and which key does what.
+
+use crate::game::Position;
+use crate::tui::geometry::centered;
+use crate::tui::model::game::Match;
+use crate::tui::model::sentences::game_phrase;
+use crate::tui::model::settings::Settings;
+use crate::tui::text::capital;
+use crate::tui::theme::Theme;
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Borders, Clear, Paragraph, Wrap};
+
+/// An action held until the person says yes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Confirm {
+    /// Discard the game in progress and start this one.
+    Discard {
+        /// The new game's settings.
+        settings: Settings,
+        /// Its position, when it is loaded rather than new.
+        position: Option<Position>,
+    },
+}
+
+/// True for the key that says yes to a question: `y` (or `Y`); any other key says no.
+pub(crate) fn is_yes(ev: &KeyEvent) -> bool {
+    matches!(ev.code, KeyCode::Char('y' | 'Y'))
+}
+
+/// Draws the question over whatever is on the screen.
+/// `current` is the game in progress, which the question is about.
+pub(crate) fn draw(frame: &mut Frame, area: Rect, theme: &Theme, question: &Confirm, current: Option<&Match>) {
+    let Confirm::Discard { settings, position } = question;
+    let what = current.map_or_else(|| "the game in progress".to_string(), game_phrase);
+    let moves = current.map_or(0, |g| g.position.ply());
+    let next = match (position, settings.game) {
+        (Some(_), _) => "the loaded game".to_string(),
+        (None, crate::game::GameKind::Tictactoe) => "a new tic-tac-toe game".to_string(),
+        (None, crate::game::GameKind::Hex) => format!("a new Hex {0}×{0} game", settings.size),
+    };
+    let lines = vec![
+        Line::raw(format!(
+            " {} ({moves} {}) is not finished.",
+            capital(&what),
+            if moves == 1 { "move" } else { "moves" }
+        )),
+        Line::raw(format!(" Start {next} and lose it?")),
+        Line::raw(""),
+        Line::from(vec![Span::styled("   y  ", theme.accent()), Span::raw(format!("yes, start {next}"))]),
+        Line::from(vec![Span::styled("   any other key  ", theme.accent()), Span::raw("no, keep playing")]),
+    ];
+    let rect = centered(area, 56, lines.len() as u16 + 2);
+    let block = Block::default()
+        .borders(Borders::ALL)
+        .border_type(BorderType::Rounded)
+        .border_style(theme.accent())
+        .title(Span::styled(" Discard this game? ", theme.accent()));
+    frame.render_widget(Clear, rect);
+    frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), rect);
+}

@@ -1,0 +1,73 @@
+//! The game screen's key line, built from the actual bindings, most useful first: what is cut for width
+//! comes off the end. It follows the game: two machines playing leave nothing to place, a finished game the
+//! ways on from it, and a game in progress its placing keys, with a cell of this board as the example of a
+//! typed name.
+
+use super::typing::example_cell;
+use crate::game::GameKind;
+use crate::tui::action::{Action, KeyMap};
+use crate::tui::model::game::Match;
+use crate::tui::widgets::footer::KeyHint;
+
+/// The first key of each cursor action, e.g. `↑↓←→`.
+fn arrows(keys: &KeyMap) -> String {
+    let keys: Vec<String> =
+        [Action::Up, Action::Down, Action::Left, Action::Right].into_iter().map(|a| keys.first_key(a)).collect();
+    let sep = if keys.iter().all(|k| k.chars().count() == 1) { "" } else { " " };
+    keys.join(sep)
+}
+
+/// The key line's hints for game `g`.
+pub(crate) fn hints(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
+    let k = |a: Action| keys.label(a);
+    let kind = g.kind();
+    let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
+    if g.watching() {
+        // Two machines play: nothing to place, only ways out and the game's own keys.
+        return vec![
+            (keys.last_key(Action::Back), "menu"),
+            (k(Action::NewGame), "new"),
+            (k(Action::Undo), "undo"),
+            (k(Action::Save), "save"),
+            (k(Action::SwitchGame), other),
+        ];
+    }
+    if g.is_over() {
+        // Nothing left to place: the ways on from a finished game.
+        return vec![
+            (k(Action::Review), "review"),
+            (k(Action::NewGame), "new"),
+            (k(Action::Undo), "undo"),
+            (keys.last_key(Action::Back), "menu"),
+            (k(Action::Save), "save"),
+            (k(Action::SwitchGame), other),
+        ];
+    }
+    // Typing a cell name, with a cell of this board as the example: early in Hex, where it is the usual way
+    // to place; last in tic-tac-toe, where the digits are.
+    let cell = (format!("{}{}", keys.first_key(Action::Goto), example_cell(kind, g.position.size())), "cell");
+    let mut v = vec![(arrows(keys), "move")];
+    match kind {
+        GameKind::Tictactoe => v.push((format!("1-9/{}", keys.first_key(Action::Place)), "place")),
+        GameKind::Hex => {
+            v.push((keys.first_key(Action::Place), "place"));
+            v.push(cell.clone());
+        }
+    }
+    if g.position.can_swap() && g.human_to_move() {
+        v.push((k(Action::Swap), "swap"));
+    }
+    v.extend([
+        (k(Action::Undo), "undo"),
+        (keys.last_key(Action::Back), "menu"),
+        (k(Action::Hint), "hint"),
+        (k(Action::NewGame), "new"),
+        (k(Action::Redo), "redo"),
+        (k(Action::Save), "save"),
+        (k(Action::SwitchGame), other),
+    ]);
+    if kind == GameKind::Tictactoe {
+        v.push(cell);
+    }
+    v
+}

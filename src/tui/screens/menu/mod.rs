@@ -1,0 +1,236 @@
+//! The start menu. ↑/↓ choose an entry, ←/→ change its value, Enter starts (or resumes, or quits, on those
+//! entries).
+//!
+//! - this file: the [`Menu`]'s state — which entry is selected and the settings being edited.
+//! - [`keys`]: choosing and changing entries, what Enter asks of the app, and the key line's hints.
+//! - [`view`]: the box of entries, the score table, the footer.
+//!
+//! The rows come in two groups: the settings of the next game ([`Menu::setting_rows`]) and the entries
+//! that do something on Enter ([`Menu::action_rows`]). A new screen reached from the menu is one more
+//! [`MenuRow`] with its label, placed in `action_rows`, one [`keys::Outcome`] for its Enter, and the app's
+//! arm that opens the screen for it.
+
+pub(crate) mod keys;
+pub(crate) mod view;
+
+use crate::ai::Level;
+use crate::ai::ttt::Style;
+use crate::game::GameKind;
+use crate::game::hex::MAX_SIZE;
+use crate::tui::model::settings::{Opponent, Settings};
+use crate::tui::text::short;
+
+/// One line of the menu.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum MenuRow {
+    /// Tic-tac-toe or Hex.
+    Game,
+    /// Hex board side.
+    Size,
+    /// Who plays whom.
+    Opponent,
+    /// AI level.
+    Level,
+    /// Tic-tac-toe AI style.
+    Style,
+    /// Hex swap rule.
+    Swap,
+    /// Start a new game.
+    Start,
+    /// Back to the game in progress.
+    Resume,
+    /// The unfinished game of the last run, from the autosave.
+    ResumeLast,
+    /// Review the game in progress or just finished.
+    Review,
+    /// The list of saved games.
+    Load,
+    /// How to play Hex.
+    Primer,
+    /// Leave hextoe.
+    Quit,
+}
+
+impl MenuRow {
+    /// The entry's name.
+    pub fn label(self) -> &'static str {
+        match self {
+            MenuRow::Game => "Game",
+            MenuRow::Size => "Board size",
+            MenuRow::Opponent => "Players",
+            MenuRow::Level => "Level",
+            MenuRow::Style => "AI style",
+            MenuRow::Swap => "Swap rule",
+            MenuRow::Start => "Start new game",
+            MenuRow::Resume => "Resume game",
+            MenuRow::ResumeLast => "Resume last game",
+            MenuRow::Review => "Review game",
+            MenuRow::Load => "Load game",
+            MenuRow::Primer => "How to play Hex",
+            MenuRow::Quit => "Quit",
+        }
+    }
+
+    /// True for entries with a value that ←/→ change.
+    pub(crate) fn has_value(self) -> bool {
+        matches!(
+            self,
+            MenuRow::Game | MenuRow::Size | MenuRow::Opponent | MenuRow::Level | MenuRow::Style | MenuRow::Swap
+        )
+    }
+
+    /// True for the entries that go back to a game rather than start one.
+    pub(crate) fn resumes(self) -> bool {
+        matches!(self, MenuRow::Resume | MenuRow::ResumeLast)
+    }
+}
+
+/// The menu.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Menu {
+    /// The selected entry.
+    pub selected: MenuRow,
+    /// The settings the next game starts with.
+    pub settings: Settings,
+}
+
+impl Menu {
+    /// A menu on these settings with "Start new game" selected.
+    pub(crate) fn new(settings: Settings) -> Menu {
+        Menu { selected: MenuRow::Start, settings }
+    }
+
+    /// The settings shown: Hex hides the AI style, tic-tac-toe the size and swap rule.
+    pub(crate) fn setting_rows(&self) -> Vec<MenuRow> {
+        let hex = self.settings.game == GameKind::Hex;
+        let mut rows = vec![MenuRow::Game];
+        if hex {
+            rows.push(MenuRow::Size);
+        }
+        rows.extend([MenuRow::Opponent, MenuRow::Level]);
+        rows.push(if hex { MenuRow::Swap } else { MenuRow::Style });
+        rows
+    }
+
+    /// The entries that act on Enter: `resume` (Resume game or Resume last game) when there is a game to go
+    /// back to, Review game for a game in memory, then Start, Load game, How to play Hex and Quit.
+    pub(crate) fn action_rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
+        let mut rows: Vec<MenuRow> = resume.into_iter().collect();
+        // The game in memory can be reviewed (the one of an earlier run is resumed first).
+        if resume == Some(MenuRow::Resume) {
+            rows.push(MenuRow::Review);
+        }
+        rows.extend([MenuRow::Start, MenuRow::Load, MenuRow::Primer, MenuRow::Quit]);
+        rows
+    }
+
+    /// Every entry shown, top to bottom.
+    pub(crate) fn rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
+        let mut rows = self.setting_rows();
+        rows.extend(self.action_rows(resume));
+        rows
+    }
+
+    /// Moves the selection up (`-1`) or down (`+1`), wrapping around.
+    pub fn select(&mut self, delta: i32, resume: Option<MenuRow>) {
+        let rows = self.rows(resume);
+        let i = rows.iter().position(|&r| r == self.selected).unwrap_or(0) as i32;
+        let n = rows.len() as i32;
+        self.selected = rows[((i + delta).rem_euclid(n)) as usize];
+    }
+
+    /// Makes sure the selection is a visible entry (after the game changed or the game in progress ended).
+    pub(crate) fn fix_selection(&mut self, resume: Option<MenuRow>) {
+        if !self.rows(resume).contains(&self.selected) {
+            self.selected = MenuRow::Start;
+        }
+    }
+
+    /// Changes the selected entry's value to the previous (`-1`) or next (`+1`) one.
+    pub(crate) fn change(&mut self, delta: i32) {
+        let s = &mut self.settings;
+        match self.selected {
+            MenuRow::Game => {
+                *s = s.switched();
+                if s.game == GameKind::Tictactoe {
+                    s.opponent = match s.opponent {
+                        Opponent::HumanVsEngine => Opponent::HumanVsAi,
+                        Opponent::EngineVsHuman => Opponent::AiVsHuman,
+                        o => o,
+                    };
+                }
+            }
+            MenuRow::Size => s.size = (s.size as i32 + delta).clamp(1, MAX_SIZE as i32) as usize,
+            MenuRow::Opponent => {
+                let engine_ok = s.engine.is_some() && s.game == GameKind::Hex;
+                let choices: Vec<Opponent> =
+                    Opponent::ALL.into_iter().filter(|o| engine_ok || !o.uses_engine()).collect();
+                s.opponent = cycle(&choices, s.opponent, delta);
+            }
+            MenuRow::Level => s.level = cycle(&Level::ALL, s.level, delta),
+            MenuRow::Style => s.style = cycle(&[Style::Minimax, Style::Rules], s.style, delta),
+            MenuRow::Swap => s.swap = !s.swap,
+            _ => {}
+        }
+    }
+
+    /// The value shown beside an entry.
+    pub(crate) fn value(&self, row: MenuRow) -> String {
+        let s = &self.settings;
+        match row {
+            MenuRow::Game => match s.game {
+                GameKind::Tictactoe => "Tic-tac-toe".into(),
+                GameKind::Hex => "Hex".into(),
+            },
+            MenuRow::Size => format!("{0}×{0}", s.size),
+            MenuRow::Opponent => match (s.opponent, &s.engine) {
+                (Opponent::HumanVsEngine, Some(cmd)) => format!("You vs {} (you first)", short(cmd, 16)),
+                (Opponent::EngineVsHuman, Some(cmd)) => format!("{} vs you", short(cmd, 24)),
+                _ => s.opponent.label().into(),
+            },
+            MenuRow::Level => s.level.to_string(),
+            MenuRow::Style => match s.style {
+                Style::Minimax => "minimax".into(),
+                Style::Rules => "rules".into(),
+            },
+            MenuRow::Swap => if s.swap { "on" } else { "off" }.into(),
+            _ => String::new(),
+        }
+    }
+}
+
+/// The next (or previous) element of `all` after `now`, wrapping around.
+fn cycle<T: Copy + PartialEq>(all: &[T], now: T, delta: i32) -> T {
+    let i = all.iter().position(|&x| x == now).unwrap_or(0) as i32;
+    all[((i + delta).rem_euclid(all.len() as i32)) as usize]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cli::PlayArgs;
+    use crate::config::Config;
+
+    #[test]
+    fn rows_follow_the_game_and_values_wrap() {
+        let mut m = Menu::new(Settings::new(&PlayArgs::default(), &Config::default()));
+        m.settings.game = GameKind::Hex;
+        assert!(m.rows(None).contains(&MenuRow::Size) && !m.rows(None).contains(&MenuRow::Style));
+        m.selected = MenuRow::Game;
+        m.change(1);
+        assert_eq!(m.settings.game, GameKind::Tictactoe);
+        let resume = Some(MenuRow::Resume);
+        assert!(m.rows(resume).contains(&MenuRow::Style) && m.rows(resume).contains(&MenuRow::Resume));
+        m.selected = MenuRow::Opponent;
+        let seen: Vec<Opponent> = (0..6)
+            .map(|_| {
+                m.change(1);
+                m.settings.opponent
+            })
+            .collect();
+        assert!(!seen.iter().any(|o| o.uses_engine()), "no engine without --engine: {seen:?}");
+        m.selected = MenuRow::Quit;
+        m.select(1, None);
+        assert_eq!(m.selected, MenuRow::Game, "wraps around");
+    }
+}

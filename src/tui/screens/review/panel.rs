@@ -1,0 +1,163 @@
+//! The review's side panel: the players and how the game ended, the move on screen with the chance to win
+//! (after a mistake, how much it cost and what was better), the best move next, the biggest mistakes, and at
+//! the bottom the analysis' progress.
+
+use super::Review;
+use super::mistakes::{Mistake, biggest};
+use crate::game::hex::Color;
+use crate::game::{Move, Position, Seat};
+use crate::tui::theme::{Theme, Tone};
+use crate::tui::widgets::chrome::Chrome;
+use crate::tui::widgets::spinner::SPINNER;
+use crate::tui::widgets::wrap::wrap;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph};
+
+/// The stone (or mark) of move `k` of the game, with its style: "● c3", "x b2", "swap".
+fn move_span<'a>(r: &Review, k: usize, theme: &Theme) -> Span<'a> {
+    let Some(&m) = r.moves.get(k) else { return Span::raw("") };
+    match (&r.game, m) {
+        (Position::Ttt { .. }, Move::Ttt(_)) => {
+            let p = if k.is_multiple_of(2) { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
+            Span::styled(format!("{} {m}", p.letter()), theme.ttt(p))
+        }
+        (Position::Hex(g), Move::Hex(hm)) => match hm.cell().and_then(|c| g.board().at(c)) {
+            Some(Color::Black) => Span::styled(format!("● {m}"), theme.hex(Color::Black)),
+            Some(Color::White) => Span::styled(format!("○ {m}"), theme.hex(Color::White)),
+            None => Span::styled(m.to_string(), theme.accent()),
+        },
+        _ => Span::raw(m.to_string()),
+    }
+}
+
+/// The mark of the side to move at position `k`: x or o, ● or ○.
+fn side_mark(r: &Review, k: usize) -> &'static str {
+    match &r.game {
+        Position::Ttt { .. } => ["x", "o"][k % 2],
+        Position::Hex(_) => match r.position_at(k).color_of_seat(Seat::of_ply(k)) {
+            Color::Black => "●",
+            Color::White => "○",
+        },
+    }
+}
+
+/// A chance as a percentage.
+fn pct(c: f64) -> String {
+    format!("{:.0}%", c * 100.0)
+}
+
+/// Draws the panel in `area`: the players and the result, the move on screen with its chances (and, after a
+/// mistake, what was better), the biggest mistakes, and the analysis' progress.
+pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistake: Option<Mistake>) {
+    let theme = c.theme;
+    let title = match &r.game {
+        Position::Ttt { .. } => " Review · Tic-tac-toe ".to_string(),
+        Position::Hex(g) => format!(" Review · Hex {0}×{0} ", g.size()),
+    };
+    let block =
+        Block::default().borders(Borders::LEFT).border_style(theme.muted()).title(Span::styled(title, theme.accent()));
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let width = inner.width.saturating_sub(1) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+
+    // The players, first player first.
+    for seat in Seat::BOTH {
+        let (mark, style) = match &r.game {
+            Position::Ttt { .. } => {
+                let p = if seat == Seat::First { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
+                (p.letter().to_string(), theme.ttt(p))
+            }
+            Position::Hex(_) => match r.game.color_of_seat(seat) {
+                Color::Black => ("● Black".to_string(), theme.hex(Color::Black)),
+                Color::White => ("○ White".to_string(), theme.hex(Color::White)),
+            },
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {mark}  "), style),
+            Span::raw(r.names[seat.index()].clone()),
+        ]));
+    }
+    if let Some(result) = result_words(r) {
+        lines.push(Line::styled(format!(" {result}"), theme.muted()));
+    }
+    lines.push(Line::raw(""));
+
+    // The move on screen.
+    let n = r.moves.len();
+    if r.ply == 0 {
+        lines.push(Line::styled(format!(" Start · {n} moves"), theme.text().add_modifier(Modifier::BOLD)));
+    } else {
+        lines.push(Line::from(vec![
+            Span::styled(format!(" Move {} of {n}: ", r.ply), theme.text().add_modifier(Modifier::BOLD)),
+            move_span(r, r.ply - 1, theme),
+        ]));
+    }
+    let view = r.view_seat();
+    let who = r.names[view.index()].clone();
+    match r.chance_for(view, r.ply) {
+        Some(c) => lines.push(Line::raw(format!(" {who}: {} to win", pct(c)))),
+        None => lines.push(Line::styled(format!(" {who}: not analysed yet"), theme.muted())),
+    }
+    if let Some(m) = mistake {
+        let mover = r.names[m.index % 2].clone();
+        let text = format!("Mistake by {mover}: {} → {} to win.", pct(m.before), pct(m.after));
+        for l in wrap(&text, width.saturating_sub(1)) {
+            lines.push(Line::styled(format!(" {l}"), theme.tone(Tone::Bad)));
+        }
+        lines.push(Line::styled(format!(" Better: {} ★", m.better), theme.tone(Tone::Good)));
+    }
+    if let Some(best) = r.values.get(r.ply).copied().flatten().and_then(|v| v.best.map(|b| (b, v.chance))) {
+        let mover = side_mark(r, r.ply);
+        lines.push(Line::styled(format!(" Best next: {mover} {} ({})", best.0, pct(best.1)), theme.muted()));
+    }
+    lines.push(Line::raw(""));
+
+    // The biggest mistakes.
+    let all = r.mistakes();
+    let (done, total) = r.progress();
+    lines.push(Line::styled(" Biggest mistakes", theme.accent()));
+    if all.is_empty() {
+        let none = if done == total { "   none" } else { "   none so far" };
+        lines.push(Line::styled(none, theme.muted()));
+    }
+    let room = (inner.height as usize).saturating_sub(lines.len() + 2).clamp(1, 6);
+    for m in biggest(all, room) {
+        let here = r.ply == m.index + 1;
+        let style = if here { theme.accent() } else { theme.text() };
+        lines.push(Line::from(vec![
+            Span::styled(format!(" {:>3}. ", m.index + 1), style),
+            move_span(r, m.index, theme),
+            Span::styled(format!("  −{}  ", pct(m.drop())), theme.tone(Tone::Bad)),
+            Span::styled(format!("{} better", m.better), theme.muted()),
+        ]));
+    }
+
+    // The analysis' progress, at the bottom.
+    let status = if r.analysing() {
+        let spin = SPINNER[c.spinner % SPINNER.len()];
+        Line::styled(format!(" {spin} Analysing {done}/{total} positions…"), theme.accent())
+    } else if done == total {
+        let exact = r.values.iter().flatten().all(|v| v.exact);
+        Line::styled(if exact { " Every value is exact." } else { " Analysis done." }, theme.muted())
+    } else {
+        Line::styled(format!(" Analysed {done}/{total} positions."), theme.muted())
+    };
+    let used = lines.len();
+    lines.extend(std::iter::repeat_n(Line::raw(""), (inner.height as usize).saturating_sub(used + 1)));
+    lines.push(status);
+    frame.render_widget(Paragraph::new(lines), inner);
+}
+
+/// How the game ended, e.g. "Black won", "x won", "Draw", or "Unfinished".
+fn result_words(r: &Review) -> Option<String> {
+    use crate::game::Outcome;
+    Some(match r.game.result() {
+        Some(Outcome::Draw) => "Draw".into(),
+        Some(Outcome::Win(s)) => format!("{} won", r.names[s.index()]),
+        None => "Unfinished".into(),
+    })
+}

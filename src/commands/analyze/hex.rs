@@ -23,7 +23,7 @@ use crate::ai::{Level, Stop};
 use crate::cli::AnalyzeArgs;
 use crate::config::Config;
 use crate::error::{OrUsage, refuse};
-use crate::game::hex::{Game, parse_position};
+use crate::game::hex::Game;
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -78,7 +78,7 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
             spec.kind
         );
     }
-    let game = read_position(args, config)?;
+    let game = super::position::read(args, config)?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let analysis = analyse(&game, &spec, seed)?;
     if args.json {
@@ -87,15 +87,6 @@ pub fn run(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<()> {
         crate::output::print(&render(&analysis, &game, level, &spec))?;
     }
     Ok(())
-}
-
-/// The Hex position of `--position` on the board of `--size` (else the config's), with the swap rule of
-/// `--swap` or the config. The message of a bad one quotes it by its first 40 characters.
-pub(crate) fn read_position(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<Game> {
-    let size = args.board.size.unwrap_or(config.hex.size.0);
-    parse_position(&args.position, size, args.swap || config.hex.swap).usage_context(|| {
-        format!("bad --position '{}' for the {size}×{size} Hex board", crate::input::quote(&args.position))
-    })
 }
 
 /// Analyses `game` with the player of `spec`; `seed` fixes the choice among equal moves.
@@ -160,6 +151,7 @@ fn plural_moves(moves: f64) -> String {
 mod tests {
     use super::*;
     use crate::ai::Budget;
+    use crate::game::hex::parse_position;
 
     #[test]
     fn every_legal_move_is_scored_best_first() {

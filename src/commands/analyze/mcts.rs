@@ -110,7 +110,7 @@ pub fn analyze(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Resu
 /// position a second time.
 fn analyze_game(args: &AnalyzeArgs, config: &Config, stop: &Stop) -> anyhow::Result<(Game, MctsReport)> {
     let spec = spec_for(args, config)?;
-    let game = super::hex::read_position(args, config)?;
+    let game = super::position::read(args, config)?;
     if let Some(w) = game.winner() {
         refuse!("the game is over: {w} has won, so there is no move to analyse");
     }

@@ -1,10 +1,12 @@
 //! `hextoe analyze`: every legal move's evaluation and the AI's choice.
 //!
 //! - [`ttt`]: exact game values of every tic-tac-toe move.
-//! - [`hex`]: a Hex player's evaluation of every move; [`mcts`] the MCTS report (visits, win rates, PV).
+//! - [`hex`]: a Hex player's evaluation of every move; [`mcts`] the MCTS report (visits, win rates, PV);
+//!   `position` reads the Hex position for both.
 
 pub mod hex;
 pub mod mcts;
+mod position;
 pub mod ttt;
 
 use crate::cli::AnalyzeArgs;

@@ -8,36 +8,43 @@ use crate::names::named;
 settings! { |n|
     /// The visits a leaf needs before it gets children.
     expand_after: u32 = if n <= 7 { 1 } else { 2 }, in 0..=1000;
-    /// RAVE's bias term b: a child's all-moves-as-first statistics weigh ñ / (ñ + n + b·ñ·n) against its
-    /// own n visits, so they fade as its own results come in.
+    /// RAVE's bias: how soon a child's all-moves-as-first statistics give way to its own.
+    /// They weigh ñ / (ñ + n + b·ñ·n) against the child's own n visits, so they fade as its own results
+    /// come in, the sooner the larger b.
     rave_bias: f32 = 0.002, in 0.0..=1.0;
-    /// The value of a child with neither visits nor all-moves-as-first statistics.
+    /// The value of a child with no statistics yet.
+    /// A child with neither visits nor all-moves-as-first statistics is rated at this win rate.
     first_play: f32 = 0.5, in 0.0..=1.0;
-    /// Which cells the tree leaves out of a node's children (see [`Pruning`]).
+    /// Which cells the tree leaves out of a node's children.
+    /// See [`Pruning`].
     pruning: Pruning = Pruning::All;
-    /// The weight of the learned pattern prior (progressive bias): a child's value gets
-    /// `prior_weight · prior / √(visits + 1)`, where `prior` is its shape's share of its siblings' pattern
-    /// strength. 0 turns the patterns off in the tree.
+    /// The weight of the learned shapes in the tree's prior (0: no prior).
+    /// A child's value gets `prior_weight · prior / √(visits + 1)` (progressive bias), where `prior` is
+    /// its shape's share of its siblings' pattern strength.
     prior_weight: f32 = 2.0, in 0.0..=100.0;
-    /// Weigh a child's prior by its place from the last stone: the table's fitted factors for a neighbour
-    /// and a bridge partner of it, as MoHex 2.0's local patterns weigh its prior.
+    /// Weigh the prior by a cell's place next to the last stone or its bridge partner.
+    /// The table's fitted factors for those places, as MoHex 2.0's local patterns weigh its prior.
     near_prior: bool = true;
-    /// Answer the last stone by learned shape in the playouts (see
-    /// [`LocalPolicy`](crate::ai::hex::knowledge::playout::LocalPolicy)).
+    /// Answer the last stone by learned shape in the playouts.
+    /// See [`LocalPolicy`](crate::ai::hex::knowledge::playout::LocalPolicy).
     local_replies: bool = true;
-    /// How many times more likely than their fit the playouts' local replies are against a move
-    /// elsewhere, for Black's searches and White's: the fit copies how often a strong player answers the
-    /// last stone nearby, which a playout that judges a position need not.
+    /// How much likelier than their fit the playouts' local replies are, in Black's and White's searches.
+    /// The fit copies how often a strong player answers the last stone nearby, which a playout that
+    /// judges a position need not: the other cells' weight γ₀ is divided by this.
     local_odds: Odds = Odds([2.0, 2.0]), in 0.01..=100.0;
-    /// Which nodes get knowledge from virtual connections (see [`KnowledgeAt`]).
+    /// Which nodes get knowledge from virtual connections.
+    /// See [`KnowledgeAt`].
     knowledge: KnowledgeAt = KnowledgeAt::Nodes(256);
-    /// Which positions the opening book answers instead of the search (see [`BookUse`]).
+    /// Which positions the opening book answers instead of the search.
+    /// See [`BookUse`].
     opening_book: BookUse = BookUse::Replies;
-    /// End a timed search early once its move cannot change (see `settle.rs`), so that a person waits no
-    /// longer than the search needs; a search on a simulation budget always runs in full.
+    /// End a timed search early once its move cannot change.
+    /// So that a person waits no longer than the search needs (see `settle.rs`); a search on a
+    /// simulation budget always runs in full.
     stop_when_settled: bool = true;
-    /// Under the swap rule, open with a stone not worth swapping (see `opening.rs`): without it, the
-    /// search judges every first stone and picks strong interior ones, which a strong opponent swaps.
+    /// Under the swap rule, open with a stone not worth swapping.
+    /// Without it, the search judges every first stone and picks strong interior ones, which a strong
+    /// opponent swaps (see `opening.rs`).
     fair_openings: bool = true;
 }
 

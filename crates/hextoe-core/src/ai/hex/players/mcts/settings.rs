@@ -92,7 +92,7 @@ pub(super) use named_value;
 pub struct Setting {
     /// The key, which is the field's name.
     pub key: &'static str,
-    /// The first line of the field's doc.
+    /// The first line of the field's doc: a one-line summary.
     pub about: &'static str,
     /// What a value looks like, e.g. "a number from 0 to 100".
     pub takes: String,
@@ -136,7 +136,8 @@ pub(super) fn read_parts(
 
 /// Defines the search's settings from one table, each line
 /// `/// doc` `field: Type = default [in LOW..=HIGH];`, where `default` may use the board side named
-/// before the table (`|n|`). It makes:
+/// before the table (`|n|`). The doc's first line is the setting's one-line summary, which the help
+/// shows; the lines after it say more. It makes:
 ///
 /// - `Params`, one field a setting, with `Params::for_size(n)` giving the defaults;
 /// - `SETTINGS`, the keys for help and error messages (`settings()` gives them with their defaults);

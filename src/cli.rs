@@ -43,6 +43,18 @@ pub enum Command {
     Tourney(TourneyArgs),
     /// Speak the GTP/HTP text protocol on stdin/stdout, for HexGui and other programs.
     Engine(EngineArgs),
+    /// Print the shell completion script for SHELL, to be loaded by the shell (see docs/guide.md).
+    Completions(CompletionsArgs),
+    /// Print the manual page, in roff, for `man -l -` or a man directory.
+    Man,
+}
+
+/// `hextoe completions SHELL`.
+#[derive(Debug, Args, Clone)]
+pub struct CompletionsArgs {
+    /// The shell to complete for.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// A value of one of core's closed sets, with its names (and aliases) listed in `--help` and in errors.

@@ -15,21 +15,17 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    let config = match Config::load(cli.config.as_deref()) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("hextoe: {e}");
-            return ExitCode::from(2);
-        }
-    };
     let result = match &cli.command {
-        None => tui::run(&cli.menu, &config, true),
-        Some(Command::Play(a)) => tui::run(a, &config, false),
-        Some(Command::Perft(a)) => commands::perft::run(a, &config),
-        Some(Command::Analyze(a)) => commands::analyze::run(a, &config),
-        Some(Command::Solve(a)) => commands::solve::run(a, &config),
-        Some(Command::Tourney(a)) => commands::tourney::run(a, &config),
-        Some(Command::Engine(a)) => commands::engine::run(a, &config),
+        // Generated from the command line alone: a broken config must not keep a shell from its completions.
+        Some(Command::Completions(a)) => commands::completions::completions(a),
+        Some(Command::Man) => commands::completions::man(),
+        command => match Config::load(cli.config.as_deref()) {
+            Ok(config) => run(command.as_ref(), &cli.menu, &config),
+            Err(e) => {
+                eprintln!("hextoe: {e}");
+                return ExitCode::from(2);
+            }
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -40,5 +36,20 @@ fn main() -> ExitCode {
             eprintln!("hextoe: {e:#}");
             ExitCode::from(exit_status(&e))
         }
+    }
+}
+
+/// Runs a command that reads the config (or, with none, the game's menu).
+fn run(command: Option<&Command>, menu: &PlayArgs, config: &Config) -> anyhow::Result<()> {
+    match command {
+        None => tui::run(menu, config, true),
+        Some(Command::Play(a)) => tui::run(a, config, false),
+        Some(Command::Perft(a)) => commands::perft::run(a, config),
+        Some(Command::Analyze(a)) => commands::analyze::run(a, config),
+        Some(Command::Solve(a)) => commands::solve::run(a, config),
+        Some(Command::Tourney(a)) => commands::tourney::run(a, config),
+        Some(Command::Engine(a)) => commands::engine::run(a, config),
+        Some(Command::Completions(a)) => commands::completions::completions(a),
+        Some(Command::Man) => commands::completions::man(),
     }
 }

@@ -4,6 +4,7 @@
 
 mod budgets;
 mod closed_pipe;
+mod completions;
 mod config_cli;
 mod docs_links;
 mod engine_clock;

@@ -8,6 +8,8 @@ use super::app::App;
 use super::app::view;
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{self, Event as TermEvent};
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+use signal_hook::iterator::Signals;
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Instant;
 
@@ -22,6 +24,9 @@ pub(crate) enum Event {
     InputFailed(String),
     /// A search panicked; the loop ends with this error rather than wait for a reply that never comes.
     AiCrashed(String),
+    /// SIGTERM, SIGHUP, SIGINT or SIGQUIT arrived: the game quits as on `q`, so the terminal is put back and
+    /// the game in progress stays saved, instead of the process dying with the terminal in raw mode.
+    Signal,
 }
 
 /// Hands one event to the app.
@@ -34,6 +39,7 @@ fn dispatch(app: &mut App, ev: Event) -> anyhow::Result<()> {
         Event::Reply(r) => app.handle_reply(r),
         Event::InputFailed(e) => anyhow::bail!("cannot read the terminal: {e}"),
         Event::AiCrashed(e) => anyhow::bail!("the AI stopped with an internal error: {e}"),
+        Event::Signal => app.quit(),
     }
     Ok(())
 }
@@ -43,6 +49,7 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> anyhow::Result<()> 
     let (tx, rx) = mpsc::channel::<Event>();
     let (job_tx, job_rx) = mpsc::channel::<Job>();
     worker::spawn(job_rx, tx.clone(), Event::Reply, Event::AiCrashed)?;
+    let on_signal = tx.clone();
     std::thread::Builder::new().name("hextoe-input".into()).spawn(move || {
         loop {
             let ev = match event::read() {
@@ -55,6 +62,25 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> anyhow::Result<()> 
             }
         }
     })?;
+    let mut signals = Signals::new([SIGTERM, SIGHUP, SIGINT, SIGQUIT])?;
+    let handle = signals.handle();
+    std::thread::Builder::new().name("hextoe-signals".into()).spawn(move || {
+        if signals.forever().next().is_some() {
+            let _ = on_signal.send(Event::Signal);
+        }
+    })?;
+    let result = serve(terminal, app, &rx, &job_tx);
+    handle.close();
+    result
+}
+
+/// The loop proper: draws, waits for the next event or deadline, hands events to the app.
+fn serve(
+    terminal: &mut DefaultTerminal,
+    app: &mut App,
+    rx: &mpsc::Receiver<Event>,
+    job_tx: &mpsc::Sender<Job>,
+) -> anyhow::Result<()> {
     let size = terminal.size()?;
     app.resize(size.width, size.height);
     loop {

@@ -1,6 +1,7 @@
 //! Terminal set-up and tear-down. Raw mode, the alternate screen and mouse capture are undone however
-//! the game ends: on quit, on an error (the guard's `Drop`), and on a panic (ratatui's panic hook restores
-//! raw mode and the screen; ours, chained before it, turns mouse capture off).
+//! the game ends: on quit, on an error (the guard's `Drop`), on SIGTERM, SIGHUP, SIGINT and SIGQUIT (the
+//! event loop turns them into a quit), and on a panic (ratatui's panic hook restores raw mode and the
+//! screen; ours, chained before it, turns mouse capture off).
 
 use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};

@@ -58,10 +58,15 @@ fn menu() {
     insta::assert_snapshot!(render(&app(false), 80, 24).backend());
 }
 
+/// The app with its status line empty, as it is once the opening message has been read.
+fn quiet(mut a: App) -> App {
+    a.status.message = None;
+    a
+}
+
 #[test]
 fn tictactoe_in_progress() {
-    let mut a = game(ttt(&["b2", "a1", "c3", "c1"]), Opponent::HumanVsAi);
-    a.status.message = None;
+    let a = quiet(game(ttt(&["b2", "a1", "c3", "c1"]), Opponent::HumanVsAi));
     insta::assert_snapshot!(render(&a, 80, 24).backend());
 }
 
@@ -75,8 +80,7 @@ fn tictactoe_won() {
 
 #[test]
 fn hex_11_in_progress() {
-    let mut a = game(hex("f6 e7 e6 d8 g4 f5", 11), Opponent::HumanVsAi);
-    a.status.message = None;
+    let a = quiet(game(hex("f6 e7 e6 d8 g4 f5", 11), Opponent::HumanVsAi));
     insta::assert_snapshot!(render(&a, 100, 45).backend());
 }
 

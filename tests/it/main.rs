@@ -33,6 +33,7 @@ mod tui_common;
 mod tui_drawn;
 mod tui_lifecycle;
 mod tui_machines;
+mod tui_menu_choices;
 mod tui_ponder;
 mod tui_review;
 mod tui_snapshots;

@@ -111,6 +111,8 @@ impl App {
             }
         }
         self.status.message = Some(Message { text, error });
+        // The game just started is what the menu would start next; from here on the menu keeps its own
+        // choices, and nothing the game does changes them.
         self.menu.settings = game.settings.clone();
         self.session.game = Some(game);
         // A game on screen ends a review (its analysis stops) and the list of saves.
@@ -293,10 +295,11 @@ impl App {
         }
     }
 
-    /// A new game from the current game's settings, changed by `f` (the same, or the other game); asks
-    /// first if the game in progress would be lost.
+    /// A new game from the menu's settings, the next game's (those of the game on screen, unless they were
+    /// changed in the menu since), changed by `f` (the same, or the other game); asks first if the game in
+    /// progress would be lost.
     pub(super) fn restart(&mut self, f: impl FnOnce(Settings) -> Settings) {
-        let settings = f(self.session.game.as_ref().map_or_else(|| self.menu.settings.clone(), |g| g.settings.clone()));
+        let settings = f(self.menu.settings.clone());
         self.request_start(settings, None);
     }
 

@@ -80,6 +80,7 @@ impl App {
                 self.kick(Instant::now());
             }
             Some(ReturnTo::Saves) => self.open_saves(),
+            Some(ReturnTo::Menu) => self.return_to_menu(),
             _ => self.leave_for_menu(),
         }
     }
@@ -99,13 +100,11 @@ impl App {
         self.status.message = None;
     }
 
-    /// Leaves the game for the menu; the game stays, to be resumed.
+    /// Leaves the game for the menu; the game stays, to be resumed. The menu keeps its own choices, the
+    /// next game's, whatever the game on screen was set up with.
     pub(super) fn leave_for_menu(&mut self) {
         self.cancel_thinking();
         self.entry.clear();
-        if let Some(g) = &self.session.game {
-            self.menu.settings = g.settings.clone();
-        }
         self.menu.selected = if self.can_resume() { MenuRow::Resume } else { MenuRow::Start };
         self.screen = Screen::Menu;
         self.status.message = None;

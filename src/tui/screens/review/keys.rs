@@ -69,8 +69,9 @@ fn play_from_here(r: &Review, status: &mut Status) -> Outcome {
     }
     let mut settings = r.settings.clone();
     settings.game = position.kind();
-    settings.size = position.size();
+    // The settings' size is the Hex board's: a tic-tac-toe position leaves it as it was.
     if let Position::Hex(g) = &position {
+        settings.size = g.size();
         settings.swap = g.swap_rule();
     }
     Outcome::PlayFrom { settings, position, ply }

@@ -137,7 +137,8 @@ fn discarding_a_game_in_progress_asks_first() {
     key(&mut a, 'n');
     let t = render(&a, 80, 24);
     let text = t.backend().to_string();
-    assert!(text.contains("Discard this game?") && text.contains("(1 move) is not finished"), "{text}");
+    assert!(text.contains("Start another game?") && text.contains("(1 move) is not finished"), "{text}");
+    assert!(text.contains("Leave it unfinished") && !text.contains("lose it"), "it reads as no forfeit: {text}");
     insta::assert_snapshot!(t.backend());
 }
 

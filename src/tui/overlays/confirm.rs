@@ -51,17 +51,17 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, theme: &Theme, question: &Conf
             capital(&what),
             if moves == 1 { "move" } else { "moves" }
         )),
-        Line::raw(format!(" Start {next} and lose it?")),
+        Line::raw(format!(" Leave it unfinished and start {next}?")),
         Line::raw(""),
         Line::from(vec![Span::styled("   y  ", theme.accent()), Span::raw(format!("yes, start {next}"))]),
         Line::from(vec![Span::styled("   any other key  ", theme.accent()), Span::raw("no, keep playing")]),
     ];
-    let rect = centered(area, 56, lines.len() as u16 + 2);
+    let rect = centered(area, 62, lines.len() as u16 + 2);
     let block = Block::default()
         .borders(Borders::ALL)
         .border_type(BorderType::Rounded)
         .border_style(theme.accent())
-        .title(Span::styled(" Discard this game? ", theme.accent()));
+        .title(Span::styled(" Start another game? ", theme.accent()));
     frame.render_widget(Clear, rect);
     frame.render_widget(Paragraph::new(lines).block(block).wrap(Wrap { trim: false }), rect);
 }

@@ -38,3 +38,4 @@ mod tui_ponder;
 mod tui_review;
 mod tui_snapshots;
 mod tui_snapshots_review;
+mod tui_typing;

@@ -70,7 +70,7 @@ impl CellEntry {
             Typed::Letter(c) => {
                 let last = last_column(size);
                 if c > last {
-                    return Err(format!("{c} is not a column of this board: the columns are a to {last}"));
+                    return Err(format!("'{c}' is not a column of this board: the columns are a to {last}"));
                 }
                 self.text = c.to_string();
                 Ok(())
@@ -80,7 +80,7 @@ impl CellEntry {
                     return Err(format!("type the column letter first, then the row: for example a{d}"));
                 }
                 if self.text.len() >= 3 {
-                    return Err(format!("{}{d} is too long: a row has at most 2 digits", self.text));
+                    return Err(format!("'{}{d}' is too long: a row has at most 2 digits", self.text));
                 }
                 self.text.push(d);
                 Ok(())
@@ -116,7 +116,7 @@ impl CellEntry {
                 .text
                 .parse::<ttt::Cell>()
                 .map(|c| (c.col(), c.row()))
-                .map_err(|_| format!("{} is not a tic-tac-toe cell: a1 to c3", self.text)),
+                .map_err(|_| format!("'{}' is not a tic-tac-toe cell: a1 to c3", self.text)),
         })
     }
 

@@ -17,6 +17,11 @@ pub(crate) const PANEL_MAX: u16 = 38;
 pub(crate) const FOOTER: u16 = 2;
 /// The body's lowest height, so that the side panel can say whose turn it is and the score.
 pub(crate) const BODY_MIN_H: u16 = 14;
+/// Tic-tac-toe's compact screen, the smallest: a grid of one-line cells beside a narrower panel, which has
+/// fewer lines to say (three moves at most a side, no heat map), so that 40×12 holds the whole game.
+const TTT_PANEL_MIN: u16 = 24;
+/// The body's lowest height on tic-tac-toe's compact screen.
+const TTT_BODY_MIN_H: u16 = 10;
 /// The menu's smallest size.
 pub(crate) const MENU_MIN: (u16, u16) = (46, 18);
 
@@ -91,8 +96,8 @@ pub struct TttGeometry {
 }
 
 impl TttGeometry {
-    /// The two cell sizes, large first.
-    const SIZES: [(u16, u16); 2] = [(11, 5), (7, 3)];
+    /// The three cell sizes, large first; the last is the compact screen's.
+    const SIZES: [(u16, u16); 3] = [(11, 5), (7, 3), (3, 1)];
 
     /// Columns and lines needed for cells of `cw`×`ch`: the grid, row numbers left, letters above.
     pub(crate) fn needed(cw: u16, ch: u16) -> (u16, u16) {
@@ -101,7 +106,7 @@ impl TttGeometry {
 
     /// The smallest size the grid can be drawn at.
     pub(crate) fn min_needed() -> (u16, u16) {
-        let (cw, ch) = TttGeometry::SIZES[1];
+        let (cw, ch) = TttGeometry::SIZES[2];
         TttGeometry::needed(cw, ch)
     }
 
@@ -175,38 +180,61 @@ fn board_min(kind: GameKind, n: usize) -> (u16, u16) {
     }
 }
 
+/// The narrowest side panel of a game.
+fn panel_min(kind: GameKind) -> u16 {
+    if kind == GameKind::Tictactoe { TTT_PANEL_MIN } else { PANEL_MIN }
+}
+
 /// The smallest terminal the game screen fits in.
 pub(crate) fn game_min_size(kind: GameKind, n: usize) -> (u16, u16) {
     let (w, h) = board_min(kind, n);
-    (w + PANEL_MIN, h.max(BODY_MIN_H) + FOOTER)
+    let body = if kind == GameKind::Tictactoe { TTT_BODY_MIN_H } else { BODY_MIN_H };
+    (w + panel_min(kind), h.max(body) + FOOTER)
 }
 
-/// Lays out the game screen, or says the size it needs when `area` is too small.
+/// Lays out the game screen, or says the size it needs when `area` is too small. The status gets two lines
+/// when the board can be drawn as large with them as without; a larger board comes first.
 pub fn game_layout(area: Rect, kind: GameKind, n: usize) -> Result<GameLayout, (u16, u16)> {
     let need = game_min_size(kind, n);
     if area.width < need.0 || area.height < need.1 {
         return Err(need);
     }
-    let status_h = if area.height > need.1 { 2 } else { 1 };
+    let one = layout_with(area, kind, n, 1).ok_or(need)?;
+    match layout_with(area, kind, n, 2) {
+        Some(two) if area.height > need.1 && scale(&two.geometry) >= scale(&one.geometry) => Ok(two),
+        _ => Ok(one),
+    }
+}
+
+/// How large a board is drawn: the cell's width (Hex at scale 2 has cells twice as wide).
+fn scale(g: &BoardGeometry) -> u16 {
+    match g {
+        BoardGeometry::Ttt(t) => t.cw,
+        BoardGeometry::Hex(h) => h.s,
+    }
+}
+
+/// [`game_layout`] with `status_h` status lines, or `None` if the board does not fit.
+fn layout_with(area: Rect, kind: GameKind, n: usize, status_h: u16) -> Option<GameLayout> {
     let [body, status, footer] =
         Layout::vertical([Constraint::Fill(1), Constraint::Length(status_h), Constraint::Length(1)]).areas(area);
     // The board takes what the panel does not need; the panel grows up to PANEL_MAX.
-    let panel_w = |board_w: u16| area.width.saturating_sub(board_w).clamp(PANEL_MIN, PANEL_MAX);
+    let panel_w = |board_w: u16| area.width.saturating_sub(board_w).clamp(panel_min(kind), PANEL_MAX);
     let try_fit = |board: Rect| match kind {
         GameKind::Tictactoe => TttGeometry::fit(board).map(BoardGeometry::Ttt),
         GameKind::Hex => HexGeometry::fit(n, board).map(BoardGeometry::Hex),
     };
     // Give the board everything but the narrowest panel, fit it, then hand spare columns to the panel.
-    let wide = Rect { width: area.width - PANEL_MIN, ..body };
-    let first = try_fit(wide).ok_or(need)?;
+    let wide = Rect { width: area.width - panel_min(kind), ..body };
+    let first = try_fit(wide)?;
     let used = match first {
         BoardGeometry::Ttt(g) => TttGeometry::needed(g.cw, g.ch).0,
         BoardGeometry::Hex(g) => HexGeometry::needed(n, g.s).0,
     };
     let pw = panel_w(used + 2);
     let [board, panel] = Layout::horizontal([Constraint::Fill(1), Constraint::Length(pw)]).areas(body);
-    let geometry = try_fit(board).ok_or(need)?;
-    Ok(GameLayout { board, panel, status, footer, geometry })
+    let geometry = try_fit(board)?;
+    Some(GameLayout { board, panel, status, footer, geometry })
 }
 
 /// A rectangle of at most `w`×`h` centred in `area`.

@@ -38,4 +38,5 @@ mod tui_ponder;
 mod tui_review;
 mod tui_snapshots;
 mod tui_snapshots_review;
+mod tui_stale;
 mod tui_typing;

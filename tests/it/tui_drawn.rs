@@ -211,6 +211,6 @@ fn a_short_panel_drops_the_explanation_whole_rather_than_cut_it() {
     let tall = flat(&render(&a, 80, 40));
     assert!(tall.contains(&whole) && tall.contains("Hint: a2"), "{tall}");
     let short = flat(&render(&a, 80, 24));
-    assert!(short.contains("Hint: a2") && short.contains("Score · Tic-tac-toe medium"), "{short}");
+    assert!(short.contains("Hint: a2") && short.contains("Score · medium"), "{short}");
     assert!(!short.contains("blocks x"), "not a cut explanation: {short}");
 }

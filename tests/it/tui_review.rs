@@ -115,6 +115,8 @@ fn the_hex_review_fills_in_from_its_thread_and_stops_when_left() {
     a.review_game(ReturnTo::Game);
     assert_eq!(a.screen, Screen::Review);
     assert!(a.review.as_ref().is_some_and(|r| r.analysing()), "Hex is analysed in the background");
+    let says = |a: &App| a.status.message.as_ref().map(|m| m.text.clone()).unwrap_or_default();
+    assert!(says(&a).contains("the graph fills in"), "{}", says(&a));
     let now = Instant::now();
     assert!(a.next_deadline(now).is_some(), "the loop wakes up to take the values in");
     let t0 = Instant::now();
@@ -128,6 +130,7 @@ fn the_hex_review_fills_in_from_its_thread_and_stops_when_left() {
     assert!(r.values.iter().flatten().all(|v| v.exact));
     assert_eq!(r.chance_for(Seat::First, 7), Some(1.0));
     assert!(a.next_deadline(Instant::now()).is_none(), "no more wake-ups once the analysis is done");
+    assert!(!says(&a).contains("the graph fills in"), "old news once it has: {}", says(&a));
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.screen, Screen::Game);
 }

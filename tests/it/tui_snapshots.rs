@@ -256,3 +256,13 @@ fn the_key_line_names_a_cell_of_the_board_as_its_example() {
     let half = lines(&render(&a, 120, 45))[42..44].join(" ");
     assert!(half.contains("for example c3, then enter"), "{half}");
 }
+
+#[test]
+fn tictactoe_fits_a_40_by_12_terminal() {
+    // The compact screen: one-line cells beside a narrow panel, the whole game still there.
+    let a = quiet(game(ttt(&["b2", "a1", "c3", "c1"]), Opponent::HumanVsAi));
+    let t = render(&a, 40, 12);
+    let text = t.backend().to_string();
+    assert!(!text.contains("too small"), "{text}");
+    insta::assert_snapshot!(t.backend());
+}

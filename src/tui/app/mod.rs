@@ -38,6 +38,9 @@ use rand::rngs::StdRng;
 use ratatui::crossterm::event::MouseEvent;
 use std::time::{Duration, Instant};
 
+/// The status line while a review's analysis runs, until it is done.
+pub(crate) const REVIEWING: &str = "Reviewing: the graph fills in as the impossible level looks at each move.";
+
 /// How often the spinner turns while the AI thinks.
 const SPINNER_TICK: Duration = Duration::from_millis(100);
 
@@ -193,7 +196,12 @@ impl App {
             self.spinner = self.spinner.wrapping_add(1);
         }
         if let Some(r) = &mut self.review {
+            let was = r.analysing();
             r.poll();
+            // The status line said the graph would fill in: once it has, that is old news.
+            if was && !r.analysing() && self.status.message.as_ref().is_some_and(|m| m.text.starts_with(REVIEWING)) {
+                self.status.message = None;
+            }
         }
         self.kick(now);
     }

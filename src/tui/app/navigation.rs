@@ -56,7 +56,7 @@ impl App {
         self.help.open = false;
         let spec = self.config.hex.spec(Level::Impossible, None);
         let text = match review.start_analysis(spec, self.rng.random()) {
-            Ok(()) if review.analysing() => "Reviewing: the graph fills in as the impossible level looks at each move.",
+            Ok(()) if review.analysing() => super::REVIEWING,
             Ok(()) => "Reviewing: every value is exact.",
             Err(e) => {
                 self.complain(format!("The review cannot analyse the game: {e}"));

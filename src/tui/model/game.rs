@@ -136,6 +136,8 @@ impl Match {
             }
         }
         self.hint = None;
+        // The explanation was of a move that is no longer on the board.
+        self.explanation = None;
         // The cursor goes to the move taken back last (yours), ready for another try.
         if let Some(c) = self.redo.last().copied().and_then(cell_of) {
             self.cursor = c;
@@ -161,6 +163,7 @@ impl Match {
             return Err("nothing to redo".into());
         }
         self.hint = None;
+        self.explanation = None;
         Ok(n)
     }
 

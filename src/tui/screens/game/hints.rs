@@ -23,14 +23,19 @@ pub(crate) fn hints(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
     let kind = g.kind();
     let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
     if g.watching() {
-        // Two machines play: nothing to place, only ways out and the game's own keys.
-        return vec![
-            (keys.last_key(Action::Back), "menu"),
-            (k(Action::NewGame), "new"),
-            (k(Action::Undo), "undo"),
-            (k(Action::Save), "save"),
-            (k(Action::SwitchGame), other),
-        ];
+        // Two machines play: nothing to place, only ways out and the game's own keys, and the review once
+        // the game is over.
+        let review = g.is_over().then(|| (k(Action::Review), "review"));
+        return review
+            .into_iter()
+            .chain([
+                (keys.last_key(Action::Back), "menu"),
+                (k(Action::NewGame), "new"),
+                (k(Action::Undo), "undo"),
+                (k(Action::Save), "save"),
+                (k(Action::SwitchGame), other),
+            ])
+            .collect();
     }
     if g.is_over() {
         // Nothing left to place: the ways on from a finished game.

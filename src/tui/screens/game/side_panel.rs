@@ -6,7 +6,6 @@ use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
 use crate::tui::model::game::Match;
 use crate::tui::model::settings::SeatKind;
-use crate::tui::text::game_name;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::chrome::Chrome;
 use crate::tui::widgets::spinner::SPINNER;
@@ -133,8 +132,8 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around:
     }
     if g.counts_for_score() {
         let t = around.score.tally(&g.settings.score_key());
-        let game = game_name(g.kind());
-        bottom.push(Line::styled(format!(" Score · {game} {}", g.settings.level), theme.accent()));
+        // The game is the panel's title; the score is the level's.
+        bottom.push(Line::styled(format!(" Score · {}", g.settings.level), theme.accent()));
         bottom.push(Line::raw(format!(" You {} · draws {} · AI {}", t.wins, t.draws, t.losses)));
     }
 
@@ -185,7 +184,8 @@ fn turn_line<'a>(c: &Chrome, g: &Match, around: Around) -> Line<'a> {
     Line::styled(text, theme.text().add_modifier(ratatui::style::Modifier::BOLD))
 }
 
-/// The move list, two moves a line, the last `room` lines.
+/// The move list, two moves a line, each numbered as the review and the menu count moves (every stone is
+/// one, the swap too), the last `room` lines.
 fn move_lines<'a>(g: &Match, room: usize, theme: &Theme) -> Vec<Line<'a>> {
     let history = g.position.history();
     let swapped = matches!(&g.position, Position::Hex(h) if h.swapped());
@@ -193,14 +193,14 @@ fn move_lines<'a>(g: &Match, room: usize, theme: &Theme) -> Vec<Line<'a>> {
         match m {
             Move::Ttt(_) => {
                 let p = if k.is_multiple_of(2) { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
-                Span::styled(format!("{} {:<4}", p.letter(), m.to_string()), theme.ttt(p))
+                Span::styled(format!("{} {:<3}", p.letter(), m.to_string()), theme.ttt(p))
             }
             Move::Hex(_) => {
                 // Colours alternate, except that after a swap White moves twice in a row.
                 let black = if swapped && k >= 2 { !k.is_multiple_of(2) } else { k.is_multiple_of(2) };
                 let c = if black { Color::Black } else { Color::White };
                 let glyph = if black { '●' } else { '○' };
-                Span::styled(format!("{glyph} {:<5}", m.to_string()), theme.hex(c))
+                Span::styled(format!("{glyph} {:<4}", m.to_string()), theme.hex(c))
             }
         }
     };
@@ -208,10 +208,11 @@ fn move_lines<'a>(g: &Match, room: usize, theme: &Theme) -> Vec<Line<'a>> {
         .chunks(2)
         .enumerate()
         .map(|(i, pair)| {
-            let mut spans = vec![Span::styled(format!(" {:>3}. ", i + 1), Style::default())];
+            let mut spans = vec![Span::raw(" ")];
             for (j, m) in pair.iter().enumerate() {
-                spans.push(mark(2 * i + j, m));
-                spans.push(Span::raw(" "));
+                let k = 2 * i + j;
+                spans.push(Span::styled(format!("{:>3} ", k + 1), Style::default()));
+                spans.push(mark(k, m));
             }
             Line::from(spans)
         })

@@ -15,6 +15,8 @@ const X_SMALL: [&str; 3] = ["╲ ╱", " ╳ ", "╱ ╲"];
 const O_SMALL: [&str; 3] = ["╭─╮", "│ │", "╰─╯"];
 const X_LARGE: [&str; 5] = ["╲   ╱", " ╲ ╱ ", "  ╳  ", " ╱ ╲ ", "╱   ╲"];
 const O_LARGE: [&str; 5] = ["╭───╮", "│   │", "│   │", "│   │", "╰───╯"];
+const X_TINY: [&str; 1] = ["x"];
+const O_TINY: [&str; 1] = ["o"];
 
 fn put_str(buf: &mut Buffer, x: u16, y: u16, s: &str, style: Style) {
     let area = buf.area;
@@ -28,11 +30,13 @@ fn put_str(buf: &mut Buffer, x: u16, y: u16, s: &str, style: Style) {
 
 /// The art of a mark for a cell of `ch` lines.
 fn art(p: Player, ch: u16) -> &'static [&'static str] {
-    match (p, ch >= 5) {
-        (Player::X, false) => &X_SMALL,
-        (Player::O, false) => &O_SMALL,
-        (Player::X, true) => &X_LARGE,
-        (Player::O, true) => &O_LARGE,
+    match (p, ch) {
+        (Player::X, 1) => &X_TINY,
+        (Player::O, 1) => &O_TINY,
+        (Player::X, 2..5) => &X_SMALL,
+        (Player::O, 2..5) => &O_SMALL,
+        (Player::X, _) => &X_LARGE,
+        (Player::O, _) => &O_LARGE,
     }
 }
 
@@ -45,6 +49,9 @@ fn grid_line(left: char, mid: char, right: char, cw: u16) -> String {
 pub fn draw(buf: &mut Buffer, geo: &TttGeometry, g: &Match, theme: &Theme) {
     let Position::Ttt { board, moves } = &g.position else { return };
     let (cw, ch) = (geo.cw, geo.ch);
+    // One-line cells (the compact screen): the mark or the digit key in the middle, the cursor's brackets
+    // around it, and the last move in bold, since a corner dot has no room.
+    let compact = ch == 1;
     let lines = theme.text();
     let muted = theme.muted();
 
@@ -90,7 +97,9 @@ pub fn draw(buf: &mut Buffer, geo: &TttGeometry, g: &Match, theme: &Theme) {
                 }
                 if last == Some(cell) {
                     style = style.add_modifier(Modifier::BOLD);
-                    put_str(buf, rect.right() - 1, rect.y, "•", base(style));
+                    if !compact {
+                        put_str(buf, rect.right() - 1, rect.y, "•", base(style));
+                    }
                 }
                 let a = art(p, ch);
                 let top = rect.y + (ch - a.len() as u16) / 2;
@@ -100,8 +109,9 @@ pub fn draw(buf: &mut Buffer, geo: &TttGeometry, g: &Match, theme: &Theme) {
                 }
             }
             None => {
-                put_str(buf, rect.x, rect.y, &(cell.index() + 1).to_string(), base(muted));
-                if let Some(h) = hint
+                let key_x = if compact { rect.x + cw / 2 } else { rect.x };
+                put_str(buf, key_x, rect.y, &(cell.index() + 1).to_string(), base(muted));
+                if let Some(h) = hint.filter(|_| !compact)
                     && let Some(v) = h.value_of(Move::Ttt(cell))
                 {
                     let mut style = theme.tone(v.tone());

@@ -49,6 +49,35 @@ fn pct(c: f64) -> String {
     format!("{:.0}%", c * 100.0)
 }
 
+/// What a position's value means for a player: in Hex a chance to win; in tic-tac-toe, whose values are
+/// exact and a draw is no half win, the result with perfect play.
+fn outlook(r: &Review, c: f64) -> String {
+    match &r.game {
+        Position::Ttt { .. } if c >= 0.75 => "wins with perfect play".into(),
+        Position::Ttt { .. } if c > 0.25 => "draws with perfect play".into(),
+        Position::Ttt { .. } => "loses with perfect play".into(),
+        Position::Hex(_) => format!("{} to win", pct(c)),
+    }
+}
+
+/// What a mistake cost: the chance it lost in Hex (`−18%`), the value it turned in tic-tac-toe (`draw→loss`).
+fn drop_words(r: &Review, m: &Mistake) -> String {
+    match &r.game {
+        Position::Ttt { .. } => format!("{}→{}", short_value(r, m.before), short_value(r, m.after)),
+        Position::Hex(_) => format!("−{}", pct(m.drop())),
+    }
+}
+
+/// A position's value in a word or a number: win, draw or loss in tic-tac-toe, a percentage in Hex.
+fn short_value(r: &Review, c: f64) -> String {
+    match &r.game {
+        Position::Ttt { .. } if c >= 0.75 => "win".into(),
+        Position::Ttt { .. } if c > 0.25 => "draw".into(),
+        Position::Ttt { .. } => "loss".into(),
+        Position::Hex(_) => pct(c),
+    }
+}
+
 /// Draws the panel in `area`: the players and the result, the move on screen with its chances (and, after a
 /// mistake, what was better), the biggest mistakes, and the analysis' progress.
 pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistake: Option<Mistake>) {
@@ -99,12 +128,17 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistak
     let view = r.view_seat();
     let who = r.names[view.index()].clone();
     match r.chance_for(view, r.ply) {
-        Some(c) => lines.push(Line::raw(format!(" {who}: {} to win", pct(c)))),
+        Some(c) => lines.push(Line::raw(format!(" {who}: {}", outlook(r, c)))),
         None => lines.push(Line::styled(format!(" {who}: not analysed yet"), theme.muted())),
     }
     if let Some(m) = mistake {
         let mover = r.names[m.index % 2].clone();
-        let text = format!("Mistake by {mover}: {} → {} to win.", pct(m.before), pct(m.after));
+        let text = match &r.game {
+            Position::Ttt { .. } => {
+                format!("Mistake by {mover}: {} → {}.", short_value(r, m.before), short_value(r, m.after))
+            }
+            Position::Hex(_) => format!("Mistake by {mover}: {} → {} to win.", pct(m.before), pct(m.after)),
+        };
         for l in wrap(&text, width.saturating_sub(1)) {
             lines.push(Line::styled(format!(" {l}"), theme.tone(Tone::Bad)));
         }
@@ -112,14 +146,14 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistak
     }
     if let Some(best) = r.values.get(r.ply).copied().flatten().and_then(|v| v.best.map(|b| (b, v.chance))) {
         let mover = side_mark(r, r.ply);
-        lines.push(Line::styled(format!(" Best next: {mover} {} ({})", best.0, pct(best.1)), theme.muted()));
+        lines.push(Line::styled(format!(" Best next: {mover} {} ({})", best.0, short_value(r, best.1)), theme.muted()));
     }
     lines.push(Line::raw(""));
 
     // The biggest mistakes.
     let all = r.mistakes();
     let (done, total) = r.progress();
-    lines.push(Line::styled(" Biggest mistakes", theme.accent()));
+    lines.push(Line::styled(" Biggest mistakes → better", theme.accent()));
     if all.is_empty() {
         let none = if done == total { "   none" } else { "   none so far" };
         lines.push(Line::styled(none, theme.muted()));
@@ -131,20 +165,20 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistak
         lines.push(Line::from(vec![
             Span::styled(format!(" {:>3}. ", m.index + 1), style),
             move_span(r, m.index, theme),
-            Span::styled(format!("  −{}  ", pct(m.drop())), theme.tone(Tone::Bad)),
-            Span::styled(format!("{} better", m.better), theme.muted()),
+            Span::styled(format!(" {} ", drop_words(r, &m)), theme.tone(Tone::Bad)),
+            Span::styled(format!("→ {}", m.better), theme.muted()),
         ]));
     }
 
     // The analysis' progress, at the bottom.
     let status = if r.analysing() {
         let spin = SPINNER[c.spinner % SPINNER.len()];
-        Line::styled(format!(" {spin} Analysing {done}/{total} positions…"), theme.accent())
+        Line::styled(format!(" {spin} Analysing {done}/{total}…"), theme.accent())
     } else if done == total {
         let exact = r.values.iter().flatten().all(|v| v.exact);
         Line::styled(if exact { " Every value is exact." } else { " Analysis done." }, theme.muted())
     } else {
-        Line::styled(format!(" Analysed {done}/{total} positions."), theme.muted())
+        Line::styled(format!(" Analysed {done}/{total}."), theme.muted())
     };
     let used = lines.len();
     lines.extend(std::iter::repeat_n(Line::raw(""), (inner.height as usize).saturating_sub(used + 1)));

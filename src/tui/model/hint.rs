@@ -20,6 +20,8 @@ pub enum HeatValue {
         proven: Proof,
         /// For a proven win of known length, the own moves it takes (1: wins at once).
         win_in: Option<u32>,
+        /// The simulations behind the rate, when the player counts them: how noisy the rate is.
+        visits: Option<u64>,
     },
 }
 
@@ -124,7 +126,8 @@ impl Hint {
                 } else {
                     0.5
                 };
-                let value = HeatValue::Hex { rate: rate.clamp(0.0, 1.0), proven: e.proven, win_in: e.win_in };
+                let visits = e.visits.filter(|_| !relative);
+                let value = HeatValue::Hex { rate: rate.clamp(0.0, 1.0), proven: e.proven, win_in: e.win_in, visits };
                 (Move::Hex(e.mv), value)
             })
             .collect();
@@ -134,10 +137,10 @@ impl Hint {
         Hint { ply, suggestion: Move::Hex(c.mv), explanation: c.explanation.clone(), heat, relative }
     }
 
-    /// One character for a Hex cell on the heat map: `✓`/`✗` when proven, else a digit from `0` (the worst
-    /// of the moves shown) to `9` (the best), spread over the win rates actually present, so that a board
-    /// where every move is near 50% still shows which are better. When all rates are alike, the digit is
-    /// the win rate in tenths.
+    /// One character for a Hex cell on the heat map: `✓`/`✗` when proven, else a digit, `9` for the
+    /// suggestion and every move as good within the noise, one less for each [`Hint::step`] further below
+    /// it. A difference the search cannot tell from chance looks equal, and the starred move is never shown
+    /// below another. (Heuristic scores, scaled among the moves, spread over the ten digits instead.)
     pub(crate) fn glyph(&self, v: HeatValue) -> char {
         let rate = match v {
             HeatValue::Hex { proven: Proof::Win, .. } | HeatValue::Ttt(Value::Win { .. }) => return PROVEN_WIN,
@@ -145,18 +148,37 @@ impl Hint {
             HeatValue::Ttt(Value::Draw) => return '=',
             HeatValue::Hex { rate, .. } => rate,
         };
-        let (lo, hi) = self.rate_range();
-        let digit = if hi - lo >= 0.01 { ((rate - lo) / (hi - lo) * 9.0).round() } else { (rate * 10.0).floor() };
+        let digit = if self.relative {
+            (rate * 9.0).round()
+        } else {
+            9.0 - ((self.top_rate() - rate).max(0.0) / self.step()).floor()
+        };
         char::from_digit((digit.max(0.0) as u32).min(9), 10).unwrap_or('?')
     }
 
-    /// The lowest and highest win rate among the unproven moves shown.
-    pub(crate) fn rate_range(&self) -> (f64, f64) {
-        let rates = self.heat.iter().filter_map(|(_, v)| match v {
+    /// The win rate the heat map's 9 stands for: the suggestion's, or, if the search proved it or gave it no
+    /// rate, the best unproven rate shown.
+    fn top_rate(&self) -> f64 {
+        let rate = |v: &HeatValue| match v {
             HeatValue::Hex { rate, proven: Proof::Unknown, .. } => Some(*rate),
             _ => None,
-        });
-        rates.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)))
+        };
+        self.value_of(self.suggestion)
+            .as_ref()
+            .and_then(rate)
+            .or_else(|| self.heat.iter().filter_map(|(_, v)| rate(v)).reduce(f64::max))
+            .unwrap_or(1.0)
+    }
+
+    /// How far apart, in win rate, two digits of the heat map are: twice the noise of the suggestion's rate
+    /// (its standard error over its simulations), and at least two percentage points, so that the digits
+    /// part only moves the search can tell apart.
+    pub(crate) fn step(&self) -> f64 {
+        let noise = match self.value_of(self.suggestion) {
+            Some(HeatValue::Hex { rate, visits: Some(n), .. }) if n > 0 => (rate * (1.0 - rate) / n as f64).sqrt(),
+            _ => 0.0,
+        };
+        (2.0 * noise).max(0.02)
     }
 
     /// The value of one move, if the AI looked at it.
@@ -175,6 +197,7 @@ mod tests {
     fn hex_scores_outside_0_1_are_scaled() {
         let cell = |c, r| HexMove::Place(Cell::new(c, r).unwrap_or_else(|| panic!()));
         let ev = |mv, score| MoveEval { mv, score, visits: None, proven: Proof::Unknown, win_in: None };
+        let seen = |mv, score, n| MoveEval { mv, score, visits: Some(n), proven: Proof::Unknown, win_in: None };
         let choice = HexChoice {
             mv: cell(0, 0),
             explanation: String::new(),
@@ -192,8 +215,8 @@ mod tests {
         let h = Hint::from_hex(0, &choice);
         assert!(!h.relative);
         assert_eq!(h.value_of(Move::Hex(cell(0, 0))).map(HeatValue::label), Some("55%".to_string()));
-        // The suggestion first, the others by win rate whatever the search's order; the digits spread over
-        // the rates present.
+        // The suggestion first, the others by win rate whatever the search's order; 9 is the suggestion and
+        // whatever is as good within the noise, one less for each two points below.
         let choice = HexChoice {
             mv: cell(0, 0),
             explanation: String::new(),
@@ -210,8 +233,27 @@ mod tests {
         let order: Vec<String> = h.heat.iter().map(|(m, _)| m.to_string()).collect();
         assert_eq!(order, ["a1", "e1", "f1", "b1", "d1", "c1"], "the quickest win first");
         let glyphs: String = h.heat.iter().map(|&(_, v)| h.glyph(v)).collect();
-        assert_eq!(glyphs, "6✓✓90✗");
+        assert_eq!(glyphs, "9✓✓97✗", "b1 (53%) is no worse than the suggestion a1 (51%); d1 is 4 points below");
         assert_eq!(h.heat[1].1.label(), "win in 1");
+        // 19×19 after j10 p3: q3, d16 and p6 at 54% within noise of each other are all 9; a move six points
+        // down is 6; with few simulations the noise is wider than two points, and the step with it.
+        let choice = HexChoice {
+            mv: cell(16, 2),
+            explanation: String::new(),
+            evals: vec![
+                seen(cell(16, 2), 0.541, 40_000),
+                seen(cell(3, 15), 0.544, 30_000),
+                seen(cell(15, 5), 0.539, 30_000),
+                seen(cell(9, 9), 0.48, 2_000),
+            ],
+        };
+        let h = Hint::from_hex(0, &choice);
+        let glyphs: String = h.heat.iter().map(|&(_, v)| h.glyph(v)).collect();
+        assert_eq!(glyphs, "9996");
+        let few = HexChoice { evals: vec![seen(cell(16, 2), 0.5, 100), seen(cell(3, 15), 0.42, 100)], ..choice };
+        let h = Hint::from_hex(0, &few);
+        assert!((h.step() - 0.1).abs() < 1e-9, "twice the noise of 100 playouts at 50%: {}", h.step());
+        assert_eq!(h.heat.iter().map(|&(_, v)| h.glyph(v)).collect::<String>(), "99");
         // All alike: no heat map, only the suggestion.
         let choice = HexChoice {
             mv: cell(0, 0),

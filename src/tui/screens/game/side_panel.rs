@@ -122,11 +122,8 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around:
         if h.relative {
             bottom.push(Line::styled(" (scores scaled among the moves)", theme.muted()));
         } else if matches!(g.position, Position::Hex(_)) && !h.heat.is_empty() {
-            let (lo, hi) = h.rate_range();
-            if lo.is_finite() && hi - lo >= 0.01 {
-                let range = format!(" board 0-9: {:.0}% to {:.0}%", lo * 100.0, hi * 100.0);
-                bottom.push(Line::styled(range, theme.muted()));
-            }
+            let step = format!(" 9 = best, −{:.0}% per digit", h.step() * 100.0);
+            bottom.push(Line::styled(step, theme.muted()));
         }
         bottom.push(Line::raw(""));
     }

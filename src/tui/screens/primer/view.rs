@@ -140,8 +140,9 @@ fn page<'a>(page: usize, c: &Chrome) -> Vec<Line<'a>> {
             )),
             t("or move the cursor with the arrow keys and press Enter, or click the cell."),
             Line::raw(""),
-            t(&format!("{} asks for a hint: the strongest level's move, and the win chance", key(Action::Hint))),
-            t("in tenths (0-9) on the best cells; W and L where it is proven."),
+            t(&format!("{} asks for a hint: the strongest level's move, highlighted, and a digit", key(Action::Hint))),
+            t("on the other good cells: 9 as good, lower digits worse (the panel says"),
+            t("by how much); ✓ wins and ✗ loses where the AI has proven it."),
             Line::raw(""),
             t(&format!(
                 "{} takes a move back. After the game, {} reviews it: step through",

@@ -68,3 +68,19 @@ fn levels_without_ponder_and_two_people_never_ponder() {
     b.start(settings(GameKind::Hex, 7, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
     assert!(b.take_jobs().is_empty(), "two people: nobody to ponder");
 }
+
+#[test]
+fn the_side_panel_says_while_the_machine_thinks_on_your_time() {
+    let mut a = pondering_app(Level::Impossible);
+    let jobs = a.take_jobs();
+    assert_eq!(ponder_jobs(&jobs), 1);
+    let t = crate::tui_snapshots::render(&a, 80, 24);
+    insta::assert_snapshot!(t.backend());
+    // The pondering ends by itself (here: stopped before it runs), and the sign goes with it.
+    let Some(job) = jobs.into_iter().next() else { panic!("no job") };
+    job.stop.stop();
+    a.handle_reply(worker::execute(job));
+    let text = crate::tui_snapshots::render(&a, 80, 24).backend().to_string();
+    assert!(!text.contains("thinking on your time"), "{text}");
+    assert!(text.contains("Your move"), "{text}");
+}

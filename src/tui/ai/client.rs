@@ -50,9 +50,24 @@ pub struct AiClient {
     next_ticket: u64,
     /// The players of the current game, with its id, and whether its table has a hint player yet.
     table: Option<(u64, PlayerTable, bool)>,
-    /// The pondering job running, if any: its game, the ply it ponders and its stop flag. It stays here
-    /// after the job ends by itself, so that the same position is not pondered twice.
-    pondering: Option<(u64, usize, Stop)>,
+    /// The pondering job, if any. It stays here after the job ends by itself, so that the same position
+    /// is not pondered twice.
+    pondering: Option<Pondering>,
+}
+
+/// A job that thinks on the person's time.
+#[derive(Debug)]
+struct Pondering {
+    /// The game.
+    match_id: u64,
+    /// The move it ponders.
+    ply: usize,
+    /// Raised to stop it.
+    stop: Stop,
+    /// Its ticket, to tell when it has ended by itself.
+    ticket: u64,
+    /// Whether it is still running, for the side panel's sign.
+    running: bool,
 }
 
 impl Default for AiClient {
@@ -135,18 +150,25 @@ impl AiClient {
         let Some((_, players, _)) = self.table.as_ref().filter(|(id, _, _)| *id == match_id) else { return };
         let task = Task::Ponder { players: players.clone(), seat, game: Box::new(game.clone()) };
         let stop = self.queue(task);
-        self.pondering = Some((match_id, ply, stop));
+        let ticket = self.next_ticket - 1;
+        self.pondering = Some(Pondering { match_id, ply, stop, ticket, running: true });
     }
 
     /// The game and move being pondered (or pondered last, if that job ended by itself).
     pub(crate) fn pondering_at(&self) -> Option<(u64, usize)> {
-        self.pondering.as_ref().map(|(id, ply, _)| (*id, *ply))
+        self.pondering.as_ref().map(|p| (p.match_id, p.ply))
+    }
+
+    /// Whether the machine of game `match_id` is thinking on the person's time right now, so that the side
+    /// panel can say so (and why the fan turns).
+    pub fn is_pondering(&self, match_id: u64) -> bool {
+        self.pondering.as_ref().is_some_and(|p| p.match_id == match_id && p.running)
     }
 
     /// Stops pondering, at once.
     pub(crate) fn stop_pondering(&mut self) {
-        if let Some((_, _, stop)) = self.pondering.take() {
-            stop.stop();
+        if let Some(p) = self.pondering.take() {
+            p.stop.stop();
         }
     }
 
@@ -161,6 +183,9 @@ impl AiClient {
 
     /// What a reply with this ticket was for, if it is the one awaited (which it then no longer is).
     pub(crate) fn accept(&mut self, ticket: u64) -> Option<Purpose> {
+        if let Some(p) = self.pondering.as_mut().filter(|p| p.ticket == ticket) {
+            p.running = false;
+        }
         let purpose = self.thinking.as_ref().filter(|t| t.ticket == ticket).map(|t| t.purpose);
         if purpose.is_some() {
             self.thinking = None;

@@ -38,7 +38,11 @@ pub fn draw(frame: &mut Frame, app: &App) {
         (Screen::Game, Some(g), _) => {
             let thinking = app.ai.thinking.as_ref();
             let thinking = thinking.filter(|t| matches!(t.purpose, Purpose::Move { match_id, .. } if match_id == g.id));
-            let around = game::Around { thinking: thinking.map(|t| t.started), score: &app.session.score };
+            let around = game::Around {
+                thinking: thinking.map(|t| t.started),
+                pondering: app.ai.is_pondering(g.id),
+                score: &app.session.score,
+            };
             game::view::draw(frame, area, &c, g, around)
         }
         (Screen::Review, _, Some(r)) => review::view::draw(frame, area, &c, r),

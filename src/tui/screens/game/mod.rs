@@ -28,6 +28,8 @@ use std::time::Instant;
 pub(crate) struct Around<'a> {
     /// When the machine's search for this game's move started, while it runs (the spinner and seconds).
     pub thinking: Option<Instant>,
+    /// Whether the machine is thinking on the person's time (pondering), which the panel says.
+    pub pondering: bool,
     /// The score, shown in the side panel for a game that counts.
     pub score: &'a Score,
 }

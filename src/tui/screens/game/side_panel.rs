@@ -69,6 +69,12 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around:
     }
     top.push(Line::raw(""));
     top.push(turn_line(c, g, around));
+    if around.pondering && around.thinking.is_none() && !g.is_over() {
+        // No spinner: that would wake the loop ten times a second for as long as the person ponders too.
+        for l in wrap("AI is thinking on your time", width) {
+            top.push(Line::styled(format!(" {l}"), theme.muted()));
+        }
+    }
     if let Some(why) = &g.failed {
         for l in wrap(why, width.saturating_sub(1)).into_iter().take(5) {
             top.push(Line::styled(format!(" {l}"), theme.error()));

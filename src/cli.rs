@@ -139,6 +139,9 @@ pub struct PlayArgs {
     /// Resume a saved game (SGF for Hex, a move list for tic-tac-toe).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// Draw in plain ASCII, for terminals and fonts without box-drawing characters (as [ui] ascii = true).
+    #[arg(long)]
+    pub ascii: bool,
 }
 
 /// `--game` and `--size`, alike for every subcommand: the game named, else Hex when a Hex-only flag

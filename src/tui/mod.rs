@@ -22,6 +22,7 @@
 pub mod action;
 pub mod ai;
 pub mod app;
+pub mod ascii;
 mod event_loop;
 pub mod geometry;
 pub mod model;
@@ -65,6 +66,8 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     };
     let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
     let options = AppOptions { color: !Theme::no_color_requested(), seed, storage: Storage::user() };
+    let mut config = config.clone();
+    config.ui.ascii |= args.ascii;
     let mut app = App::new(config.clone(), settings.clone(), options);
     if !show_menu || loaded.is_some() {
         let mut note = None;

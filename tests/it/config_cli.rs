@@ -155,3 +155,17 @@ fn bad_input_exits_2_in_every_subcommand() {
         hextoe(home.path()).args(args).assert().code(2).stdout("").stderr(predicate::str::starts_with("hextoe: "));
     }
 }
+
+#[test]
+fn ascii_is_a_flag_of_the_menu_and_of_play() {
+    use clap::Parser;
+    use hextoe::cli::{Cli, Command};
+    let menu = Cli::try_parse_from(["hextoe", "--ascii"]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(menu.menu.ascii);
+    let play = Cli::try_parse_from(["hextoe", "play", "--ascii"]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(play.command, Some(Command::Play(a)) if a.ascii));
+    let plain = Cli::try_parse_from(["hextoe", "play"]).unwrap_or_else(|e| panic!("{e}"));
+    assert!(matches!(plain.command, Some(Command::Play(a)) if !a.ascii), "off unless asked for");
+    let bad = Cli::try_parse_from(["hextoe", "--ascii=yes"]).err().map(|e| e.to_string()).unwrap_or_default();
+    assert!(bad.contains("--ascii"), "{bad}");
+}

@@ -31,6 +31,8 @@ pub struct UiConfig {
     pub mouse: bool,
     /// Seconds between moves when two AIs play each other, so that a person can follow the game.
     pub watch_delay: Seconds,
+    /// Draw in plain ASCII, for terminals and fonts without box-drawing characters, braille or circles.
+    pub ascii: bool,
     /// `[ui.theme]`: colours.
     pub theme: ThemeConfig,
     /// `[ui.keys]`: key bindings.
@@ -42,6 +44,7 @@ impl Default for UiConfig {
         UiConfig {
             mouse: true,
             watch_delay: Seconds(Duration::from_millis(500)),
+            ascii: false,
             theme: ThemeConfig::default(),
             keys: KeyBindings::default(),
         }

@@ -25,6 +25,7 @@ impl App {
                 .filter(|t| matches!(t.purpose, Purpose::Hint { .. }))
                 .map(|t| t.started),
             spinner: self.spinner,
+            ascii: self.config.ui.ascii,
         }
     }
 }
@@ -63,5 +64,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
     }
     if let Some(q) = &app.confirm {
         confirm::draw(frame, area, &app.theme, q, app.session.game.as_ref());
+    }
+    if app.config.ui.ascii {
+        crate::tui::ascii::transliterate(frame.buffer_mut());
     }
 }

@@ -22,4 +22,13 @@ pub struct Chrome<'a> {
     pub hint_since: Option<Instant>,
     /// The spinner's frame.
     pub spinner: usize,
+    /// ASCII mode: the spinner turns in ASCII (the rest of the frame is rewritten after drawing).
+    pub ascii: bool,
+}
+
+impl Chrome<'_> {
+    /// The spinner's character for this frame.
+    pub(crate) fn spin(&self) -> char {
+        super::spinner::frame(self.spinner, self.ascii)
+    }
 }

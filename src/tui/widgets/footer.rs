@@ -4,7 +4,6 @@
 //! always last.
 
 use super::chrome::Chrome;
-use super::spinner::SPINNER;
 use crate::tui::action::Action;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -33,7 +32,7 @@ fn status_pieces(c: &Chrome) -> Vec<(String, Style)> {
         return v;
     }
     if let Some(started) = c.hint_since {
-        let spin = SPINNER[c.spinner % SPINNER.len()];
+        let spin = c.spin();
         return vec![(format!("{spin} Looking for a hint… {:.1} s", started.elapsed().as_secs_f64()), theme.accent())];
     }
     match &c.status.message {

@@ -8,7 +8,6 @@ use crate::tui::model::game::Match;
 use crate::tui::model::settings::SeatKind;
 use crate::tui::theme::Theme;
 use crate::tui::widgets::chrome::Chrome;
-use crate::tui::widgets::spinner::SPINNER;
 use crate::tui::widgets::wrap::wrap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -169,7 +168,7 @@ fn turn_line<'a>(c: &Chrome, g: &Match, around: Around) -> Line<'a> {
         },
     };
     if let Some(started) = around.thinking {
-        let spin = SPINNER[c.spinner % SPINNER.len()];
+        let spin = c.spin();
         return Line::styled(
             format!(" {spin} {} thinking… {:.1} s", g.seat_name(seat), started.elapsed().as_secs_f64()),
             theme.accent(),

@@ -44,7 +44,7 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, theme: &Theme, r: &Review) {
     ];
     let title = Line::from(vec![
         Span::styled(format!(" Chance to win · {} ({side}) ", r.names[seat.index()]), theme.accent()),
-        Span::styled(" █ mistake  · move on screen ", theme.muted()),
+        Span::styled(" █ mistake  • move on screen ", theme.muted()),
     ]);
     let block = Block::default().borders(Borders::TOP).border_style(theme.muted()).title(title);
     let last = r.moves.len();

@@ -8,7 +8,6 @@ use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
 use crate::tui::theme::{Theme, Tone};
 use crate::tui::widgets::chrome::Chrome;
-use crate::tui::widgets::spinner::SPINNER;
 use crate::tui::widgets::wrap::wrap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -172,7 +171,7 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistak
 
     // The analysis' progress, at the bottom.
     let status = if r.analysing() {
-        let spin = SPINNER[c.spinner % SPINNER.len()];
+        let spin = c.spin();
         Line::styled(format!(" {spin} Analysing {done}/{total}…"), theme.accent())
     } else if done == total {
         let exact = r.values.iter().flatten().all(|v| v.exact);

@@ -169,7 +169,10 @@ impl Book {
 pub fn choice<R: Rng + ?Sized>(game: &Game, rng: &mut R) -> Option<HexChoice> {
     let answers = Book::shipped().answers(game);
     let e = answers.choose(rng)?;
-    let twin = answers.iter().find(|o| o.mv != e.mv).map(|o| format!("; {} is the same move turned 180°", o.mv));
+    let twin = answers
+        .iter()
+        .find(|o| o.mv != e.mv)
+        .map(|o| format!("; {} is the same move with the board turned half round", o.mv));
     let explanation = format!(
         "opening book: {}, which a long search prepared ({:.0}% for the side that plays it){}",
         e.mv,
@@ -262,7 +265,7 @@ pub(crate) mod tests {
         for seed in 0..40 {
             let c = choice(&game("", 11), &mut rand::rngs::StdRng::seed_from_u64(seed))
                 .unwrap_or_else(|| panic!("the book holds the empty board"));
-            assert!(c.explanation.contains("the same move turned 180°"), "{}", c.explanation);
+            assert!(c.explanation.contains("the same move with the board turned half round"), "{}", c.explanation);
             seen.insert(c.mv.to_string());
         }
         let want: std::collections::BTreeSet<String> =

@@ -11,7 +11,9 @@
 //! - this file: [`Config`], the `[tictactoe]` and `[hex]` tables, loading and the error messages.
 //! - [`types`]: the range-checked value types (board size, depth, seconds …).
 //! - [`ui`]: `[ui]`, the terminal game's mouse, watch delay, theme colours and key bindings.
+//! - [`serve`]: `[serve]`, what `hextoe serve` shares among its clients: search threads, memory, the grace period.
 
+pub mod serve;
 pub mod types;
 pub mod ui;
 
@@ -46,6 +48,8 @@ pub struct Config {
     pub hex: HexConfig,
     /// Terminal UI settings: theme and keys.
     pub ui: UiConfig,
+    /// `hextoe serve`: the search threads, memory and grace period its clients share.
+    pub serve: serve::ServeConfig,
 }
 
 impl Default for Config {
@@ -57,6 +61,7 @@ impl Default for Config {
             tictactoe: TttConfig::default(),
             hex: HexConfig::default(),
             ui: UiConfig::default(),
+            serve: serve::ServeConfig::default(),
         }
     }
 }

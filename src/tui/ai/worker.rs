@@ -173,7 +173,11 @@ pub(crate) fn spawn<E: Send + 'static>(
 ) -> std::io::Result<thread::JoinHandle<()>> {
     thread::Builder::new().name("hextoe-ai".into()).spawn(move || {
         while let Ok(job) = jobs.recv() {
-            let ev = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| execute(job))) {
+            // Where many apps share the machine (the SSH server), each search waits for its turn.
+            let permit = super::gate::admit();
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| execute(job)));
+            drop(permit);
+            let ev = match ran {
                 Ok(reply) => wrap(reply),
                 Err(p) => {
                     let why = p

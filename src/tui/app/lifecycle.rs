@@ -27,7 +27,7 @@ impl App {
         let Position::Hex(g) = position else { return Ok(players) };
         for (seat, seat_kind) in settings.seats().iter().enumerate() {
             let spec = match seat_kind {
-                SeatKind::Human => continue,
+                SeatKind::Human | SeatKind::Remote => continue,
                 SeatKind::Ai => self.config.hex.spec(settings.level, None),
                 SeatKind::Engine => {
                     // An engine keeps its own time settings: no move time of ours, only the client's generous
@@ -245,7 +245,7 @@ impl App {
         self.kick(Instant::now());
     }
 
-    fn record_result(&mut self) {
+    pub(super) fn record_result(&mut self) {
         let Some(g) = &self.session.game else { return };
         if g.position.result().is_none() {
             return;

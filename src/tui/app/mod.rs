@@ -10,11 +10,13 @@
 //! | [`lifecycle`] | a game's lifecycle: start (asking first), resume, moves, undo and redo, the result, saving |
 //! | [`navigation`] | opening and leaving the screens: the menu, the review, the saves list, the primer |
 //! | [`turns`] | the app's side of the AI's turns and hints: the game it is given, what a reply changes |
+//! | [`remote`] | the app's side of a game over the network: showing the server's game, its moves as they come |
 //! | [`view`] | drawing: the screen that is up, from its own state, then the overlays |
 
 mod keys;
 mod lifecycle;
 mod navigation;
+mod remote;
 mod turns;
 pub mod view;
 

@@ -32,7 +32,12 @@ impl App {
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
-    let area = frame.area();
+    draw_in(frame, frame.area(), app);
+}
+
+/// Draws the app into `area` of the frame: the whole screen locally; over the network (`hextoe serve`) the
+/// room's line takes the top row and the app the rest. The app's size must be `area`'s, for the mouse.
+pub fn draw_in(frame: &mut Frame, area: ratatui::layout::Rect, app: &App) {
     let c = app.chrome();
     let fits_menu = area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1;
     match (app.screen, &app.session.game, &app.review) {

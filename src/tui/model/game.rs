@@ -92,9 +92,9 @@ impl Match {
         !self.is_over() && self.seat_kind(self.to_move()) == SeatKind::Human
     }
 
-    /// True if the AI or the engine is to move (and the game is on).
+    /// True if the AI or the engine is to move (and the game is on); a remote player is nobody's to search.
     pub(crate) fn machine_to_move(&self) -> bool {
-        !self.is_over() && self.seat_kind(self.to_move()) != SeatKind::Human
+        !self.is_over() && matches!(self.seat_kind(self.to_move()), SeatKind::Ai | SeatKind::Engine)
     }
 
     /// Plays a move for the seat to move; a new move forgets what undo took back.
@@ -181,6 +181,8 @@ impl Match {
             (SeatKind::Ai, false) => "AI".into(),
             (SeatKind::Ai, true) => format!("AI {}", seat.index() + 1),
             (SeatKind::Engine, _) => "Engine".into(),
+            (SeatKind::Remote, false) => "Opponent".into(),
+            (SeatKind::Remote, true) => format!("Player {}", seat.index() + 1),
         }
     }
 

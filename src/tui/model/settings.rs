@@ -33,6 +33,9 @@ pub enum SeatKind {
     Ai,
     /// The external HTP engine given with `--engine`.
     Engine,
+    /// A person elsewhere: a player of a game over the network (`hextoe serve`), whose moves arrive from the
+    /// server. Nothing is searched for this seat, and the person at this keyboard cannot move for it.
+    Remote,
 }
 
 impl Opponent {

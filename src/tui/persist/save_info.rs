@@ -62,7 +62,7 @@ impl SaveInfo {
     /// The players and style of a game made from `settings`.
     pub(crate) fn of(settings: &Settings) -> SaveInfo {
         let entrant = |k: SeatKind| match k {
-            SeatKind::Human => Entrant::Human,
+            SeatKind::Human | SeatKind::Remote => Entrant::Human,
             SeatKind::Ai => Entrant::Ai(settings.level),
             SeatKind::Engine => Entrant::Engine,
         };

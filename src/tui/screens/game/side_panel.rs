@@ -40,7 +40,7 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around:
     };
     for seat in order {
         let name = match g.seat_kind(seat) {
-            SeatKind::Human | SeatKind::Engine => g.seat_name(seat),
+            SeatKind::Human | SeatKind::Engine | SeatKind::Remote => g.seat_name(seat),
             SeatKind::Ai => format!("{} · {}", g.seat_name(seat), g.settings.level),
         };
         let line = match &g.position {

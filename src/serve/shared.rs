@@ -50,25 +50,34 @@ impl Shared {
     }
 }
 
-/// The live sessions' channels, to tell every client when the server stops.
-#[derive(Debug, Default)]
+/// Tells a session to end, with why; false once the session is gone.
+pub type Kicker = Box<dyn Fn(&str) -> bool + Send>;
+
+/// Every live session, to tell every client when the server stops.
+#[derive(Default)]
 pub struct Sessions {
-    list: Mutex<Vec<std::sync::mpsc::Sender<crate::serve::session::event::Event>>>,
+    list: Mutex<Vec<Kicker>>,
+}
+
+impl std::fmt::Debug for Sessions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Sessions")
+    }
 }
 
 impl Sessions {
-    /// Remembers a new session's channel (and forgets those whose session has ended).
-    pub fn add(&self, tx: std::sync::mpsc::Sender<crate::serve::session::event::Event>) {
+    /// Remembers a new session (and forgets those that have ended).
+    pub fn add(&self, kicker: Kicker) {
         let mut list = self.list.lock().unwrap_or_else(|p| p.into_inner());
-        list.retain(|t| t.send(crate::serve::session::event::Event::Sent).is_ok());
-        list.push(tx);
+        list.retain(|k| k(""));
+        list.push(kicker);
     }
 
     /// Tells every session to end, with why.
     pub fn kick_all(&self, why: &str) {
         let list = self.list.lock().unwrap_or_else(|p| p.into_inner());
-        for t in list.iter() {
-            let _ = t.send(crate::serve::session::event::Event::Kick(why.to_string()));
+        for k in list.iter() {
+            k(why);
         }
     }
 }

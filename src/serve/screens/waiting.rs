@@ -170,18 +170,18 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
         ));
         lines.push(Line::default());
     }
-    let keys = |x: Action| a.keys.label(x);
+    let k = |x: Action| a.keys.first_key(x);
+    let leave = a.keys.last_key(Action::Back);
     let help = if host {
         format!(
-            "{}{} choose · {}{} change · {} leave",
-            keys(Action::Up),
-            keys(Action::Down),
-            keys(Action::Left),
-            keys(Action::Right),
-            keys(Action::Back)
+            "{}{} choose · {}{} change · {leave} leave",
+            k(Action::Up),
+            k(Action::Down),
+            k(Action::Left),
+            k(Action::Right)
         )
     } else {
-        format!("{} leave", keys(Action::Back))
+        format!("{leave} leave")
     };
     lines.push(Line::styled(help, t.muted()));
     let block = panel(format!(" Room {} ", view.name), t);

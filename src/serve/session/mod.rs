@@ -5,44 +5,43 @@
 //! | file | what lives there |
 //! |---|---|
 //! | this file | [`Session`]: the modes (lobby, room, alone), events, ticks, the idle limit, the end |
+//! | [`context`] | what a room client needs of its session, and the game app it shows a room's game in |
 //! | [`event`] | what arrives on a session's channel |
 //! | [`input`] | the client's bytes read into keys and clicks (bounded) |
 //! | [`output`] | the screen's bytes handed to the connection, one frame at a time |
 //! | [`room_client`] | a client in a room: the waiting room, then the game's own screens, and the room's rules on keys |
+//! | [`screen`] | what the screen shows, and what time changes on it: ticks, deadlines, the idle limit |
 //! | [`run`] | the session's thread: the loop, drawing when the client has taken the last frame |
 
+pub mod context;
 pub mod event;
 pub mod input;
 pub mod output;
 pub mod room_client;
 pub mod run;
+mod screen;
 
-use crate::cli::PlayArgs;
 use crate::serve::identity::Identity;
 use crate::serve::room::MemberId;
 use crate::serve::room::name::Destination;
 use crate::serve::room::registry::SharedRoom;
-use crate::serve::room::settings::RoomSettings;
 use crate::serve::screens::lobby::{Entry, Lobby, Outcome as LobbyOutcome};
-use crate::serve::screens::{bar, waiting};
 use crate::serve::shared::Shared;
 use crate::tui::action::KeyMap;
 use crate::tui::ai::worker::Job;
-use crate::tui::app::{App, AppOptions, view as app_view};
-use crate::tui::model::settings::Settings;
+use crate::tui::app::App;
 use crate::tui::theme::Theme;
+use context::Cx;
 use event::Event;
 use input::InputParser;
-use ratatui::Frame;
 use ratatui::crossterm::event::{Event as TermEvent, KeyCode, KeyModifiers};
-use ratatui::layout::Rect;
 use room_client::{After, RoomClient};
 use std::sync::Arc;
 use std::sync::mpsc::Sender;
 use std::time::{Duration, Instant};
 
 /// How often the lobby's lists are read again while nothing is pressed.
-const LOBBY_REFRESH: Duration = Duration::from_secs(2);
+pub(crate) const LOBBY_REFRESH: Duration = Duration::from_secs(2);
 
 /// What the screen shows.
 #[derive(Debug)]
@@ -53,41 +52,6 @@ enum Mode {
     Room(Box<RoomClient>),
     /// The local game's menu, against the AI.
     Alone(Box<App>),
-}
-
-/// What a room client needs of its session.
-#[derive(Debug)]
-pub struct Cx<'a> {
-    /// The server.
-    pub shared: &'a Shared,
-    /// This client.
-    pub me: &'a Identity,
-    /// The bindings.
-    pub keys: &'a KeyMap,
-    /// How long a dropped seat is kept.
-    pub grace: Duration,
-    /// The game's area: the window less the room's line.
-    pub size: (u16, u16),
-    /// A seed for a new app.
-    pub seed: u64,
-}
-
-impl Cx<'_> {
-    /// A new game app, in memory only (the server keeps the games), at this client's size.
-    pub fn new_app(&self) -> App {
-        let options = AppOptions { color: self.shared.color, seed: self.seed, storage: None };
-        let config = self.shared.config.clone();
-        let settings = Settings::new(&PlayArgs::default(), &config);
-        let mut app = App::new(config, settings, options);
-        app.resize(self.size.0, self.size.1);
-        app
-    }
-
-    /// A room's game as the app's settings.
-    pub fn settings_of(&self, s: &RoomSettings) -> Settings {
-        let base = Settings::new(&PlayArgs::default(), &self.shared.config);
-        Settings { game: s.game, size: s.size, swap: s.swap, ..base }
-    }
 }
 
 /// The context of a room client, from a session's parts (so that its mode can be borrowed apart).
@@ -368,93 +332,6 @@ impl Session {
             }
         };
         self.enter_room(joined, now);
-    }
-
-    /// Time passed: spinners, analyses, the lobby's lists, and the idle limit.
-    pub fn tick(&mut self, now: Instant) {
-        let idle = now.saturating_duration_since(self.last_input) >= self.shared.limits.idle_time;
-        let refresh = match &mut self.mode {
-            Mode::Alone(app) => {
-                app.tick(now);
-                false
-            }
-            Mode::Room(c) => {
-                if let Some(app) = &mut c.app {
-                    app.tick(now);
-                }
-                if idle && c.app.is_none() {
-                    self.farewell = Some(format!(
-                        "Nobody came for {} minutes: the room is closed.",
-                        self.shared.limits.idle_time.as_secs() / 60
-                    ));
-                }
-                false
-            }
-            Mode::Lobby(_, at) => {
-                if idle {
-                    self.farewell = Some(format!(
-                        "Idle in the lobby for {} minutes: goodbye.",
-                        self.shared.limits.idle_time.as_secs() / 60
-                    ));
-                }
-                now.saturating_duration_since(*at) >= LOBBY_REFRESH
-            }
-        };
-        if refresh {
-            let mut lobby = Lobby::default();
-            self.fill_lobby(&mut lobby);
-            if let Mode::Lobby(old, at) = &mut self.mode {
-                lobby.selected = old.selected;
-                lobby.problem = old.problem.take();
-                *old = lobby;
-                *at = now;
-            }
-        }
-    }
-
-    /// When [`Session::tick`] should be called even without input.
-    pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
-        let idle = self.last_input + self.shared.limits.idle_time;
-        match &self.mode {
-            Mode::Alone(app) => app.next_deadline(now),
-            Mode::Room(c) => {
-                let app = c.app.as_ref().and_then(|a| a.next_deadline(now));
-                let room = c.view.next_change(now);
-                let waiting = c.app.is_none().then_some(idle);
-                [app, room, waiting].into_iter().flatten().min()
-            }
-            Mode::Lobby(_, at) => Some((*at + LOBBY_REFRESH).min(idle)),
-        }
-    }
-
-    /// Draws the screen.
-    pub fn draw(&self, frame: &mut Frame, now: Instant) {
-        let area = frame.area();
-        match &self.mode {
-            Mode::Lobby(lobby, _) => lobby.draw(frame, area, &self.me, &self.theme, &self.keys),
-            Mode::Alone(app) => app_view::draw_in(frame, area, app),
-            Mode::Room(c) => {
-                let bar_area = Rect { height: area.height.min(1), ..area };
-                let rest = Rect { y: area.y + bar_area.height, height: area.height - bar_area.height, ..area };
-                bar::draw(frame, bar_area, &c.view, &self.me, now, &self.theme);
-                match &c.app {
-                    Some(app) => app_view::draw_in(frame, rest, app),
-                    None => {
-                        let around = waiting::Around {
-                            ssh_line: self.ssh_line(c.view.name.as_str()),
-                            me: &self.me,
-                            selected: c.selected,
-                            theme: &self.theme,
-                            keys: &self.keys,
-                        };
-                        waiting::draw(frame, rest, &c.view, &around);
-                    }
-                }
-            }
-        }
-        if self.shared.config.ui.ascii {
-            crate::tui::ascii::transliterate(frame.buffer_mut());
-        }
     }
 }
 

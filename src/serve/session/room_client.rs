@@ -6,7 +6,7 @@
 //! here with what to do instead. A move the person makes is played on screen and handed to the room; if the
 //! room refuses it, the screen goes back to the room's game and says why.
 
-use super::Cx;
+use super::context::Cx;
 use crate::game::Position;
 use crate::serve::room::registry::{SharedRoom, lock};
 use crate::serve::room::view::View;

@@ -121,7 +121,12 @@ impl Client {
             size: self.size.unwrap_or((80, 24)),
             peer: self.peer.to_string(),
         };
-        self.shared.sessions.add(tx.clone());
+        let kick = tx.clone();
+        // An empty reason only asks whether the session is still there (`Sent` changes nothing).
+        self.shared.sessions.add(Box::new(move |why: &str| {
+            let ev = if why.is_empty() { Event::Sent } else { Event::Kick(why.to_string()) };
+            kick.send(ev).is_ok()
+        }));
         if let Err(e) = run::spawn(self.shared.clone(), start, tx.clone(), rx, outbox.clone()) {
             log::line(format!("{}: cannot start a session: {e}", self.peer));
             return self.refuse_and_close(channel, "the server cannot take more clients now; try again later", session);

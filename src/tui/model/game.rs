@@ -214,6 +214,7 @@ impl Match {
     /// True if this game counts in the session score: one person against hextoe's own AI.
     pub(crate) fn counts_for_score(&self) -> bool {
         self.lone_human().is_some()
+            && !self.seats.contains(&SeatKind::Remote)
             && !matches!(self.settings.opponent, Opponent::HumanVsEngine | Opponent::EngineVsHuman)
     }
 }

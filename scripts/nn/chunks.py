@@ -95,8 +95,11 @@ def restore(size):
     path, folder = paths(size)
     files = chunk_files(folder)
     have = len(read_games(path)[1]) if os.path.exists(path) else 0
+    if not files:
+        print(f"{size}x{size}: no chunks yet; nothing to restore")
+        return
     if len(files) * CHUNK <= have:
-        print(f"{size}x{size}: the file already holds {have} games; nothing to restore")
+        print(f"{size}x{size}: the file already holds {have} games, the chunks {len(files) * CHUNK}")
         return
     settings, lines = None, []
     for f in files:

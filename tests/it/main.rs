@@ -19,6 +19,8 @@ mod ladder_tactics;
 mod mcts_analyze;
 mod parsers_unicode;
 mod same_search;
+mod serve_common;
+mod serve_ssh;
 mod solver_command;
 mod tourney_runs;
 mod ttt_analyze;

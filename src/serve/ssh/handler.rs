@@ -103,8 +103,9 @@ impl Client {
         text: &str,
         session: &mut SshSession,
     ) -> Result<(), russh::Error> {
-        session.channel_failure(channel)?;
+        // The words first: OpenSSH gives up on the channel as soon as it reads the failure.
         session.extended_data(channel, 1, format!("hextoe: {text}\r\n").into_bytes())?;
+        session.channel_failure(channel)?;
         session.exit_status_request(channel, 1)?;
         session.close(channel)
     }

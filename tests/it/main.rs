@@ -20,6 +20,7 @@ mod mcts_analyze;
 mod parsers_unicode;
 mod same_search;
 mod serve_common;
+mod serve_limits;
 mod serve_load;
 mod serve_ssh;
 mod solver_command;

@@ -191,6 +191,11 @@ impl Term {
         self.tmux(&["capture-pane", "-p", "-t", &self.name])
     }
 
+    /// The screen with what scrolled off it.
+    pub fn history(&self) -> String {
+        self.tmux(&["capture-pane", "-p", "-S", "-5000", "-t", &self.name])
+    }
+
     /// Types keys (tmux key names: `Enter`, `Left`, or literal text).
     pub fn keys(&self, keys: &[&str]) {
         let mut args = vec!["send-keys", "-t", self.name.as_str()];

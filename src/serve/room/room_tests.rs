@@ -170,3 +170,18 @@ fn a_fresh_room_empties_when_its_host_leaves_and_a_running_game_waits_for_its_pl
     r.leave(2, t);
     assert!(!r.is_empty(), "the game waits for its players for the grace period");
 }
+
+#[test]
+fn a_server_that_stops_adjourns_the_games_in_progress() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let records = Records::new(Storage::at(dir.path()));
+    let t = Instant::now();
+    let mut r = room(5, Some(records.clone()));
+    join(&mut r, 0, 1, t);
+    assert!(!r.stop(t), "nothing to adjourn before the game");
+    join(&mut r, 1, 2, t);
+    r.play(1, cell("c3", 5), t).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.stop(t));
+    assert!(matches!(r.view(1).phase, Phase::Adjourned(_)));
+    assert_eq!(records.adjourned().0.len(), 1);
+}

@@ -39,6 +39,17 @@ fn mark(position: Option<&Position>, game: GameKind, seat: Seat, theme: &Theme) 
 /// The line's pieces.
 pub fn spans(view: &View, me: &Identity, now: Instant, theme: &Theme) -> Vec<Span<'static>> {
     let mut out = vec![Span::styled(format!(" room {} ", view.name), theme.accent())];
+    if view.position.is_none() {
+        // A fresh room: colours are not given out yet.
+        let host = view.seats.iter().flatten().next().map(|s| who(&s.identity, me));
+        let waits = match host.as_deref() {
+            Some("you") => "you wait".to_string(),
+            Some(h) => format!("{h} waits"),
+            None => "waiting".to_string(),
+        };
+        out.push(Span::styled(format!("· {waits} for a friend"), theme.muted()));
+        return out;
+    }
     let running = view.clock.as_ref().filter(|_| view.phase == Phase::Playing).and_then(|c| c.running());
     for (i, seat) in Seat::BOTH.into_iter().enumerate() {
         if i == 1 {

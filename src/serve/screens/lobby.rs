@@ -155,17 +155,10 @@ impl Lobby {
                 theme.error(),
             ));
         }
-        let k = |a: Action| keys.label(a);
-        lines.push(Line::styled(
-            format!(
-                "{}{} choose · {} go · {} leave",
-                k(Action::Up),
-                k(Action::Down),
-                k(Action::Place),
-                k(Action::Back)
-            ),
-            theme.muted(),
-        ));
+        let k = |a: Action| keys.first_key(a);
+        let leave = keys.last_key(Action::Back);
+        let help = format!("{}{} choose · {} go · {leave} leave", k(Action::Up), k(Action::Down), k(Action::Place));
+        lines.push(Line::styled(help, theme.muted()));
         let inner = area.height.saturating_sub(2) as usize;
         let scroll = (selected_line + 2).saturating_sub(inner) as u16;
         let block = panel(" hextoe lobby ".into(), theme);

@@ -155,9 +155,14 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
     if view.position.is_none() {
         for (i, row) in rows(&view.settings).into_iter().enumerate() {
             let (label, value) = row_text(row, &view.settings);
-            let style = if i == a.selected && host { t.accent() } else { t.text() };
+            let here = i == a.selected && host;
+            let (style, mark) = if here { (t.accent(), "› ") } else { (t.text(), "  ") };
             let value = if host { format!("‹ {value} ›") } else { value };
-            lines.push(Line::from(vec![Span::styled(format!("  {label:<12}"), t.muted()), Span::styled(value, style)]));
+            lines.push(Line::from(vec![
+                Span::styled(mark, t.accent()),
+                Span::styled(format!("{label:<12}"), if here { t.accent() } else { t.muted() }),
+                Span::styled(value, style),
+            ]));
         }
     } else {
         lines.push(Line::styled(format!("  {}", view.settings.describe()), t.text()));

@@ -81,6 +81,11 @@ impl RoomClient {
             if let Err(e) = app.start_remote(settings, position, seats(self.view.role)) {
                 app.status.message = Some(Message::error(format!("Cannot show the game: {e}.")));
             }
+            if self.view.role == Role::Watcher {
+                let names: Vec<String> = self.view.seats.iter().flatten().map(|s| who(&s.identity, cx.me)).collect();
+                let text = format!("You watch {}: only the players move.", names.join(" and "));
+                app.status.message = Some(Message::info(text));
+            }
             if !cx.me.has_key()
                 && let Some(m) = &mut app.status.message
             {

@@ -128,3 +128,51 @@ fn serve(session: &mut Session, tx: &Sender<Event>, rx: &Receiver<Event>, outbox
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::serve::session::tests::{key, server};
+    use std::time::Duration;
+
+    /// Waits (a bounded while) until the outbox holds something, and returns how much.
+    fn queued(outbox: &Outbox) -> usize {
+        for _ in 0..500 {
+            if outbox.queued() > 0 {
+                return outbox.queued();
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        panic!("the session never drew");
+    }
+
+    #[test]
+    fn a_client_that_reads_nothing_holds_one_frame_and_changes_are_merged_into_the_next() {
+        let (tx, rx) = mpsc::channel();
+        let outbox = Arc::new(Outbox::default());
+        let start = Start {
+            identity: key(0),
+            destination: Ok(Destination::Lobby),
+            host: "127.0.0.1".into(),
+            size: (120, 40),
+            peer: "test".into(),
+        };
+        let thread = spawn(server(), start, tx.clone(), rx, outbox.clone()).unwrap_or_else(|e| panic!("{e}"));
+        let first = queued(&outbox);
+        // A resize storm, every one a full redraw, while nothing is sent: nothing more piles up.
+        for i in 0..200 {
+            let _ = tx.send(Event::Resize(100 + i % 50, 30 + i % 20));
+        }
+        std::thread::sleep(Duration::from_millis(200));
+        assert_eq!(outbox.queued(), first, "a frame was queued behind one not yet sent");
+        // The client takes the frame: the next one shows everything that changed meanwhile, once.
+        assert!(matches!(outbox.next(), crate::serve::session::output::Next::Send(_)));
+        outbox.sent();
+        let _ = tx.send(Event::Sent);
+        let second = queued(&outbox);
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(outbox.queued(), second, "one frame for all the changes");
+        let _ = tx.send(Event::Hangup);
+        thread.join().unwrap_or_else(|_| panic!("the session thread panicked"));
+    }
+}

@@ -8,7 +8,7 @@ use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::sync::mpsc::{self, Receiver};
 
-fn server() -> Arc<Shared> {
+pub(super) fn server() -> Arc<Shared> {
     let config = Config::default();
     let mut defaults = RoomSettings::new(&config);
     defaults.size = 3;
@@ -24,7 +24,7 @@ fn server() -> Arc<Shared> {
     Arc::new(Shared::new(registry, crate::serve::served_config(&config).0, Limits::default(), 2222, false))
 }
 
-fn key(n: u8) -> Identity {
+pub(super) fn key(n: u8) -> Identity {
     Identity::Key(format!("SHA256:{}", char::from(b'A' + n).to_string().repeat(43)))
 }
 

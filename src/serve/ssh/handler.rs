@@ -96,7 +96,8 @@ impl Client {
         }
     }
 
-    /// Says `text` on the channel's error stream and closes it: for requests that start no screen.
+    /// Refuses a request that would run something (a command, a subsystem): the words on the channel's error
+    /// stream, then the refusal, and the channel closes.
     fn refuse_and_close(
         &mut self,
         channel: ChannelId,
@@ -107,6 +108,16 @@ impl Client {
         session.extended_data(channel, 1, format!("hextoe: {text}\r\n").into_bytes())?;
         session.channel_failure(channel)?;
         session.exit_status_request(channel, 1)?;
+        session.close(channel)
+    }
+
+    /// Says goodbye to a shell the server will not serve (a limit, no terminal): the shell request itself
+    /// succeeds, so that OpenSSH prints the words before it leaves, with exit status 1.
+    fn goodbye(&mut self, channel: ChannelId, text: &str, session: &mut SshSession) -> Result<(), russh::Error> {
+        session.channel_success(channel)?;
+        session.data(channel, format!("hextoe: {text}\r\n").into_bytes())?;
+        session.exit_status_request(channel, 1)?;
+        session.eof(channel)?;
         session.close(channel)
     }
 
@@ -130,7 +141,9 @@ impl Client {
         }));
         if let Err(e) = run::spawn(self.shared.clone(), start, tx.clone(), rx, outbox.clone()) {
             log::line(format!("{}: cannot start a session: {e}", self.peer));
-            return self.refuse_and_close(channel, "the server cannot take more clients now; try again later", session);
+            session.data(channel, b"hextoe: the server cannot take more clients now; try again later\r\n".to_vec())?;
+            session.exit_status_request(channel, 1)?;
+            return session.close(channel);
         }
         writer(session.handle(), channel, outbox, tx.clone());
         self.events = Some(tx);
@@ -237,14 +250,14 @@ impl russh::server::Handler for Client {
         if let Some(r) = &self.refusal {
             log::line(format!("{}: refused: {r}", self.peer));
             let text = r.to_string();
-            return self.refuse_and_close(channel, &text, session);
+            return self.goodbye(channel, &text, session);
         }
         if self.size.is_none() {
             let text = format!(
                 "the game needs a terminal: connect with ssh -t (e.g. ssh -t -p {} ROOM@HOST)",
                 self.shared.port
             );
-            return self.refuse_and_close(channel, &text, session);
+            return self.goodbye(channel, &text, session);
         }
         session.channel_success(channel)?;
         self.start(channel, session)

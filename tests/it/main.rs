@@ -30,6 +30,7 @@ mod ttt_perft;
 mod ttt_play;
 mod tui_app;
 mod tui_ascii;
+mod tui_clock;
 mod tui_common;
 mod tui_drawn;
 mod tui_lifecycle;

@@ -33,7 +33,11 @@ fn on_playouts(c: &mut Config, n: u64) {
 fn app_with(storage: Option<Storage>) -> App {
     let mut c = Config::default();
     on_playouts(&mut c, 300);
-    App::new(c, settings(GameKind::Hex, 5, Opponent::TwoHumans), AppOptions { color: false, seed: 3, storage })
+    App::new(
+        c,
+        settings(GameKind::Hex, 5, Opponent::TwoHumans),
+        AppOptions { color: false, seed: 3, storage, time: Default::default() },
+    )
 }
 
 /// x a1, o a2 (a mistake: only the centre holds), and x wins along the top row.

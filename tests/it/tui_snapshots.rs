@@ -16,14 +16,14 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub(crate) fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
-    Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, engine: None }
+    Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, ..Settings::default() }
 }
 
 pub(crate) fn app(color: bool) -> App {
     App::new(
         Config::default(),
         settings(GameKind::Hex, 11, Opponent::HumanVsAi),
-        AppOptions { color, seed: 1, storage: None },
+        AppOptions { color, seed: 1, storage: None, time: Default::default() },
     )
 }
 

@@ -58,7 +58,11 @@ impl App {
     fn confirm_key(&mut self, ev: &KeyEvent) {
         let Some(question) = self.confirm.take() else { return };
         if !confirm::is_yes(ev) {
-            self.status.message = Some(Message::info("Kept the game in progress."));
+            let text = match question {
+                Confirm::Discard { .. } => "Kept the game in progress.",
+                Confirm::Resign { .. } => "Playing on.",
+            };
+            self.status.message = Some(Message::info(text));
             return;
         }
         match question {
@@ -71,6 +75,7 @@ impl App {
                     self.complain(e);
                 }
             }
+            Confirm::Resign { seat } => self.resign(seat),
         }
     }
 
@@ -169,6 +174,7 @@ impl App {
             Outcome::Hint => self.hint(),
             Outcome::Save => self.save(),
             Outcome::Review => self.review_game(ReturnTo::Game),
+            Outcome::Resign => self.ask_resign(),
             Outcome::Help => self.help.open_at_top(),
             Outcome::Menu => self.leave_for_menu(),
             Outcome::Quit => self.quit(),

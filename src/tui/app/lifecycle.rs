@@ -17,7 +17,6 @@ use crate::tui::overlays::confirm::Confirm;
 use crate::tui::status::Message;
 use crate::tui::text;
 use rand::RngExt;
-use std::time::Instant;
 
 impl App {
     /// The Hex players of a game's machine seats (none for tic-tac-toe or people). An engine that cannot
@@ -120,9 +119,9 @@ impl App {
         self.screen = Screen::Game;
         self.help.open = false;
         self.entry.clear();
-        self.session.last_move_at = Instant::now();
+        self.session.last_move_at = self.time.now();
         self.autosave();
-        self.kick(Instant::now());
+        self.kick(self.time.now());
         Ok(())
     }
 
@@ -164,7 +163,7 @@ impl App {
         self.screen = Screen::Game;
         self.status.message = note.map(Message::info);
         self.autosave();
-        self.kick(Instant::now());
+        self.kick(self.time.now());
     }
 
     /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
@@ -203,6 +202,10 @@ impl App {
 
     /// A person's move, refused with a reason when it is not their turn or not legal.
     pub(super) fn human_move(&mut self, m: Move) {
+        // A move made after the flag fell is not a move: the game is lost on time.
+        if self.keep_time() {
+            return;
+        }
         let Some(g) = &mut self.session.game else { return };
         if g.is_over() {
             let new = self.keys.label(crate::tui::action::Action::NewGame);
@@ -224,7 +227,7 @@ impl App {
             return;
         }
         let seat = g.to_move();
-        if let Err(e) = g.play(m) {
+        if let Err(e) = g.play(m, self.time.now()) {
             self.complain(text::sentence(&e.to_string()));
             return;
         }
@@ -239,15 +242,15 @@ impl App {
     /// machine's turn.
     pub(super) fn after_move(&mut self) {
         self.entry.clear();
-        self.session.last_move_at = Instant::now();
+        self.session.last_move_at = self.time.now();
         self.record_result();
         self.autosave();
-        self.kick(Instant::now());
+        self.kick(self.time.now());
     }
 
-    fn record_result(&mut self) {
+    pub(super) fn record_result(&mut self) {
         let Some(g) = &self.session.game else { return };
-        if g.position.result().is_none() {
+        if !g.is_over() {
             return;
         }
         // The result replaces whatever the status line said about earlier moves.
@@ -274,9 +277,9 @@ impl App {
                 g.failed = None;
                 self.cancel_thinking();
                 self.say(if n == 1 { "Took back 1 move.".to_string() } else { format!("Took back {n} moves.") });
-                self.session.last_move_at = Instant::now();
+                self.session.last_move_at = self.time.now();
                 self.autosave();
-                self.kick(Instant::now());
+                self.kick(self.time.now());
             }
             Err(e) => self.complain(text::sentence(&e)),
         }

@@ -12,7 +12,6 @@ use crate::tui::screens::review::{ReturnTo, Review};
 use crate::tui::screens::saves::SaveList;
 use crate::tui::status::Message;
 use rand::RngExt;
-use std::time::Instant;
 
 impl App {
     /// Shows the list of saved games, freshly read from the data directory, with the line selected that was
@@ -24,6 +23,7 @@ impl App {
         self.saves = Some(list);
         self.help.open = false;
         self.screen = Screen::Saves;
+        self.keep_time();
     }
 
     /// Plays on the unfinished game `name` of the saves list, after the usual question if that would discard
@@ -62,11 +62,13 @@ impl App {
                 self.complain(format!("The review cannot analyse the game: {e}"));
                 self.review = Some(review);
                 self.screen = Screen::Review;
+                self.keep_time();
                 return;
             }
         };
         self.review = Some(review);
         self.screen = Screen::Review;
+        self.keep_time();
         self.say(text);
     }
 
@@ -77,7 +79,7 @@ impl App {
             Some(ReturnTo::Game) if self.session.game.is_some() => {
                 self.screen = Screen::Game;
                 self.status.message = None;
-                self.kick(Instant::now());
+                self.kick(self.time.now());
             }
             Some(ReturnTo::Saves) => self.open_saves(),
             Some(ReturnTo::Menu) => self.return_to_menu(),
@@ -91,6 +93,7 @@ impl App {
         self.help.open = false;
         self.status.message = None;
         self.screen = Screen::Primer;
+        self.keep_time();
     }
 
     /// Goes back to the menu from a screen the menu opened (the saves list, the primer), with the menu's
@@ -108,5 +111,7 @@ impl App {
         self.menu.selected = if self.can_resume() { MenuRow::Resume } else { MenuRow::Start };
         self.screen = Screen::Menu;
         self.status.message = None;
+        // A game nobody looks at is paused: its clock stands until the menu resumes it.
+        self.keep_time();
     }
 }

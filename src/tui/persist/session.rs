@@ -31,7 +31,7 @@ pub struct Session {
 impl Session {
     /// A session over `storage` (none keeps everything in memory): the score and the last run's unfinished
     /// game are read from it. Also returns a warning about files that could not be read (and were kept aside).
-    pub(crate) fn open(storage: Option<Storage>) -> (Session, Option<String>) {
+    pub(crate) fn open(storage: Option<Storage>, now: Instant) -> (Session, Option<String>) {
         let (score, mut warning) = match &storage {
             Some(s) => Score::load(s),
             None => (Score::new(), None),
@@ -49,8 +49,7 @@ impl Session {
                 warning = Some(earlier.into_iter().chain(said).collect::<Vec<_>>().join(" "));
             }
         }
-        let session =
-            Session { game: None, last_game, score, last_move_at: Instant::now(), storage, slot, next_match: 1 };
+        let session = Session { game: None, last_game, score, last_move_at: now, storage, slot, next_match: 1 };
         (session, warning)
     }
 
@@ -83,7 +82,7 @@ impl Session {
     /// Adds a finished game to the score, once, if it counts. Returns a warning about the score file.
     pub(crate) fn score_result(&mut self) -> Option<String> {
         let g = self.game.as_mut()?;
-        let result = g.position.result()?;
+        let result = g.result()?.outcome;
         if g.scored || !g.counts_for_score() {
             return None;
         }

@@ -94,7 +94,7 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
                 settings.level = level;
             }
         }
-        app.start(settings, loaded.map(|s| s.position)).or_usage()?;
+        app.start_saved(settings, loaded).or_usage()?;
         if let (Some(n), Some(m)) = (note, &mut app.status.message) {
             m.text = format!("{n} {}", m.text);
         }

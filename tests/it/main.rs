@@ -33,6 +33,7 @@ mod tui_ascii;
 mod tui_clock;
 mod tui_common;
 mod tui_drawn;
+mod tui_history;
 mod tui_lifecycle;
 mod tui_machines;
 mod tui_menu_choices;

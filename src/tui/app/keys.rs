@@ -6,6 +6,7 @@
 use super::{App, Screen};
 use crate::tui::action::Action;
 use crate::tui::overlays::confirm::{self, Confirm};
+use crate::tui::persist::save::Saved;
 use crate::tui::screens::game::keys as game_keys;
 use crate::tui::screens::menu::MenuRow;
 use crate::tui::screens::menu::keys as menu_keys;
@@ -14,7 +15,6 @@ use crate::tui::screens::review::keys as review_keys;
 use crate::tui::screens::review::{ReturnTo, Review};
 use crate::tui::screens::saves::keys as saves_keys;
 use crate::tui::status::Message;
-use crate::tui::text;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 impl App {
@@ -66,12 +66,9 @@ impl App {
             return;
         }
         match question {
-            Confirm::Discard { settings, position } => {
-                // The person said yes: the discarded game must not come back as "Resume last game".
-                if let Err(e) = self.session.clear_autosave() {
-                    self.complain(text::sentence(&e));
-                }
-                if let Err(e) = self.start(settings, position) {
+            Confirm::Discard { settings, saved } => {
+                // The person said yes: the game left goes to the history, and the new one takes its autosave.
+                if let Err(e) = self.start_saved(settings, saved.map(|s| *s)) {
                     self.complain(e);
                 }
             }
@@ -90,7 +87,8 @@ impl App {
             review_keys::Outcome::PlayFrom { settings, position, ply } => {
                 // A game in progress is discarded only after the person says yes (the review stays up until
                 // then, and gives way, like any screen, to the game).
-                self.request_start_saying(settings, Some(position), Some(format!("Playing on from move {ply}.")))
+                let news = Some(format!("Playing on from move {ply}."));
+                self.request_start_saying(settings, Some(Saved::bare(position)), news)
             }
             review_keys::Outcome::Leave => self.leave_review(),
             review_keys::Outcome::Help => self.help.open = true,
@@ -118,9 +116,7 @@ impl App {
             saves_keys::Outcome::Review { position, settings, names } => {
                 self.open_review(Review::new(position, settings, names, ReturnTo::Saves))
             }
-            saves_keys::Outcome::Play { position, settings, name, note } => {
-                self.play_saved(settings, position, &name, note)
-            }
+            saves_keys::Outcome::Play { saved, settings, name, note } => self.play_saved(settings, *saved, &name, note),
         }
     }
 

@@ -173,9 +173,15 @@ impl App {
         self.status.message = Some(Message::error(text));
     }
 
-    /// Quits: cancels any search first, so the worker stops at once.
+    /// Quits: cancels any search first, so the worker stops at once, and stops the clock, so that the
+    /// autosave holds the time the side to move had used.
     pub fn quit(&mut self) {
         self.cancel_thinking();
+        let now = self.time.now();
+        if let Some(g) = &mut self.session.game {
+            g.keep_time(false, now);
+        }
+        self.autosave();
         self.quit = true;
     }
 

@@ -4,8 +4,8 @@
 
 use super::{App, Screen};
 use crate::ai::Level;
-use crate::game::Position;
 use crate::tui::model::settings::Settings;
+use crate::tui::persist::save::Saved;
 use crate::tui::screens::menu::MenuRow;
 use crate::tui::screens::primer::Primer;
 use crate::tui::screens::review::{ReturnTo, Review};
@@ -17,8 +17,8 @@ impl App {
     /// Shows the list of saved games, freshly read from the data directory, with the line selected that was
     /// selected the last time.
     pub fn open_saves(&mut self) {
-        let keep = self.saves.as_ref().map_or(0, |s| s.selected);
-        let list = SaveList::open(self.session.storage(), keep);
+        let (keep, filter) = self.saves.as_ref().map_or((0, None), |s| (s.selected, s.filter));
+        let list = SaveList::open(self.session.storage(), keep, filter);
         self.status.message = list.problem.as_ref().map(|p| Message::error(format!("No saves: {p}.")));
         self.saves = Some(list);
         self.help.open = false;
@@ -28,9 +28,9 @@ impl App {
 
     /// Plays on the unfinished game `name` of the saves list, after the usual question if that would discard
     /// a game in progress; `note` says what of its players could not be had.
-    pub(super) fn play_saved(&mut self, settings: Settings, position: Position, name: &str, note: Option<String>) {
+    pub(super) fn play_saved(&mut self, settings: Settings, saved: Saved, name: &str, note: Option<String>) {
         let note = note.map(|n| format!(" {n}")).unwrap_or_default();
-        self.request_start_saying(settings, Some(position), Some(format!("Loaded {name}.{note}")));
+        self.request_start_saying(settings, Some(saved), Some(format!("Loaded {name}.{note}")));
     }
 
     /// Reviews the game on screen (or the one the menu would resume). Refused, with a reason, when there

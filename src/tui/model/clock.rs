@@ -30,9 +30,15 @@ impl GameClock {
     }
 
     /// A clock resumed from a record: the times before the first move and after each move played (as a
-    /// save file holds them). The clock stands at the last entry, or at `start` before any move.
-    pub fn resumed(control: TimeControl, start: [Duration; 2], after: Vec<[Duration; 2]>) -> GameClock {
-        let now = after.last().copied().unwrap_or(start);
+    /// save file holds them), and the times left when it was saved, if the file says (the side to move may
+    /// have thought a while). Without them the clock stands at the last move's entry, or at `start`.
+    pub fn resumed(
+        control: TimeControl,
+        start: [Duration; 2],
+        after: Vec<[Duration; 2]>,
+        left: Option<[Duration; 2]>,
+    ) -> GameClock {
+        let now = left.or(after.last().copied()).unwrap_or(start);
         GameClock { clock: Clock::resumed(control, now), start, after }
     }
 
@@ -153,8 +159,10 @@ mod tests {
         assert_eq!(c.after(3), None);
         c.back_to(0);
         assert_eq!(c.both_left(t0), [s(60), s(60)]);
-        let resumed = GameClock::resumed(control("1+2"), [s(60); 2], vec![[s(52), s(60)], [s(52), s(32)]]);
+        let resumed = GameClock::resumed(control("1+2"), [s(60); 2], vec![[s(52), s(60)], [s(52), s(32)]], None);
         assert_eq!(resumed.both_left(t0), [s(52), s(32)]);
+        let thought = GameClock::resumed(control("1+2"), [s(60); 2], vec![[s(52), s(60)]], Some([s(52), s(41)]));
+        assert_eq!(thought.both_left(t0), [s(52), s(41)], "the time the side to move had used is kept");
     }
 
     #[test]

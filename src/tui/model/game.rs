@@ -39,6 +39,9 @@ pub struct Match {
     pub clock: Option<GameClock>,
     /// How the game ended off the board: a resignation or a fallen flag. Final: undo does not take it back.
     pub ending: Option<Ending>,
+    /// The history file this game is kept in, once it is: kept again (undone after it ended and finished
+    /// anew, or played on from that file), the file is written over rather than a second one made.
+    pub kept: Option<std::path::PathBuf>,
     /// Moves taken back by undo, most recent last.
     pub redo: Vec<Move>,
     /// Cursor column and row.
@@ -65,6 +68,7 @@ impl Match {
             names: settings.names.by_seat(seats),
             clock: settings.clock.map(GameClock::new),
             ending: None,
+            kept: None,
             settings,
             position,
             redo: Vec::new(),

@@ -4,11 +4,12 @@
 //! goes ahead, any other key keeps the game. While a [`Confirm`] waits, the question box is drawn over the
 //! screen: it says what would be lost and which key does what.
 
-use crate::game::{GameKind, Position, Seat};
+use crate::game::{GameKind, Seat};
 use crate::tui::geometry::centered;
 use crate::tui::model::game::Match;
 use crate::tui::model::sentences::game_phrase;
 use crate::tui::model::settings::Settings;
+use crate::tui::persist::save::Saved;
 use crate::tui::text::capital;
 use crate::tui::theme::Theme;
 use ratatui::Frame;
@@ -24,8 +25,8 @@ pub enum Confirm {
     Discard {
         /// The new game's settings.
         settings: Settings,
-        /// Its position, when it is loaded rather than new.
-        position: Option<Position>,
+        /// The game, when it is loaded rather than new.
+        saved: Option<Box<Saved>>,
     },
     /// The person at this seat resigns the game in progress.
     Resign {
@@ -43,12 +44,12 @@ pub(crate) fn is_yes(ev: &KeyEvent) -> bool {
 /// `current` is the game in progress, which the question is about.
 pub(crate) fn draw(frame: &mut Frame, area: Rect, theme: &Theme, question: &Confirm, current: Option<&Match>) {
     let (title, mut lines) = match question {
-        Confirm::Discard { settings, position } => (" Start another game? ", discard(settings, position, current)),
+        Confirm::Discard { settings, saved } => (" Start another game? ", discard(settings, saved, current)),
         Confirm::Resign { seat } => (" Resign? ", resign(*seat, current)),
     };
     let (yes, no) = match question {
-        Confirm::Discard { settings, position } => {
-            (format!("yes, start {}", next_game(settings, position)), "no, keep playing")
+        Confirm::Discard { settings, saved } => {
+            (format!("yes, start {}", next_game(settings, saved)), "no, keep playing")
         }
         Confirm::Resign { .. } => ("yes, resign".to_string(), "no, play on"),
     };
@@ -66,8 +67,8 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, theme: &Theme, question: &Conf
 }
 
 /// The game a discarding question would start: "a new Hex 11×11 game", "the loaded game".
-fn next_game(settings: &Settings, position: &Option<Position>) -> String {
-    match (position, settings.game) {
+fn next_game(settings: &Settings, saved: &Option<Box<Saved>>) -> String {
+    match (saved, settings.game) {
         (Some(_), _) => "the loaded game".to_string(),
         (None, GameKind::Tictactoe) => "a new tic-tac-toe game".to_string(),
         (None, GameKind::Hex) => format!("a new Hex {0}×{0} game", settings.size),
@@ -75,7 +76,7 @@ fn next_game(settings: &Settings, position: &Option<Position>) -> String {
 }
 
 /// The question before the game in progress is left for another.
-fn discard<'a>(settings: &Settings, position: &Option<Position>, current: Option<&Match>) -> Vec<Line<'a>> {
+fn discard<'a>(settings: &Settings, saved: &Option<Box<Saved>>, current: Option<&Match>) -> Vec<Line<'a>> {
     let what = current.map_or_else(|| "the game in progress".to_string(), game_phrase);
     let moves = current.map_or(0, |g| g.position.ply());
     vec![
@@ -84,7 +85,8 @@ fn discard<'a>(settings: &Settings, position: &Option<Position>, current: Option
             capital(&what),
             if moves == 1 { "move" } else { "moves" }
         )),
-        Line::raw(format!(" Leave it unfinished and start {}?", next_game(settings, position))),
+        Line::raw(format!(" Leave it unfinished and start {}?", next_game(settings, saved))),
+        Line::raw(" It stays in the history, where Load game plays it on."),
     ]
 }
 

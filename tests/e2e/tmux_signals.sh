@@ -25,7 +25,7 @@ run="XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config $BIN"
 keys "$run play --game hex --size 7 --first human --level easy" Enter
 wait_for 'Your move (Black'
 keys ':d4' Enter
-wait_for '1. ● d4'
+wait_for '1 ● d4'
 wait_for 'Your move (Black' 20
 pid=$(pgrep -n -f "$BIN play --game hex" || true)
 [ -n "$pid" ] || fail "cannot find the game's process"

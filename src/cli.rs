@@ -173,6 +173,23 @@ pub struct PlayArgs {
     /// Draw in plain ASCII, for terminals and fonts without box-drawing characters (as [ui] ascii = true).
     #[arg(long)]
     pub ascii: bool,
+    /// Play on a clock: MAIN minutes each plus INC seconds after every move (e.g. `5+3`, `90s+2`), or `off`.
+    #[arg(long, value_name = "MAIN+INC", value_parser = clock_parser)]
+    pub time: Option<crate::config::ClockSetting>,
+    /// Your name, written in saved games and shown beside the board; given twice, the second is the other
+    /// person's in a two-player game.
+    #[arg(long, value_name = "NAME", value_parser = name_parser, action = clap::ArgAction::Append)]
+    pub name: Vec<crate::config::PlayerName>,
+}
+
+/// A clock setting: `off` or `MAIN+INC`, in the config's words.
+fn clock_parser(s: &str) -> Result<crate::config::ClockSetting, String> {
+    s.parse()
+}
+
+/// A person's name, checked as the config checks it.
+fn name_parser(s: &str) -> Result<crate::config::PlayerName, String> {
+    s.parse()
 }
 
 /// `--game` and `--size`, alike for every subcommand: the game named, else Hex when a Hex-only flag

@@ -10,13 +10,18 @@
 //!
 //! - this file: [`Config`], the `[tictactoe]` and `[hex]` tables, loading and the error messages.
 //! - [`types`]: the range-checked value types (board size, depth, seconds …).
+//! - [`clock`], [`name`]: the time control games are played on, and a person's name.
 //! - [`ui`]: `[ui]`, the terminal game's mouse, watch delay, theme colours and key bindings.
 //! - [`serve`]: `[serve]`, what `hextoe serve` shares among its clients: search threads, memory, the grace period.
 
+pub mod clock;
+pub mod name;
 pub mod serve;
 pub mod types;
 pub mod ui;
 
+pub use clock::ClockSetting;
+pub use name::{OptionalName, PlayerName};
 pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;
 
@@ -42,6 +47,12 @@ pub struct Config {
     pub first: First,
     /// The level the menu starts on.
     pub level: Level,
+    /// The clock the menu starts on: none, or a time control.
+    pub clock: ClockSetting,
+    /// Your name, for saved games and the side panel (none: "You").
+    pub name: OptionalName,
+    /// The second person's name in a two-player game at one keyboard (none: "Player 2").
+    pub friend: OptionalName,
     /// Tic-tac-toe settings.
     pub tictactoe: TttConfig,
     /// Hex settings.
@@ -58,6 +69,9 @@ impl Default for Config {
             game: GameKind::Hex,
             first: First::Human,
             level: Level::Medium,
+            clock: ClockSetting::default(),
+            name: OptionalName::default(),
+            friend: OptionalName::default(),
             tictactoe: TttConfig::default(),
             hex: HexConfig::default(),
             ui: UiConfig::default(),

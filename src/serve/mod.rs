@@ -49,6 +49,8 @@ use std::time::{Duration, Instant};
 pub fn served_config(config: &Config) -> (Config, Vec<String>) {
     let mut c = config.clone();
     let mut notes = Vec::new();
+    // The operator's own names are not the clients': each client is its key.
+    (c.name, c.friend) = (Default::default(), Default::default());
     let cap = c.serve.memory_mb.0;
     let defaults = HexConfig::default();
     for level in Level::ALL {
@@ -114,7 +116,7 @@ pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
         };
         let port = if args.port == 22 { String::new() } else { format!("-p {} ", args.port) };
         log::line(format!("listening on {}:{} ({reach}); join with: ssh {port}ROOM@HOST, or ssh {port}lobby@HOST", args.bind, args.port));
-        log::line(format!("games go to {}", storage.path(room::record::HISTORY).display()));
+        log::line(format!("games go to {}", storage.path(crate::tui::persist::history::FOLDER).display()));
         let stop = async {
             let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
             tokio::select! {

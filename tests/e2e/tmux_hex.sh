@@ -70,13 +70,15 @@ for _ in $(seq 1 15); do
 done
 screen | grep -qF '▶ Load game' || fail "cannot select Load game"
 keys Enter
-wait_for 'Load game · 1 save'
-screen | grep -qE '▶ Hex 5×5 .* (Black|White) wins +'"$total" || fail "the save is not listed with its result and moves"
+# The game is listed twice: kept by the history when it ended, and saved with S just now.
+wait_for 'Load game · 2 games'
+screen | grep -qE '▶ Hex 5×5 .* (Black|White) wins +'"$total"'  saves' || fail "the save is not listed with its result and moves"
+screen | grep -qE ' Hex 5×5 .* (Black|White) wins +'"$total"'  history' || fail "the finished game is not in the history"
 keys Enter
 wait_for 'Review · Hex 5×5'
 wait_for "Move $total of $total"
 keys q
-wait_for 'Load game · 1 save'
+wait_for 'Load game · 2 games'
 keys q
 wait_for 'Start new game'
 

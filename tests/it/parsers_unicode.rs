@@ -9,7 +9,7 @@ use hextoe::commands::engine::Engine;
 use hextoe::config::ui::KeySpec;
 use hextoe::config::{Config, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 use hextoe::protocol::framing;
-use hextoe::tui::persist::save::{read_ttt, ttt_text};
+use hextoe::tui::persist::ttt_file::{read_ttt, ttt_text};
 use proptest::prelude::*;
 use std::path::Path;
 

@@ -39,7 +39,7 @@ fn two_keys_play_a_whole_hex_game_and_the_history_names_both() {
     let (a, b) = (s.key("alice"), s.key("bob"));
     let (host, friend) = two_players(&s, "Friday", &a, &b);
     friend.keys(&[":", "c3", "Enter"]);
-    friend.wait_for("Wait: Opponent is to move");
+    friend.wait_for("is to move");
     alternate(&host, &friend, &["a1", "b1", "a2", "b2", "a3"]);
     host.wait_for("You win");
     friend.wait_for("You lose");

@@ -2,11 +2,22 @@
 //! grace period (or that is on when the server stops) is adjourned to a file, for both players to resume from
 //! the lobby. The log says where each went, or why it could not be stored.
 
-use super::record::{Ending, Record};
+use super::record::Record;
 use super::{Phase, Room};
-use crate::game::Seat;
+use crate::game::Outcome;
 use crate::serve::log;
+use crate::tui::model::ending::{DecidedBy, Ending, GameResult};
 use std::time::Instant;
+
+/// How a result ended off the board (a resignation, a fallen flag), which the board alone does not tell;
+/// `None` for a result the board decided.
+pub fn ending_of(result: GameResult) -> Option<Ending> {
+    match (result.by, result.outcome) {
+        (DecidedBy::Resignation, Outcome::Win(w)) => Some(Ending::Resigned(w.other())),
+        (DecidedBy::Time, Outcome::Win(w)) => Some(Ending::Flagged(w.other())),
+        _ => None,
+    }
+}
 
 impl Room {
     /// The server stops: a game in progress is adjourned, to be resumed when it is back. True if one was.
@@ -20,7 +31,7 @@ impl Room {
     }
 
     /// The game as it stands, for its file.
-    pub(super) fn record(&self, ending: Option<Ending>, now: Instant) -> Option<Record> {
+    pub(super) fn record(&self, ending: Option<Ending>) -> Option<Record> {
         let players = self.seats.clone().map(|h| h.map(|h| h.identity));
         let [Some(a), Some(b)] = players else { return None };
         Some(Record {
@@ -28,7 +39,7 @@ impl Room {
             players: [a, b],
             settings: self.settings.clone(),
             position: self.position.clone()?,
-            clock: self.clock.as_ref().map(|c| (c.control(), Seat::BOTH.map(|s| c.left(s, now)))),
+            clock: self.clock.clone(),
             ending,
         })
     }
@@ -40,21 +51,24 @@ impl Room {
     }
 
     /// Ends the game: the clock stops and the game goes to the history.
-    pub(super) fn end(&mut self, ending: Ending, now: Instant) {
+    pub(super) fn end(&mut self, result: GameResult, now: Instant) {
         if let Some(c) = &mut self.clock {
             c.pause(now);
         }
-        self.phase = Phase::Over(ending);
-        let record = self.record(Some(ending), now);
+        self.phase = Phase::Over(result);
+        let record = self.record(ending_of(result));
         let stored = match (&self.records, &record) {
-            (Some(records), Some(r)) => records.finished(r).map(|p| p.display().to_string()),
+            (Some(records), Some(r)) => records.finished(r, now).map(|p| p.display().to_string()),
             _ => Ok("nowhere (no data directory)".into()),
         };
         if let Some(path) = self.resumed.take() {
             self.forget(&path);
         }
-        let who = ending.winner().and_then(|s| self.seats[s.index()].as_ref()).map(|h| h.identity.to_string());
-        let result = who.map_or("a draw".to_string(), |w| format!("{w} {}", ending.how()));
+        let winner = match result.outcome {
+            Outcome::Win(s) => self.seats[s.index()].as_ref().map(|h| h.identity.to_string()),
+            Outcome::Draw => None,
+        };
+        let result = winner.map_or("a draw".to_string(), |w| format!("{w} wins{}", result.by.words()));
         match stored {
             Ok(path) => {
                 log::line(format!("room {}: game {} over, {result}; stored in {path}", self.name, self.game_no))
@@ -68,8 +82,8 @@ impl Room {
         if let Some(c) = &mut self.clock {
             c.pause(now);
         }
-        let stored = match (&self.records, self.record(None, now)) {
-            (Some(records), Some(r)) => records.adjourn(&r),
+        let stored = match (&self.records, self.record(None)) {
+            (Some(records), Some(r)) => records.adjourn(&r, now),
             _ => Err("the server has no data directory".into()),
         };
         let text = match &stored {

@@ -15,19 +15,20 @@
 //! | [`registry`] | every room of the server: bounded, listed for the lobby, ticked by the janitor |
 //! | [`view`] | what a member reads of the room to draw it |
 
-mod ending;
+pub mod ending;
 pub mod name;
 pub mod record;
 pub mod registry;
 pub mod settings;
 pub mod view;
 
-use crate::game::clock::Clock;
 use crate::game::{Move, Position, Seat};
 use crate::serve::identity::Identity;
 use crate::serve::log;
+use crate::tui::model::clock::GameClock;
+use crate::tui::model::ending::{Ending, GameResult};
 use name::RoomName;
-use record::{Ending, Records};
+use record::Records;
 use settings::RoomSettings;
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -56,8 +57,8 @@ pub enum Phase {
     Waiting,
     /// The game is on.
     Playing,
-    /// The game has ended.
-    Over(Ending),
+    /// The game has ended: who won, or a draw, and how.
+    Over(GameResult),
     /// A player did not come back in time: the game was stored, and the sentence says where.
     Adjourned(String),
 }
@@ -91,7 +92,7 @@ pub struct Room {
     phase: Phase,
     seats: [Option<Holder>; 2],
     position: Option<Position>,
-    clock: Option<Clock>,
+    clock: Option<GameClock>,
     watchers: Vec<MemberId>,
     notifiers: HashMap<MemberId, Notifier>,
     game_no: u64,
@@ -151,7 +152,7 @@ impl Room {
         room.seats = r.players.map(|identity| {
             identity.has_key().then_some(Holder { identity, member: None, dropped_at: None, rematch: false })
         });
-        room.clock = r.clock.map(|(control, left)| Clock::resumed(control, left));
+        room.clock = r.clock;
         room.position = Some(r.position);
         room.resumed = Some(adjourned.path);
         room
@@ -269,12 +270,12 @@ impl Room {
                     return;
                 }
             }
-            self.clock = s.clock.map(Clock::new);
+            self.clock = s.clock.map(GameClock::new);
         }
         self.phase = Phase::Playing;
         self.game_no += 1;
         if let (Some(c), Some(p)) = (&mut self.clock, &self.position) {
-            c.start(p.to_move_seat(), now);
+            c.run(p.to_move_seat(), now);
         }
         let names = self.seats.clone().map(|h| h.map_or_else(String::new, |h| h.identity.to_string()));
         log::line(format!(
@@ -299,18 +300,19 @@ impl Room {
             return Err("it is not your turn".into());
         }
         if let Some(fallen) = self.clock.as_mut().and_then(|c| c.check(now)) {
-            self.end(Ending::Time(fallen), now);
+            self.end(Ending::Flagged(fallen).into(), now);
             self.changed();
             return Err("your time ran out".into());
         }
         let Some(position) = &mut self.position else { return Err("the game is not on".into()) };
+        let ply = position.ply();
         position.play(mv).map_err(|e| e.to_string())?;
         let result = position.result();
         if let Some(c) = &mut self.clock {
-            c.moved(now);
+            c.moved(seat, ply, now);
         }
         if let Some(r) = result {
-            self.end(Ending::Board(r), now);
+            self.end(GameResult::on_board(r), now);
         }
         self.changed();
         Ok(())
@@ -321,7 +323,7 @@ impl Room {
         let Some(seat) = self.seat_of_member(member).filter(|_| self.phase == Phase::Playing) else {
             return Err("there is no game of yours to resign".into());
         };
-        self.end(Ending::Resigned(seat), now);
+        self.end(Ending::Resigned(seat).into(), now);
         self.changed();
         Ok(())
     }
@@ -370,7 +372,7 @@ impl Room {
             return false;
         }
         if let Some(fallen) = self.clock.as_mut().and_then(|c| c.check(now)) {
-            self.end(Ending::Time(fallen), now);
+            self.end(Ending::Flagged(fallen).into(), now);
         } else if self
             .seats
             .iter()

@@ -60,10 +60,11 @@ fn two_keys_play_to_the_end_and_the_game_goes_to_the_history() {
     for (member, m) in [(1, "a1"), (2, "b1"), (1, "a2"), (2, "b2"), (1, "a3")] {
         r.play(member, cell(m, 3), t).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
-    assert_eq!(r.view(1).ending(), Some(Ending::Board(crate::game::Outcome::Win(Seat::First))));
+    assert_eq!(r.view(1).ending(), Some(GameResult::on_board(crate::game::Outcome::Win(Seat::First))));
     assert!(r.play(2, cell("c3", 3), t).is_err(), "no move after the end");
-    let files: Vec<_> =
-        std::fs::read_dir(dir.path().join(record::HISTORY)).map(|d| d.flatten().collect()).unwrap_or_default();
+    let files: Vec<_> = std::fs::read_dir(dir.path().join(crate::tui::persist::history::FOLDER))
+        .map(|d| d.flatten().collect())
+        .unwrap_or_default();
     assert_eq!(files.len(), 1);
     let text = std::fs::read_to_string(files[0].path()).unwrap_or_default();
     assert!(text.contains(&format!("PB[{}]", key(0))) && text.contains(&format!("PW[{}]", key(1))), "{text}");
@@ -115,7 +116,7 @@ fn a_seat_away_past_the_grace_period_adjourns_the_game_and_both_can_resume_it() 
     assert!(matches!(r.view(2).phase, Phase::Adjourned(ref s) if s.contains("resume it from the lobby")));
     let (found, _) = records.adjourned();
     assert_eq!(found.len(), 1);
-    let left = found[0].record.clock.map(|(_, l)| l);
+    let left = found[0].record.clock.as_ref().map(|c| c.both_left(t));
     assert_eq!(left, Some([Duration::from_secs(595), Duration::from_secs(290)]), "White's clock ran all along");
     let mut again = Room::resumed(found[0].clone(), options(Some(records.clone())));
     assert_eq!(join(&mut again, 1, 5, t), Role::Player(Seat::Second));
@@ -134,14 +135,14 @@ fn a_flag_falls_on_the_clock_a_resignation_ends_the_game_and_a_rematch_exchanges
     join(&mut r, 1, 2, t);
     assert!(!r.tick(t + Duration::from_secs(59)));
     assert!(r.tick(t + Duration::from_secs(60)));
-    assert_eq!(r.view(1).ending(), Some(Ending::Time(Seat::First)));
+    assert_eq!(r.view(1).ending(), Some(Ending::Flagged(Seat::First).into()));
     assert_eq!(r.rematch(1, t), Ok(false));
     assert_eq!(r.view(2).seats[0].as_ref().map(|s| s.rematch), Some(true));
     assert_eq!(r.rematch(2, t), Ok(true));
     assert_eq!(r.view(2).role, Role::Player(Seat::First), "the second player now moves first");
     assert_eq!(r.view(1).phase, Phase::Playing);
     r.resign(1, t).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(r.view(1).ending(), Some(Ending::Resigned(Seat::Second)));
+    assert_eq!(r.view(1).ending(), Some(Ending::Resigned(Seat::Second).into()));
     assert!(r.resign(1, t).is_err());
 }
 

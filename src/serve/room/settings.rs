@@ -56,13 +56,13 @@ pub struct RoomSettings {
 }
 
 impl RoomSettings {
-    /// The defaults: Hex at the config's size (11×11 unless changed) with its swap rule, no clock, no hints.
+    /// The defaults: Hex at the config's size (11×11 unless changed) with its swap rule and clock, no hints.
     pub fn new(config: &Config) -> RoomSettings {
         RoomSettings {
             game: GameKind::Hex,
             size: config.hex.size.0.clamp(1, MAX_SIZE),
             swap: config.hex.swap,
-            clock: None,
+            clock: config.clock.0,
             hints: false,
             host: HostSeat::Random,
         }

@@ -1,12 +1,12 @@
 //! What a member reads of its room to draw it: a copy taken under the room's lock, so that drawing never
 //! holds the lock. Clocks are read at the time of drawing from the copy.
 
-use super::record::Ending;
 use super::settings::RoomSettings;
 use super::{MemberId, Phase, Role, Room, name::RoomName};
-use crate::game::clock::Clock;
 use crate::game::{Position, Seat};
 use crate::serve::identity::Identity;
+use crate::tui::model::clock::GameClock;
+use crate::tui::model::ending::GameResult;
 use std::time::{Duration, Instant};
 
 /// A seat as members see it.
@@ -36,7 +36,7 @@ pub struct View {
     /// The game, once it has started.
     pub position: Option<Position>,
     /// The clock, if the game has one.
-    pub clock: Option<Clock>,
+    pub clock: Option<GameClock>,
     /// How many watch.
     pub watchers: usize,
     /// Counts the games played in the room: a new one (a rematch) has a new number.
@@ -88,7 +88,7 @@ impl View {
     }
 
     /// How the game ended, if it has.
-    pub fn ending(&self) -> Option<Ending> {
+    pub fn ending(&self) -> Option<GameResult> {
         match self.phase {
             Phase::Over(e) => Some(e),
             _ => None,
@@ -100,14 +100,10 @@ impl View {
     pub fn next_change(&self, now: Instant) -> Option<Instant> {
         let mut next = None;
         let mut add = |t: Instant| next = Some(next.map_or(t, |n: Instant| n.min(t)));
-        if let Some(c) = &self.clock
-            && self.phase == Phase::Playing
-            && let Some(seat) = c.running()
+        if self.phase == Phase::Playing
+            && let Some(t) = self.clock.as_ref().and_then(|c| c.next_change(now))
         {
-            let left = c.left(seat, now);
-            let step = if left < Duration::from_secs(10) { Duration::from_millis(100) } else { Duration::from_secs(1) };
-            let into = Duration::from_nanos((left.as_nanos() % step.as_nanos()) as u64);
-            add(now + if into.is_zero() { step } else { into });
+            add(t);
         }
         if self.phase == Phase::Playing && self.seats.iter().flatten().any(|s| s.kept_until.is_some()) {
             add(now + Duration::from_secs(1));

@@ -30,7 +30,8 @@ pub struct Cx<'a> {
 impl Cx<'_> {
     /// A new game app, in memory only (the server keeps the games), at this client's size.
     pub fn new_app(&self) -> App {
-        let options = AppOptions { color: self.shared.color, seed: self.seed, storage: None };
+        let time = crate::tui::time::TimeSource::system();
+        let options = AppOptions { color: self.shared.color, seed: self.seed, storage: None, time };
         let config = self.shared.config.clone();
         let settings = Settings::new(&PlayArgs::default(), &config);
         let mut app = App::new(config, settings, options);

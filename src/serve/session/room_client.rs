@@ -7,14 +7,15 @@
 //! room refuses it, the screen goes back to the room's game and says why.
 
 use super::context::Cx;
-use crate::game::Position;
 use crate::serve::room::registry::{SharedRoom, lock};
 use crate::serve::room::view::View;
 use crate::serve::room::{MemberId, Phase, Role};
 use crate::serve::screens::bar::who;
 use crate::serve::screens::waiting;
 use crate::tui::action::Action;
+use crate::tui::app::remote::RemoteGame;
 use crate::tui::app::{App, Screen};
+use crate::tui::model::ending::Ending;
 use crate::tui::model::settings::SeatKind;
 use crate::tui::status::Message;
 use ratatui::crossterm::event::{Event, KeyEvent, MouseEvent};
@@ -62,6 +63,11 @@ impl RoomClient {
         RoomClient { room, view, app: None, game_no: 0, phase: Phase::Waiting, selected: 0, leaving: false }
     }
 
+    /// The names the side panel gives the seats: the other players' keys (this client's own seat is "You").
+    fn names(&self, me: &crate::serve::identity::Identity) -> [Option<String>; 2] {
+        self.view.seats.clone().map(|s| s.map(|s| s.identity).filter(|i| i != me).map(|i| i.short()))
+    }
+
     /// Reads the room again and brings the screen to it: a new game starts the game's screen, a move the
     /// room took is played on it, an ending is said.
     pub fn refresh(&mut self, member: MemberId, cx: &Cx) {
@@ -74,11 +80,14 @@ impl RoomClient {
             self.app = None;
             return;
         }
+        let names = self.names(cx.me);
+        let ending = self.view.ending().and_then(crate::serve::room::ending::ending_of);
+        let game = RemoteGame { position: &position, clock: self.view.clock.as_ref(), ending, names: &names };
         let fresh = self.app.is_none() || self.game_no != self.view.game_no;
         if fresh {
             let mut app = cx.new_app();
             let settings = cx.settings_of(&self.view.settings);
-            if let Err(e) = app.start_remote(settings, position, seats(self.view.role)) {
+            if let Err(e) = app.start_remote(settings, game, seats(self.view.role)) {
                 app.status.message = Some(Message::error(format!("Cannot show the game: {e}.")));
             }
             if self.view.role == Role::Watcher {
@@ -94,38 +103,27 @@ impl RoomClient {
             self.app = Some(app);
             self.game_no = self.view.game_no;
         } else if let Some(app) = &mut self.app {
-            app.sync_remote(&position);
+            app.sync_remote(game);
         }
         if self.view.phase != self.phase {
             self.phase = self.view.phase.clone();
-            self.say_phase(cx);
+            self.say_phase();
         }
     }
 
-    /// Says how the game ended, or that it was adjourned, once.
-    fn say_phase(&mut self, cx: &Cx) {
+    /// Adds to the game's own words what only a room has: another game to ask for, an adjournment.
+    fn say_phase(&mut self) {
         let Some(app) = &mut self.app else { return };
         let n = app.keys.label(Action::NewGame);
-        let r = app.keys.label(Action::Review);
-        let text = match (&self.view.phase, self.view.role) {
-            (Phase::Over(e), role) => {
-                let winner = e.winner().and_then(|s| self.view.seats[s.index()].as_ref());
-                let line = match winner {
-                    None => "A draw".to_string(),
-                    Some(w) if w.identity == *cx.me => format!("You {}", e.how().replacen("wins", "win", 1)),
-                    Some(w) => format!("{} {}", crate::tui::text::capital(&who(&w.identity, cx.me)), e.how()),
-                };
-                match role {
-                    Role::Player(_) => {
-                        format!("{line}. {r} reviews the game; {n} asks for another (colours exchanged).")
-                    }
-                    Role::Watcher => format!("{line}. {r} reviews the game."),
-                }
+        match (&self.view.phase, self.view.role) {
+            (Phase::Over(_), Role::Player(_)) => {
+                let more = format!("{n} asks for another game (colours exchanged).");
+                let text = app.status.message.take().map_or(more.clone(), |m| format!("{} {more}", m.text));
+                app.status.message = Some(Message::info(text));
             }
-            (Phase::Adjourned(why), _) => why.clone(),
-            _ => return,
-        };
-        app.status.message = Some(Message::info(text));
+            (Phase::Adjourned(why), _) => app.status.message = Some(Message::info(why.clone())),
+            _ => {}
+        }
     }
 
     /// A key while the room waits for its players.
@@ -175,7 +173,7 @@ impl RoomClient {
             // The room's game has no menu behind it.
             app.screen = Screen::Game;
         }
-        self.hand_over(member, now);
+        self.hand_over(member, cx, now);
         After::Stay
     }
 
@@ -215,7 +213,9 @@ impl RoomClient {
                     self.view.settings.describe()
                 ),
             ),
-            Action::Place | Action::Swap | Action::Goto | Action::Hint | Action::NewGame if !player => {
+            Action::Place | Action::Swap | Action::Goto | Action::Hint | Action::NewGame | Action::Resign
+                if !player =>
+            {
                 say(app, "You are watching: only the players move.".into())
             }
             Action::Hint if !self.view.settings.hints => {
@@ -240,24 +240,33 @@ impl RoomClient {
         Some(After::Stay)
     }
 
-    /// Hands a move the person just made on screen to the room; a move the room refuses is taken back.
-    fn hand_over(&mut self, member: MemberId, now: Instant) {
+    /// Hands what the person just did on screen — a move, a resignation — to the room; a move the room
+    /// refuses is taken back.
+    fn hand_over(&mut self, member: MemberId, cx: &Cx, now: Instant) {
         let (Some(app), Some(room)) = (&mut self.app, &self.view.position) else { return };
-        let Some(ours) = app.session.game.as_ref().map(|g| g.position.history()) else { return };
-        let theirs = room.history();
+        let Some(g) = app.session.game.as_ref() else { return };
+        let resigned = matches!(g.ending, Some(Ending::Resigned(s)) if Some(s) == self.view.my_seat());
+        if resigned && self.view.phase == Phase::Playing {
+            let result = lock(&self.room).resign(member, now);
+            if let Err(e) = result {
+                app.status.message = Some(Message::error(crate::tui::text::sentence(&e)));
+            }
+            return;
+        }
+        let (ours, theirs) = (g.position.history(), room.history());
         if ours == theirs {
             return;
         }
         let refusal = if ours.len() == theirs.len() + 1 && ours.starts_with(&theirs) {
-            let result = lock(&self.room).play(member, ours[theirs.len()], now);
-            result.err()
+            lock(&self.room).play(member, ours[theirs.len()], now).err()
         } else {
             Some("the room's game is not the one on your screen".into())
         };
         if let Some(why) = refusal {
-            let back: Position = room.clone();
-            app.sync_remote(&back);
-            app.status.message = Some(Message::error(format!("Not played: {}.", why)));
+            self.refresh(member, cx);
+            if let Some(app) = &mut self.app {
+                app.status.message = Some(Message::error(format!("Not played: {why}.")));
+            }
         }
     }
 }

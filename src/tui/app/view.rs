@@ -26,6 +26,7 @@ impl App {
                 .map(|t| t.started),
             spinner: self.spinner,
             ascii: self.config.ui.ascii,
+            now: self.time.now(),
         }
     }
 }

@@ -42,15 +42,14 @@ pub(crate) fn hints(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
             .collect();
     }
     if g.is_over() {
-        // Nothing left to place: the ways on from a finished game.
-        return vec![
-            (k(Action::Review), "review"),
-            (k(Action::NewGame), "new"),
-            (k(Action::Undo), "undo"),
-            (keys.last_key(Action::Back), "menu"),
-            (k(Action::Save), "save"),
-            (k(Action::SwitchGame), other),
-        ];
+        // Nothing left to place: the ways on from a finished game (undo only where the board decided it: a
+        // resignation or a fallen flag is final).
+        let undo = g.ending.is_none().then(|| (k(Action::Undo), "undo"));
+        return [(k(Action::Review), "review"), (k(Action::NewGame), "new")]
+            .into_iter()
+            .chain(undo)
+            .chain([(keys.last_key(Action::Back), "menu"), (k(Action::Save), "save"), (k(Action::SwitchGame), other)])
+            .collect();
     }
     // Typing a cell name, with a cell of this board as the example: early in Hex, where it is the usual way
     // to place; last in tic-tac-toe, where the digits are.
@@ -72,6 +71,7 @@ pub(crate) fn hints(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
         (k(Action::Hint), "hint"),
         (k(Action::NewGame), "new"),
         (k(Action::Redo), "redo"),
+        (k(Action::Resign), "resign"),
         (k(Action::Save), "save"),
         (k(Action::SwitchGame), other),
     ]);

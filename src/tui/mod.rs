@@ -23,7 +23,7 @@ pub mod action;
 pub mod ai;
 pub mod app;
 pub mod ascii;
-mod event_loop;
+pub(crate) mod event_loop;
 pub mod geometry;
 pub mod model;
 pub(crate) mod overlays;

@@ -20,6 +20,19 @@ fn unique(what: &str) -> String {
     format!("hextoe-{what}-{}-{}", std::process::id(), NEXT.fetch_add(1, Ordering::Relaxed))
 }
 
+/// Reads `read` until it holds `text` (within [`WAIT`]), and returns it; else fails with `never` and it.
+fn until(read: impl Fn() -> String, text: &str, never: &str) -> String {
+    let start = Instant::now();
+    loop {
+        let got = read();
+        if got.contains(text) {
+            return got;
+        }
+        assert!(start.elapsed() < WAIT, "{never} {text:?}:\n{got}");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 /// Runs a command to its end and returns its status and output.
 pub fn run(cmd: &mut Command) -> (bool, String, String) {
     let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?}: {e}"));
@@ -73,6 +86,13 @@ impl Server {
         s
     }
 
+    /// A server started with `extra` flags, and one key for its tests.
+    pub fn with_key(extra: &[&str]) -> (Server, PathBuf) {
+        let s = Server::start(extra);
+        let key = s.key("alice");
+        (s, key)
+    }
+
     /// The server's process id.
     pub fn pid(&self) -> u32 {
         self.child.id()
@@ -85,15 +105,7 @@ impl Server {
 
     /// Waits until the log holds `text`, and returns it.
     pub fn wait_log(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let log = self.log();
-            if log.contains(text) {
-                return log;
-            }
-            assert!(start.elapsed() < WAIT, "the log never said {text:?}:\n{log}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        until(|| self.log(), text, "the log never said")
     }
 
     /// The server's data directory.
@@ -210,15 +222,12 @@ impl Term {
 
     /// Waits until the screen shows `text`, and returns the screen.
     pub fn wait_for(&self, text: &str) -> String {
-        let start = Instant::now();
-        loop {
-            let s = self.screen();
-            if s.contains(text) {
-                return s;
-            }
-            assert!(start.elapsed() < WAIT, "the screen never showed {text:?}:\n{s}");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        until(|| self.screen(), text, "the screen never showed")
+    }
+
+    /// Waits until the screen or what scrolled off it shows `text`.
+    pub fn wait_in_history(&self, text: &str) -> String {
+        until(|| self.history(), text, "the terminal never showed")
     }
 
     /// Resizes the window.

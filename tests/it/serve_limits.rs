@@ -26,8 +26,7 @@ fn read_until_closed(stream: &mut TcpStream, bound: Duration) -> (Vec<u8>, bool)
 #[test]
 #[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
 fn a_client_over_the_connection_limit_is_told_why_and_the_others_go_on() {
-    let s = Server::start(&["--max-per-address", "1"]);
-    let a = s.key("alice");
+    let (s, a) = Server::with_key(&["--max-per-address", "1"]);
     let first = s.term(Some(&a), "busy", (100, 30));
     first.wait_for("Waiting for a friend");
     let ssh = s.ssh(Some(&a), "busy");
@@ -40,8 +39,7 @@ fn a_client_over_the_connection_limit_is_told_why_and_the_others_go_on() {
 #[test]
 #[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
 fn a_flood_of_input_is_told_why_and_disconnected() {
-    let s = Server::start(&[]);
-    let a = s.key("alice");
+    let (s, a) = Server::with_key(&[]);
     let t = s.term(Some(&a), "flood", (100, 30));
     t.wait_for("Waiting for a friend");
     // Far more than the burst, at once: a paste of 40 kB (tmux takes it in pieces).
@@ -50,11 +48,7 @@ fn a_flood_of_input_is_told_why_and_disconnected() {
         t.keys(&["-l", &piece]);
     }
     s.wait_log("input over");
-    let start = Instant::now();
-    while !t.history().contains("bytes of input a second") {
-        assert!(start.elapsed() < Duration::from_secs(20), "the client was not told why:\n{}", t.history());
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    t.wait_in_history("bytes of input a second");
 }
 
 #[test]

@@ -5,7 +5,8 @@
 //! They need `ssh`, `ssh-keygen` and `tmux` (.ci/run installs them) and take a few seconds each, so they run
 //! with the slow tests: `cargo test --release -- --ignored serve_ssh`.
 
-use super::serve_common::{Server, alternate, run};
+use super::serve_common::{Server, Term, alternate, run};
+use std::path::PathBuf;
 use std::process::Command;
 
 /// The host waits in `room`, makes the board 3×3 and takes Black, and a friend joins: returns both terminals.
@@ -32,12 +33,18 @@ fn two_players(
     (host, friend)
 }
 
+/// A server with two keys whose players sit in `room` (see [`two_players`]).
+fn a_game(room: &str) -> (Server, Term, Term, PathBuf, PathBuf) {
+    let (s, a) = Server::with_key(&[]);
+    let b = s.key("bob");
+    let (host, friend) = two_players(&s, room, &a, &b);
+    (s, host, friend, a, b)
+}
+
 #[test]
 #[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
 fn two_keys_play_a_whole_hex_game_and_the_history_names_both() {
-    let s = Server::start(&[]);
-    let (a, b) = (s.key("alice"), s.key("bob"));
-    let (host, friend) = two_players(&s, "Friday", &a, &b);
+    let (s, host, friend, a, b) = a_game("Friday");
     friend.keys(&[":", "c3", "Enter"]);
     friend.wait_for("is to move");
     alternate(&host, &friend, &["a1", "b1", "a2", "b2", "a3"]);
@@ -104,8 +111,7 @@ fn a_dropped_player_comes_back_to_the_same_game_and_no_other_key_takes_the_seat(
 #[test]
 #[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
 fn exec_subsystems_and_forwarding_run_nothing() {
-    let s = Server::start(&[]);
-    let a = s.key("alice");
+    let (s, a) = Server::with_key(&[]);
     let canary = s.dir.path().join("pwned");
     let ssh = s.ssh(Some(&a), "room");
     let (ok, out, err) = run(Command::new(&ssh[0]).args(&ssh[1..]).arg(format!("touch {}", canary.display())));
@@ -165,9 +171,7 @@ fn exec_subsystems_and_forwarding_run_nothing() {
 #[test]
 #[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
 fn tiny_and_huge_windows_are_drawn_and_followed() {
-    let s = Server::start(&[]);
-    let (a, b) = (s.key("alice"), s.key("bob"));
-    let (host, friend) = two_players(&s, "sizes", &a, &b);
+    let (_s, host, friend, _, _) = a_game("sizes");
     friend.resize(12, 4);
     friend.wait_for("need");
     host.resize(600, 320);

@@ -27,6 +27,14 @@ fn room(size: usize, records: Option<Records>) -> Room {
     Room::new(RoomName::parse("abc").unwrap_or_else(|e| panic!("{e}")), settings, options(records))
 }
 
+/// A 5×5 room whose games go to a temporary data directory, and where they go.
+fn stored_room() -> (tempfile::TempDir, Records, Room) {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let records = Records::new(Storage::at(dir.path()));
+    let r = room(5, Some(records.clone()));
+    (dir, records, r)
+}
+
 fn cell(name: &str, size: usize) -> Move {
     Move::Hex(HexMove::Place(Cell::parse(name, size).unwrap_or_else(|e| panic!("{e}"))))
 }
@@ -103,10 +111,8 @@ fn the_same_key_connecting_again_takes_over_from_its_old_connection() {
 
 #[test]
 fn a_seat_away_past_the_grace_period_adjourns_the_game_and_both_can_resume_it() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let records = Records::new(Storage::at(dir.path()));
+    let (_dir, records, mut r) = stored_room();
     let t = Instant::now();
-    let mut r = room(5, Some(records.clone()));
     r.settings.clock = RoomSettings::clock_of(Some((10, 5)));
     join(&mut r, 0, 1, t);
     join(&mut r, 1, 2, t);
@@ -174,10 +180,8 @@ fn a_fresh_room_empties_when_its_host_leaves_and_a_running_game_waits_for_its_pl
 
 #[test]
 fn a_server_that_stops_adjourns_the_games_in_progress() {
-    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let records = Records::new(Storage::at(dir.path()));
+    let (_dir, records, mut r) = stored_room();
     let t = Instant::now();
-    let mut r = room(5, Some(records.clone()));
     join(&mut r, 0, 1, t);
     assert!(!r.stop(t), "nothing to adjourn before the game");
     join(&mut r, 1, 2, t);

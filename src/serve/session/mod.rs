@@ -196,8 +196,16 @@ impl Session {
 
     /// The session is over: leaves its room. Called once, by the loop, whatever ended it.
     pub fn end(&mut self, now: Instant) {
-        if let Mode::Room(client) = &self.mode {
-            self.shared.registry.leave(&client.room, self.member, now);
+        match &mut self.mode {
+            Mode::Room(client) => {
+                self.shared.registry.leave(&client.room, self.member, now);
+                // A search asked for and not started yet gives up at once when its turn comes.
+                if let Some(app) = &mut client.app {
+                    app.quit();
+                }
+            }
+            Mode::Alone(app) => app.quit(),
+            Mode::Lobby(..) => {}
         }
         self.mode = Mode::Lobby(Lobby::default(), now);
     }

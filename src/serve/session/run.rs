@@ -11,12 +11,13 @@ use crate::serve::log;
 use crate::serve::room::name::Destination;
 use crate::serve::shared::Shared;
 use crate::tui::ai::worker::{self, Job};
+use crate::tui::event_loop::{Waited, wait};
 use ratatui::backend::CrosstermBackend;
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::Instant;
 
 /// What a session starts from.
@@ -103,21 +104,14 @@ fn serve(session: &mut Session, tx: &Sender<Event>, rx: &Receiver<Event>, outbox
             terminal.draw(|f| session.draw(f, Instant::now()))?;
             dirty = false;
         }
-        let now = Instant::now();
-        let ev = match session.next_deadline(now) {
-            None => match rx.recv() {
-                Ok(ev) => ev,
-                Err(_) => return Ok(()),
-            },
-            Some(deadline) => match rx.recv_timeout(deadline.saturating_duration_since(now)) {
-                Ok(ev) => ev,
-                Err(RecvTimeoutError::Timeout) => {
-                    session.tick(Instant::now());
-                    dirty = true;
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => return Ok(()),
-            },
+        let ev = match wait(rx, session.next_deadline(Instant::now())) {
+            Waited::Event(ev) => ev,
+            Waited::Deadline => {
+                session.tick(Instant::now());
+                dirty = true;
+                continue;
+            }
+            Waited::Closed => return Ok(()),
         };
         dirty |= !matches!(ev, Event::Sent);
         session.handle(ev, Instant::now());

@@ -48,19 +48,19 @@ pub enum Command {
     /// Print the manual page, in roff, for `man -l -` or a man directory.
     Man,
     /// Serve games over SSH: a friend joins a room with plain `ssh -p 2222 ROOM@HOST` (docs/serve.md).
+    #[command(long_about = "Serve games over SSH: a friend needs nothing but the ssh client.\n\n\
+        ssh -p 2222 ROOM@HOST joins room ROOM: the first to arrive waits (and may change the game), the second \
+        plays, later ones watch. ssh -p 2222 lobby@HOST opens the lobby: create a room, join, watch, resume an \
+        adjourned game, or play the AI. A player is their SSH key: a dropped player gets the seat back with the \
+        same key. Nothing but the game runs for a client: no shell, command, file transfer or forwarding.\n\n\
+        The host key is made on first start in the data directory (serve/host_key, mode 0600), and finished \
+        games are kept in its history folder. Search threads, AI memory and the grace period are in the \
+        config's [serve] table.")]
     Serve(ServeArgs),
 }
 
 /// `hextoe serve`.
 #[derive(Debug, Args, Clone)]
-#[command(long_about = "Serve games over SSH: a friend needs nothing but the ssh client.\n\n\
-    ssh -p 2222 ROOM@HOST joins room ROOM: the first to arrive waits (and may change the game), the second \
-    plays, later ones watch. ssh -p 2222 lobby@HOST opens the lobby: create a room, join, watch, resume an \
-    adjourned game, or play the AI. A player is their SSH key: a dropped player gets the seat back with the \
-    same key. Nothing but the game runs for a client: no shell, command, file transfer or forwarding.\n\n\
-    The host key is made on first start in the data directory (serve/host_key, mode 0600), and finished \
-    games are kept in its history folder. Search threads, AI memory and the grace period are in the \
-    config's [serve] table.")]
 pub struct ServeArgs {
     /// The TCP port to listen on.
     #[arg(long, default_value_t = 2222)]

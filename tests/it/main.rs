@@ -19,6 +19,7 @@ mod ladder_tactics;
 mod mcts_analyze;
 mod parsers_unicode;
 mod same_search;
+mod serve_cli;
 mod serve_common;
 mod serve_limits;
 mod serve_load;

@@ -257,6 +257,7 @@ impl Room {
         if self.phase != Phase::Waiting || !here {
             return;
         }
+        let verb = if self.position.is_none() { "starts" } else { "goes on" };
         if self.position.is_none() {
             // A fresh game: the host (who came first, in the first seat) takes the colour chosen.
             if self.settings.host.seat(self.coin) == Seat::Second {
@@ -279,7 +280,7 @@ impl Room {
         }
         let names = self.seats.clone().map(|h| h.map_or_else(String::new, |h| h.identity.to_string()));
         log::line(format!(
-            "room {}: game {} starts, {} vs {}: {}",
+            "room {}: game {} {verb}, {} vs {}: {}",
             self.name,
             self.game_no,
             names[0],

@@ -109,6 +109,21 @@ fn a_room_waits_with_the_ssh_line_then_two_keys_play_on_both_screens() {
 }
 
 #[test]
+fn a_click_on_a_cell_plays_there_below_the_room_line() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "r", (100, 30));
+    let mut b = Client::new(&shared, key(1), "r", (100, 30));
+    settle(&mut [&mut a, &mut b]);
+    // The first empty cell in reading order is a1: click it (SGR mouse, 1-based column and row).
+    let screen = a.screen();
+    let (row, line) = screen.lines().enumerate().find(|(_, l)| l.contains('·')).unwrap_or_else(|| panic!("{screen}"));
+    let col = line.chars().position(|c| c == '·').unwrap_or(0);
+    a.send(format!("\x1b[<0;{};{}M", col + 1, row + 1).as_bytes());
+    settle(&mut [&mut a, &mut b]);
+    assert!(b.screen().contains("1 ● a1"), "{}", b.screen());
+}
+
+#[test]
 fn a_watcher_sees_the_game_and_its_moves_are_refused() {
     let shared = server();
     let mut a = Client::new(&shared, key(0), "r", (100, 30));

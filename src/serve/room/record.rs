@@ -21,6 +21,8 @@ use crate::tui::persist::save_info::Saved;
 use crate::tui::persist::storage::{Storage, timestamp};
 use crate::tui::persist::{history, save};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// The folder of adjourned games in the data directory.
@@ -110,10 +112,18 @@ impl Record {
     }
 }
 
+/// The adjourned games as read at a count of changes.
+type Listing = (u64, Vec<Adjourned>);
+
 /// Where a server's games go: its data directory.
 #[derive(Clone, Debug)]
 pub struct Records {
     storage: Storage,
+    /// Counts the changes to the adjourned games, so that their list is read again only after one; shared
+    /// by every clone.
+    changes: Arc<AtomicU64>,
+    /// The adjourned games as last read, with the count of changes they were read at.
+    cache: Arc<Mutex<Option<Listing>>>,
 }
 
 /// The most adjourned files read: far more than a server has, never a flood.
@@ -122,7 +132,11 @@ const MAX_ADJOURNED: usize = 10_000;
 impl Records {
     /// The games of the data directory `storage`.
     pub fn new(storage: Storage) -> Records {
-        Records { storage }
+        Records { storage, changes: Arc::new(AtomicU64::new(0)), cache: Arc::new(Mutex::new(None)) }
+    }
+
+    fn changed(&self) {
+        self.changes.fetch_add(1, Ordering::Relaxed);
     }
 
     /// Keeps a finished game in the history, as a local game is kept; returns its file.
@@ -136,12 +150,33 @@ impl Records {
         let hints = if r.settings.hints { format!("{SEP}{HINTS}") } else { String::new() };
         let stem = format!("{ADJOURNED}/{}{SEP}{}{hints}", timestamp(), r.room);
         let ext = format!(".{}", format.extension());
-        self.storage.create_new(&stem, &ext, &text).map_err(|e| format!("cannot write {stem}{ext}: {e}"))
+        let written = self.storage.create_new(&stem, &ext, &text);
+        self.changed();
+        written.map_err(|e| format!("cannot write {stem}{ext}: {e}"))
     }
 
     /// Removes an adjourned game's file once the game has been played on and stored again.
     pub fn forget(&self, path: &Path) {
         let _ = std::fs::remove_file(path);
+        self.changed();
+    }
+
+    /// The adjourned games that can be resumed, read from disk only when they changed since the last read:
+    /// the lobby asks every few seconds for every client in it.
+    pub fn adjourned_cached(&self) -> Vec<Adjourned> {
+        let now = self.changes.load(Ordering::Relaxed);
+        let mut cache = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        match &*cache {
+            Some((at, list)) if *at == now => list.clone(),
+            _ => {
+                let (list, problems) = self.adjourned();
+                for p in problems {
+                    crate::serve::log::line(format!("an adjourned game cannot be resumed: {p}"));
+                }
+                *cache = Some((now, list.clone()));
+                list
+            }
+        }
     }
 
     /// Every adjourned game that can be resumed, and a sentence for each file that cannot be.

@@ -241,7 +241,10 @@ impl Registry {
     pub fn adjourned(&self, identity: &Identity) -> Vec<Adjourned> {
         let Some(records) = &self.options.records else { return Vec::new() };
         let busy: Vec<PathBuf> = self.rooms().values().filter_map(|r| lock(r).resumed_from().cloned()).collect();
-        let (found, _) = records.adjourned();
-        found.into_iter().filter(|a| a.record.players.contains(identity) && !busy.contains(&a.path)).collect()
+        records
+            .adjourned_cached()
+            .into_iter()
+            .filter(|a| a.record.players.contains(identity) && !busy.contains(&a.path))
+            .collect()
     }
 }

@@ -232,3 +232,23 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn idle_in_the_lobby_or_in_a_room_nobody_came_to_ends_the_session_and_says_why() {
+    let shared = server();
+    let later = Instant::now() + shared.limits.idle_time + Duration::from_secs(1);
+    let mut lobby = Client::new(&shared, key(0), "lobby", (80, 24));
+    lobby.session.tick(Instant::now());
+    assert_eq!(lobby.session.farewell(), None);
+    lobby.session.tick(later);
+    assert!(lobby.session.farewell().is_some_and(|f| f.contains("Idle in the lobby for 30 minutes")));
+    let mut waiting = Client::new(&shared, key(1), "alone", (80, 24));
+    waiting.session.tick(later);
+    assert!(waiting.session.farewell().is_some_and(|f| f.contains("Nobody came")));
+    // A game in progress is never idle: its players may think as long as their clocks allow.
+    let mut a = Client::new(&shared, key(2), "game", (80, 24));
+    let mut b = Client::new(&shared, key(3), "game", (80, 24));
+    settle(&mut [&mut a, &mut b]);
+    a.session.tick(later);
+    assert_eq!(a.session.farewell(), None);
+}

@@ -54,6 +54,17 @@ pub struct Server {
 impl Server {
     /// Starts `hextoe serve` on a free port, with `extra` flags, and waits until it listens.
     pub fn start(extra: &[&str]) -> Server {
+        // A free port can be taken by another test between finding it and listening on it: try another.
+        for _ in 0..3 {
+            if let Some(s) = Server::try_start(extra) {
+                return s;
+            }
+        }
+        panic!("the server could not listen on a free port three times");
+    }
+
+    /// [`Server::start`] on one free port; `None` if the port was taken meanwhile.
+    fn try_start(extra: &[&str]) -> Option<Server> {
         let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
@@ -82,8 +93,18 @@ impl Server {
             }
         });
         let s = Server { child, port, dir, log, tmux: unique("tmux") };
-        s.wait_log("listening on");
-        s
+        let start = Instant::now();
+        loop {
+            let log = s.log();
+            if log.contains("listening on") {
+                return Some(s);
+            }
+            if log.contains("cannot listen") {
+                return None;
+            }
+            assert!(start.elapsed() < WAIT, "the server did not start:\n{log}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// A server started with `extra` flags, and one key for its tests.

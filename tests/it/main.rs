@@ -42,4 +42,5 @@ mod tui_review;
 mod tui_snapshots;
 mod tui_snapshots_review;
 mod tui_stale;
+mod tui_swap;
 mod tui_typing;

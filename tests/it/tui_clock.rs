@@ -182,6 +182,13 @@ fn the_clocks_beside_the_board() {
     time.advance(10 * S);
     a.tick(a.time.now());
     insta::assert_snapshot!("clock_flag_fallen", render(&a, 100, 40).backend());
+    // The review says how it ended, not "Unfinished".
+    a.status.message = None;
+    typed(&mut a, "R");
+    let review = a.review.as_ref().map(|r| r.ending);
+    assert_eq!(review, Some(Some(hextoe::tui::model::ending::Ending::Flagged(Seat::First))));
+    assert!(render(&a, 100, 40).backend().to_string().contains("AI · medium won on time"));
+
 }
 
 #[test]

@@ -51,6 +51,18 @@ impl Opponent {
         matches!(self, Opponent::HumanVsEngine | Opponent::EngineVsHuman)
     }
 
+    /// The menu's wording with the swap rule on, where "first" would mislead: the first player only opens,
+    /// and the second may take that stone and with it Black.
+    pub fn label_with_swap(self) -> &'static str {
+        match self {
+            Opponent::HumanVsAi => "You vs AI (you open)",
+            Opponent::AiVsHuman => "AI vs you (AI opens)",
+            Opponent::HumanVsEngine => "You vs engine (you open)",
+            Opponent::EngineVsHuman => "Engine vs you (engine opens)",
+            other => other.label(),
+        }
+    }
+
     /// The menu's wording.
     pub fn label(self) -> &'static str {
         match self {

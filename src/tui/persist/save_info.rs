@@ -103,6 +103,11 @@ impl Saved {
     }
 }
 
+/// A time as the files write it: seconds, to the millisecond (`291.5`, `0.042`).
+pub(crate) fn written(d: std::time::Duration) -> String {
+    hextoe_core::numbers::seconds(std::time::Duration::from_millis(d.as_millis().min(u128::from(u64::MAX)) as u64))
+}
+
 /// One player as written in a file: who it is, and a person's name if it has one.
 pub(crate) fn player_text(entrant: Entrant, name: Option<&str>) -> String {
     match (entrant, name) {

@@ -35,6 +35,8 @@ pub enum Outcome {
         settings: Settings,
         /// The names of the two seats, as the file records them.
         names: [String; 2],
+        /// How it ended off the board, if it did.
+        ending: Option<crate::tui::model::ending::Ending>,
     },
     /// An unfinished game from the list, to play on.
     Play {
@@ -130,7 +132,7 @@ fn load_selected(list: &SaveList, cx: Context) -> Outcome {
     let (settings, note) = info.saved.settings(cx.menu);
     if info.is_over() {
         let names = info.saved.info.seat_names();
-        return Outcome::Review { position: info.saved.position, settings, names };
+        return Outcome::Review { position: info.saved.position, settings, names, ending: info.saved.info.ending };
     }
     Outcome::Play { saved: Box::new(info.saved), settings, name: entry.name.clone(), note }
 }

@@ -103,7 +103,18 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
         anyhow::bail!("the game needs a terminal: run hextoe in a terminal window (stdin and stdout must be a tty)");
     }
     let mut guard = terminal::TerminalGuard::enter(config.ui.mouse)?;
-    let result = event_loop::run(&mut guard.terminal, &mut app);
+    // A panic in the loop has put the terminal back already (the panic hook); the game in progress is
+    // then saved with its clock, as on a quit, before the panic goes on.
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| event_loop::run(&mut guard.terminal, &mut app)));
     drop(guard);
-    result
+    match run {
+        Ok(result) => {
+            app.quit();
+            result
+        }
+        Err(panic) => {
+            app.quit();
+            std::panic::resume_unwind(panic)
+        }
+    }
 }

@@ -44,3 +44,4 @@ mod tui_snapshots_review;
 mod tui_stale;
 mod tui_swap;
 mod tui_typing;
+mod ways_out;

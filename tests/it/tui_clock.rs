@@ -188,7 +188,6 @@ fn the_clocks_beside_the_board() {
     let review = a.review.as_ref().map(|r| r.ending);
     assert_eq!(review, Some(Some(hextoe::tui::model::ending::Ending::Flagged(Seat::First))));
     assert!(render(&a, 100, 40).backend().to_string().contains("AI · medium won on time"));
-
 }
 
 #[test]

@@ -98,6 +98,11 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, menu: &Menu, aroun
             lines.push(Line::raw(score_row(&game, level, &w, &d, &l)));
         }
     }
+    // On a short terminal the tagline and its blank line give way, so that every entry down to Quit shows
+    // (the score, last, is what is cut).
+    if lines.len() as u16 + 2 > body.height {
+        lines.drain(..2);
+    }
     let h = lines.len() as u16 + 2;
     let rect = centered(body, BOX_W, h);
     let block = panel::panel(" hextoe ".to_string(), theme);

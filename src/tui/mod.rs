@@ -82,7 +82,8 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     let mut app = App::new(config.clone(), settings.clone(), options);
     if !show_menu || loaded.is_some() {
         let mut note = None;
-        if let Some(saved) = &loaded {
+        let mut loaded = loaded;
+        if let Some(saved) = &mut loaded {
             // The file's game, players and level, unless the command line names them.
             let flags = settings.clone();
             (settings, note) = saved.settings(&flags);
@@ -92,6 +93,11 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
             }
             if let Some(level) = args.level {
                 settings.level = level;
+            }
+            // `--time` puts the loaded game on that clock afresh (or off), in place of the file's.
+            if let Some(clock) = args.time {
+                settings.clock = clock.0;
+                saved.info.clock = None;
             }
         }
         app.start_saved(settings, loaded).or_usage()?;

@@ -74,7 +74,7 @@ impl Review {
     }
 
     /// The review of a game that ended off the board as `ending` says (none: on the board, or not yet).
-    pub fn with_ending(self, ending: Option<Ending>) -> Review {
+    pub(crate) fn with_ending(self, ending: Option<Ending>) -> Review {
         Review { ending, ..self }
     }
 

@@ -53,11 +53,7 @@ wait_for 'e2e-shell$'
 keys "$run" Enter
 wait_for 'Resume last game'
 screen | grep -qE 'Resume last game  Hex 3×3 · [12] moves?' || fail "the game in progress is not offered"
-for _ in $(seq 1 16); do
-  screen | grep -qF '▶ Load game' && break
-  keys Down
-  sleep 0.1
-done
+select_row 'Load game'
 keys Enter
 wait_for 'Load game · 2 games'
 screen | grep -qE '▶ Hex 3×3 +Ada vs AI · easy .* unfinished +[12]  history' || fail "the game left is not listed first"

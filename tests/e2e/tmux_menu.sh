@@ -7,14 +7,6 @@
 # Usage: tests/e2e/tmux_menu.sh   (builds target/release/hextoe if needed; HEXTOE_BIN overrides the binary)
 source "$(dirname "$0")/harness.sh"
 
-select_row() { # move the menu's selection to the row named $1
-  for _ in $(seq 1 16); do
-    screen | grep -qF "▶ $1" && return 0
-    keys Down
-    sleep 0.1
-  done
-  fail "cannot select $1"
-}
 menu_shows() { # the menu's choices: size, level, swap
   wait_for "Board size   ‹ $1 ›"
   screen | grep -qF "Level        ‹ $2 ›" || fail "the level is not $2"
@@ -49,19 +41,19 @@ keys q
 wait_for 'Resume game'
 menu_shows 11×11 medium off
 
-# Resume: the game is as it was, and the status line says the new board applies to a new game.
-select_row 'Resume game'
-keys Enter
-wait_for 'Hex 7×7 · swap'
-wait_for 'apply to a new game'
+resume() { # back to the game in progress: as it was, the status line saying the new board waits
+  select_row 'Resume game'
+  keys Enter
+  wait_for 'Hex 7×7 · swap'
+  wait_for 'apply to a new game'
+}
+resume
 keys q
 wait_for 'Resume game'
 menu_shows 11×11 medium off
 
 # n from the game starts the menu's game, after asking.
-select_row 'Resume game'
-keys Enter
-wait_for 'Hex 7×7 · swap'
+resume
 keys n
 wait_for 'Start another game?'
 keys y

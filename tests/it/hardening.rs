@@ -8,7 +8,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// hextoe with its config and data directories inside `home`, run in `home`.
-fn hextoe(home: &Path) -> Command {
+pub(crate) fn hextoe(home: &Path) -> Command {
     let mut c = Command::cargo_bin("hextoe").unwrap_or_else(|e| panic!("{e}"));
     c.current_dir(home)
         .env("HOME", home)

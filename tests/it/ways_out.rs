@@ -2,21 +2,10 @@
 //! as the config, or as the game to load, ends with status 2 and a message that says what the path is, and
 //! nothing waits on it. The other ways out (q, Ctrl-C, a panic, SIGTERM, SIGHUP) are the tmux tests'.
 
-use assert_cmd::Command;
+use crate::hardening::hextoe;
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-fn hextoe(home: &Path) -> Command {
-    let mut c = Command::cargo_bin("hextoe").unwrap_or_else(|e| panic!("{e}"));
-    c.current_dir(home)
-        .env("HOME", home)
-        .env("XDG_CONFIG_HOME", home.join("config"))
-        .env("XDG_DATA_HOME", home.join("data"))
-        .timeout(Duration::from_secs(20))
-        .write_stdin("");
-    c
-}
 
 /// The paths that are not regular files, with what the message calls them: a named pipe nobody writes
 /// to (where `mkfifo` exists), a directory, and a device.

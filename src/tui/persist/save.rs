@@ -132,7 +132,7 @@ impl BadSave {
 
 /// Reads a saved game's text, in the format the file's `name` (or its content) says; a byte-order mark in
 /// front is not part of the game. The error says which format was expected and why.
-pub(crate) fn read_saved(text: &str, name: Option<&str>) -> Result<Saved, BadSave> {
+pub fn read_saved(text: &str, name: Option<&str>) -> Result<Saved, BadSave> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (format, why) = Format::of(name, text);
     let read = match format {

@@ -81,7 +81,7 @@ pub(crate) fn read(text: &str) -> Result<Saved, String> {
     let game = hex::sgf::read(text, swap).map_err(|e| e.to_string())?;
     let position = Position::Hex(Box::new(game));
     let own = prop("AP").is_some_and(|a| a.to_ascii_lowercase().starts_with("hextoe"));
-    let mut info = SaveInfo { date: prop("DT"), ..SaveInfo::default() };
+    let mut info = SaveInfo { date: prop("DT").map(|d| crate::input::clip(&d, 32)), ..SaveInfo::default() };
     let black = position.seat_of_color(Color::Black);
     if let Some(pb) = prop("PB") {
         info.read_player(black, &pb, own);

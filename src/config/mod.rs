@@ -329,7 +329,9 @@ impl Config {
             return Config::from_file(p);
         }
         match Config::user_path() {
-            Some(p) if p.is_file() => Config::from_file(&p),
+            // Anything there is read, so that a directory or a pipe in the file's place is refused, not
+            // passed over in silence.
+            Some(p) if p.symlink_metadata().is_ok() => Config::from_file(&p),
             _ => Config::from_toml(DEFAULT_TOML, Path::new("<built-in config.toml>")),
         }
     }

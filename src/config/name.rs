@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The longest name, in characters.
-pub const MAX_NAME: usize = 32;
+pub(crate) const MAX_NAME: usize = 32;
 
 /// A person's name, checked.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -19,7 +19,7 @@ pub struct PlayerName(String);
 
 impl PlayerName {
     /// The name as written.
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         &self.0
     }
 }

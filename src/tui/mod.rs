@@ -82,7 +82,8 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     let mut app = App::new(config.clone(), settings.clone(), options);
     if !show_menu || loaded.is_some() {
         let mut note = None;
-        if let Some(saved) = &loaded {
+        let mut loaded = loaded;
+        if let Some(saved) = &mut loaded {
             // The file's game, players and level, unless the command line names them.
             let flags = settings.clone();
             (settings, note) = saved.settings(&flags);
@@ -92,6 +93,11 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
             }
             if let Some(level) = args.level {
                 settings.level = level;
+            }
+            // `--time` puts the loaded game on that clock afresh (or off), in place of the file's.
+            if let Some(clock) = args.time {
+                settings.clock = clock.0;
+                saved.info.clock = None;
             }
         }
         app.start_saved(settings, loaded).or_usage()?;
@@ -103,7 +109,18 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
         anyhow::bail!("the game needs a terminal: run hextoe in a terminal window (stdin and stdout must be a tty)");
     }
     let mut guard = terminal::TerminalGuard::enter(config.ui.mouse)?;
-    let result = event_loop::run(&mut guard.terminal, &mut app);
+    // A panic in the loop has put the terminal back already (the panic hook); the game in progress is
+    // then saved with its clock, as on a quit, before the panic goes on.
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| event_loop::run(&mut guard.terminal, &mut app)));
     drop(guard);
-    result
+    match run {
+        Ok(result) => {
+            app.quit();
+            result
+        }
+        Err(panic) => {
+            app.quit();
+            std::panic::resume_unwind(panic)
+        }
+    }
 }

@@ -63,12 +63,7 @@ wait_for 'Saved to'
 ls "$WORK"/data/hextoe/saves/hex-5x5-*.sgf >/dev/null 2>&1 || fail "no save file"
 keys q
 wait_for 'Load game'
-for _ in $(seq 1 15); do
-  screen | grep -qF '▶ Load game' && break
-  keys Down
-  sleep 0.1
-done
-screen | grep -qF '▶ Load game' || fail "cannot select Load game"
+select_row 'Load game'
 keys Enter
 # The game is listed twice: kept by the history when it ended, and saved with S just now.
 wait_for 'Load game · 2 games'
@@ -91,11 +86,7 @@ done
 screen | grep -qF '▶ Board size' || fail "cannot select the board size"
 for _ in $(seq 1 14); do keys Right; done
 wait_for '‹ 19×19 ›'
-for _ in $(seq 1 15); do
-  screen | grep -qF '▶ Start new game' && break
-  keys Down
-  sleep 0.1
-done
+select_row 'Start new game'
 keys Enter
 wait_for 'Hex 19×19'
 keys q

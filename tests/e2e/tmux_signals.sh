@@ -39,4 +39,20 @@ pid=$(pgrep -n -f "^$BIN\$" || true)
 [ -n "$pid" ] || fail "cannot find the menu's process"
 kill -HUP "$pid"
 terminal_is_back SIGHUP
-echo "e2e: ok: SIGTERM and SIGHUP put the terminal back, and the game in progress is offered again"
+
+# Ctrl-C in the game: the same, and the game (now with a second move of yours) is offered again.
+keys "$run" Enter
+wait_for 'Resume last game'
+keys Enter
+wait_for 'Your move (Black' 20
+keys ':c3' Enter
+wait_for '3 ● c3'
+wait_for 'Your move (Black' 20
+keys C-c
+terminal_is_back Ctrl-C
+keys "$run" Enter
+wait_for 'Resume last game'
+screen | grep -qE 'Hex 7×7 · 4 moves' || fail "the game left by Ctrl-C is not offered with its moves"
+keys q
+wait_for 'e2e-shell$' 
+echo "e2e: ok: SIGTERM, SIGHUP and Ctrl-C put the terminal back, and the game in progress is offered again"

@@ -47,4 +47,6 @@ mod tui_review;
 mod tui_snapshots;
 mod tui_snapshots_review;
 mod tui_stale;
+mod tui_swap;
 mod tui_typing;
+mod ways_out;

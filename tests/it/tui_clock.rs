@@ -182,6 +182,12 @@ fn the_clocks_beside_the_board() {
     time.advance(10 * S);
     a.tick(a.time.now());
     insta::assert_snapshot!("clock_flag_fallen", render(&a, 100, 40).backend());
+    // The review says how it ended, not "Unfinished".
+    a.status.message = None;
+    typed(&mut a, "R");
+    let review = a.review.as_ref().map(|r| r.ending);
+    assert_eq!(review, Some(Some(hextoe::tui::model::ending::Ending::Flagged(Seat::First))));
+    assert!(render(&a, 100, 40).backend().to_string().contains("AI · medium won on time"));
 }
 
 #[test]
@@ -191,4 +197,29 @@ fn the_resign_question() {
     insta::assert_snapshot!("resign_question", render(&a, 100, 40).backend());
     key(&mut a, KeyCode::Char('y'));
     insta::assert_snapshot!("resigned", render(&a, 100, 40).backend());
+}
+
+#[test]
+fn two_machines_are_not_charged_the_watch_delay() {
+    let (mut a, time) = on_clock("1+0", 5, Opponent::AiVsAi);
+    // Each machine waits half a second (the watch delay) before it moves; that is nobody's time.
+    let ms = Duration::from_millis;
+    time.advance(ms(400));
+    a.tick(a.time.now());
+    assert_eq!((left(&a, Seat::First), a.ai.thinking.is_some()), (60 * S, false));
+    time.advance(ms(200));
+    a.tick(a.time.now());
+    assert!(a.ai.thinking.is_some(), "the delay has passed: the first machine thinks");
+    time.advance(ms(300));
+    for j in a.take_jobs().into_iter().filter(|j| !j.is_pondering()) {
+        a.handle_reply(worker::execute(j));
+    }
+    assert_eq!(left(&a, Seat::First), ms(59_700), "300 ms of thinking, not the delay before it");
+    time.advance(ms(400));
+    a.tick(a.time.now());
+    assert_eq!(left(&a, Seat::Second), 60 * S, "the second machine's clock stands during the delay");
+    time.advance(ms(300));
+    a.tick(a.time.now());
+    time.advance(ms(1000));
+    assert_eq!(left(&a, Seat::Second), ms(59_000), "and runs from the end of it");
 }

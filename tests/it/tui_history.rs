@@ -67,22 +67,40 @@ fn every_finished_game_is_kept_with_its_result_players_level_clock_and_date() {
     typed(&mut a, "Gy");
     let kept = files(&dir.path().join("history"));
     assert_eq!(kept.len(), 2);
+    // A game resigned before its first move is a finished game too.
+    key(&mut a, KeyCode::Char('n'));
+    typed(&mut a, "Gy");
+    assert_eq!(files(&dir.path().join("history")).len(), 3, "the resignation at the start is kept");
     assert!(kept.iter().any(|p| std::fs::read_to_string(p).unwrap_or_default().contains("RE[W+R]")), "{kept:?}");
     // Load game lists both, newest first: the resigned game on top, with who played and how it ended.
     key(&mut a, KeyCode::Esc);
     a.open_saves();
     let list = a.saves.as_ref().unwrap_or_else(|| panic!("no list"));
     let top = list.entries[0].info.as_ref().unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!((top.players(), top.result()), ("Ada vs AI · medium".into(), "White (resign)".into()));
-    // The picture with the files' dates fixed, the resigned game still the newer.
+    assert_eq!(
+        (top.players(), top.result(), top.position().ply()),
+        ("Ada vs AI · medium".into(), "White (resign)".into(), 0)
+    );
+    // The picture with the files' dates fixed in the order they were played.
     for p in files(&dir.path().join("history")) {
-        let resigned = std::fs::read_to_string(&p).unwrap_or_default().contains("RE[W+R]");
-        let secs = if resigned { 1_800_000_600 } else { 1_800_000_000 };
+        let text = std::fs::read_to_string(&p).unwrap_or_default();
+        let secs = match (text.contains("RE[W+R]"), text.contains(";B[")) {
+            (true, false) => 1_800_001_200,
+            (true, true) => 1_800_000_600,
+            _ => 1_800_000_000,
+        };
         let f = std::fs::File::options().write(true).open(&p).unwrap_or_else(|e| panic!("{e}"));
         f.set_modified(std::time::UNIX_EPOCH + Duration::from_secs(secs)).unwrap_or_else(|e| panic!("{e}"));
     }
     a.open_saves();
     insta::assert_snapshot!("history_in_load_game", render(&a, 100, 20).backend());
+    // The game resigned before a move opens in review like any finished game.
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.screen, Screen::Review);
+    for (w, h) in [(100, 40), (60, 30), (20, 10)] {
+        let _ = render(&a, w, h);
+    }
+    assert!(render(&a, 100, 40).backend().to_string().contains("AI · medium won by resignation"));
 }
 
 #[test]

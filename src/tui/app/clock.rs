@@ -11,11 +11,13 @@ use crate::tui::overlays::confirm::Confirm;
 use std::time::Instant;
 
 impl App {
-    /// Runs the clock of the side to move while the game is on screen and stops it otherwise; ends the game
-    /// on time if a flag has fallen. Returns true if the game just ended on time.
+    /// Runs the clock of the side to move while the game is on screen (and, when two machines play, once the
+    /// watch delay after the last move has passed) and stops it otherwise; ends the game on time if a flag
+    /// has fallen. Returns true if the game just ended on time.
     pub(super) fn keep_time(&mut self) -> bool {
         let now = self.time.now();
-        let on = self.screen == Screen::Game;
+        // Between two machines' moves the watch delay is for the person watching, not on either clock.
+        let on = self.screen == Screen::Game && self.watch_deadline().is_none_or(|d| now >= d);
         let Some(g) = &mut self.session.game else { return false };
         let fallen = g.check_time(now);
         g.keep_time(on, now);

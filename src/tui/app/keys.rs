@@ -113,8 +113,8 @@ impl App {
                 self.return_to_menu();
             }
             saves_keys::Outcome::Help => self.help.open = true,
-            saves_keys::Outcome::Review { position, settings, names } => {
-                self.open_review(Review::new(position, settings, names, ReturnTo::Saves))
+            saves_keys::Outcome::Review { position, settings, names, ending } => {
+                self.open_review(Review::new(position, settings, names, ReturnTo::Saves).with_ending(ending))
             }
             saves_keys::Outcome::Play { saved, settings, name, note } => self.play_saved(settings, *saved, &name, note),
         }

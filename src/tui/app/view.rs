@@ -57,8 +57,8 @@ pub fn draw_in(frame: &mut Frame, area: ratatui::layout::Rect, app: &App) {
         (Screen::Primer, _, _) if fits_menu => primer::view::draw(frame, area, &c, &app.primer),
         _ if fits_menu => {
             let resumes = match (&app.session.game, &app.session.last_game) {
-                (Some(g), _) => Some(&g.position),
-                (None, last) => last.as_ref().map(|l| &l.position),
+                (Some(g), _) => Some((&g.position, g.is_over())),
+                (None, last) => last.as_ref().map(|l| (&l.position, l.info.ending.is_some())),
             };
             let around = menu::view::Around { resume: app.resume_row(), resumes, score: &app.session.score };
             menu::view::draw(frame, area, &c, &app.menu, around)

@@ -32,7 +32,7 @@ impl GameClock {
     /// A clock resumed from a record: the times before the first move and after each move played (as a
     /// save file holds them), and the times left when it was saved, if the file says (the side to move may
     /// have thought a while). Without them the clock stands at the last move's entry, or at `start`.
-    pub fn resumed(
+    pub(crate) fn resumed(
         control: TimeControl,
         start: [Duration; 2],
         after: Vec<[Duration; 2]>,
@@ -53,7 +53,7 @@ impl GameClock {
     }
 
     /// Both seats' time left at `now`.
-    pub fn both_left(&self, now: Instant) -> [Duration; 2] {
+    pub(crate) fn both_left(&self, now: Instant) -> [Duration; 2] {
         Seat::BOTH.map(|s| self.left(s, now))
     }
 
@@ -63,32 +63,32 @@ impl GameClock {
     }
 
     /// The seat whose flag fell, once one has.
-    pub fn flagged(&self) -> Option<Seat> {
+    pub(crate) fn flagged(&self) -> Option<Seat> {
         self.clock.flagged()
     }
 
     /// Makes `seat`'s clock the one that runs from `now` (no increment: nobody moved). Does nothing if it
     /// already runs, or once a flag has fallen.
-    pub fn run(&mut self, seat: Seat, now: Instant) {
+    pub(crate) fn run(&mut self, seat: Seat, now: Instant) {
         if self.clock.running() != Some(seat) {
             self.clock.start(seat, now);
         }
     }
 
     /// Stops whichever clock runs, at `now` (the game left the screen, or ended).
-    pub fn pause(&mut self, now: Instant) {
+    pub(crate) fn pause(&mut self, now: Instant) {
         self.clock.pause(now);
     }
 
     /// Drops the running seat's flag if its time is up at `now`; returns the seat whose flag has fallen.
-    pub fn check(&mut self, now: Instant) -> Option<Seat> {
+    pub(crate) fn check(&mut self, now: Instant) -> Option<Seat> {
         self.clock.check(now)
     }
 
     /// `mover` played move `ply + 1` at `now`: its clock stops with the increment added, and the other's
     /// starts. The times are recorded for that move (forgetting any moves undo had taken back). If `mover`'s
     /// clock was not running (the game was not on screen), it is pressed as if it had just started.
-    pub fn moved(&mut self, mover: Seat, ply: usize, now: Instant) {
+    pub(crate) fn moved(&mut self, mover: Seat, ply: usize, now: Instant) {
         self.run(mover, now);
         let _ = self.clock.moved(now);
         self.after.truncate(ply);
@@ -97,24 +97,19 @@ impl GameClock {
 
     /// Puts the clock back to where it stood after move `ply` (before the first move for 0), for undo and
     /// redo; no clock runs until the game says whose does. A fallen flag is forgotten with the move.
-    pub fn back_to(&mut self, ply: usize) {
+    pub(crate) fn back_to(&mut self, ply: usize) {
         let left = ply.checked_sub(1).and_then(|k| self.after.get(k)).copied().unwrap_or(self.start);
         self.clock = Clock::resumed(self.control(), left);
     }
 
-    /// The times before the first move.
-    pub fn start(&self) -> [Duration; 2] {
-        self.start
-    }
-
     /// Both seats' time left after move `ply` (1-based), if the clock recorded it.
-    pub fn after(&self, ply: usize) -> Option<[Duration; 2]> {
+    pub(crate) fn after(&self, ply: usize) -> Option<[Duration; 2]> {
         ply.checked_sub(1).and_then(|k| self.after.get(k)).copied()
     }
 
     /// When what a clock shows next changes, or a flag falls, while a clock runs: the event loop wakes up
     /// then and not before.
-    pub fn next_change(&self, now: Instant) -> Option<Instant> {
+    pub(crate) fn next_change(&self, now: Instant) -> Option<Instant> {
         let seat = self.clock.running()?;
         let left = self.left(seat, now);
         if left.is_zero() {

@@ -15,14 +15,14 @@ pub enum Ending {
 
 impl Ending {
     /// The seat that lost.
-    pub fn loser(self) -> Seat {
+    pub(crate) fn loser(self) -> Seat {
         match self {
             Ending::Resigned(s) | Ending::Flagged(s) => s,
         }
     }
 
     /// What decided the game.
-    pub fn by(self) -> DecidedBy {
+    pub(crate) fn by(self) -> DecidedBy {
         match self {
             Ending::Resigned(_) => DecidedBy::Resignation,
             Ending::Flagged(_) => DecidedBy::Time,
@@ -43,7 +43,7 @@ pub enum DecidedBy {
 
 impl DecidedBy {
     /// SGF's letter after `B+` or `W+`: `R` for a resignation, `T` for time, none for the board.
-    pub fn sgf_suffix(self) -> &'static str {
+    pub(crate) fn sgf_suffix(self) -> &'static str {
         match self {
             DecidedBy::Board => "",
             DecidedBy::Resignation => "R",
@@ -52,7 +52,7 @@ impl DecidedBy {
     }
 
     /// Reads what follows `B+` or `W+` in an SGF `RE`: `R`/`Resign`, `T`/`Time`, anything else the board.
-    pub fn from_sgf_suffix(text: &str) -> DecidedBy {
+    pub(crate) fn from_sgf_suffix(text: &str) -> DecidedBy {
         let t = text.trim().to_ascii_lowercase();
         if t == "r" || t.starts_with("resign") {
             DecidedBy::Resignation
@@ -64,7 +64,7 @@ impl DecidedBy {
     }
 
     /// How a result line says it: "" for the board, " by resignation", " on time".
-    pub fn words(self) -> &'static str {
+    pub(crate) fn words(self) -> &'static str {
         match self {
             DecidedBy::Board => "",
             DecidedBy::Resignation => " by resignation",
@@ -84,7 +84,7 @@ pub struct GameResult {
 
 impl GameResult {
     /// The result of a game the board decided.
-    pub fn on_board(outcome: Outcome) -> GameResult {
+    pub(crate) fn on_board(outcome: Outcome) -> GameResult {
         GameResult { outcome, by: DecidedBy::Board }
     }
 }

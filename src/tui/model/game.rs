@@ -234,7 +234,7 @@ impl Match {
     }
 
     /// Ends the game on time if the running clock's flag has fallen at `now`. True if it just did.
-    pub fn check_time(&mut self, now: Instant) -> bool {
+    pub(crate) fn check_time(&mut self, now: Instant) -> bool {
         if self.is_over() {
             return false;
         }
@@ -248,7 +248,7 @@ impl Match {
     }
 
     /// `seat` resigns at `now`: the game ends, and its clock stops. Refused once the game is over.
-    pub fn resign(&mut self, seat: Seat, now: Instant) -> Result<(), MoveError> {
+    pub(crate) fn resign(&mut self, seat: Seat, now: Instant) -> Result<(), MoveError> {
         if let Some(r) = self.result() {
             return Err(MoveError::Ended(r.by));
         }
@@ -260,14 +260,14 @@ impl Match {
     }
 
     /// What the machine at `seat` plans its move from, on a clock: its time left at `now` and the increment.
-    pub fn on_clock(&self, seat: Seat, now: Instant) -> Option<crate::ai::hex::OnClock> {
+    pub(crate) fn on_clock(&self, seat: Seat, now: Instant) -> Option<crate::ai::hex::OnClock> {
         let c = self.clock.as_ref()?;
         Some(crate::ai::hex::OnClock { left: c.left(seat, now), increment: c.control().increment })
     }
 
     /// Runs the clock of the seat to move while `on` (the game is on screen and not over), and stops it
     /// otherwise, at `now`.
-    pub fn keep_time(&mut self, on: bool, now: Instant) {
+    pub(crate) fn keep_time(&mut self, on: bool, now: Instant) {
         let running = on && !self.is_over();
         let seat = self.to_move();
         if let Some(c) = &mut self.clock {

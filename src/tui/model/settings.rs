@@ -54,6 +54,18 @@ impl Opponent {
         matches!(self, Opponent::HumanVsEngine | Opponent::EngineVsHuman)
     }
 
+    /// The menu's wording with the swap rule on, where "first" would mislead: the first player only opens,
+    /// and the second may take that stone and with it Black.
+    pub(crate) fn label_with_swap(self) -> &'static str {
+        match self {
+            Opponent::HumanVsAi => "You vs AI (you open)",
+            Opponent::AiVsHuman => "AI vs you (AI opens)",
+            Opponent::HumanVsEngine => "You vs engine (you open)",
+            Opponent::EngineVsHuman => "Engine vs you (engine opens)",
+            other => other.label(),
+        }
+    }
+
     /// The menu's wording.
     pub fn label(self) -> &'static str {
         match self {
@@ -133,7 +145,7 @@ pub struct Names {
 impl Names {
     /// The names by seat for a game with these seats: yours at the first person's seat, your friend's at
     /// the second person's; machines have none.
-    pub fn by_seat(&self, seats: [SeatKind; 2]) -> [Option<String>; 2] {
+    pub(crate) fn by_seat(&self, seats: [SeatKind; 2]) -> [Option<String>; 2] {
         let mut people = [self.you.clone(), self.friend.clone()].into_iter();
         seats.map(|k| if k == SeatKind::Human { people.next().flatten() } else { None })
     }

@@ -33,7 +33,7 @@ pub enum Source {
 
 impl Source {
     /// The folder's name, as the list shows it.
-    pub fn folder(self) -> &'static str {
+    pub(crate) fn folder(self) -> &'static str {
         match self {
             Source::Saved => SAVES,
             Source::History => history::FOLDER,
@@ -98,7 +98,7 @@ impl SaveSummary {
     }
 
     /// True if the game is over, on the board or off it: Enter reviews it rather than plays on.
-    pub fn is_over(&self) -> bool {
+    pub(crate) fn is_over(&self) -> bool {
         self.position().result().is_some() || self.saved.info.ending.is_some()
     }
 }
@@ -126,7 +126,7 @@ impl SaveEntry {
     }
 
     /// The game it holds, if it could be read.
-    pub fn kind(&self) -> Option<GameKind> {
+    pub(crate) fn kind(&self) -> Option<GameKind> {
         self.info.as_ref().ok().map(|i| i.position().kind())
     }
 }

@@ -24,7 +24,7 @@ pub enum Format {
 
 impl Format {
     /// The file extension, without the dot.
-    pub fn extension(self) -> &'static str {
+    pub(crate) fn extension(self) -> &'static str {
         match self {
             Format::HexSgf => "sgf",
             Format::TttList => "txt",
@@ -48,7 +48,7 @@ impl Format {
     }
 
     /// The format a file is read as, and why: its name's extension, else its content.
-    pub fn of(name: Option<&str>, text: &str) -> (Format, &'static str) {
+    pub(crate) fn of(name: Option<&str>, text: &str) -> (Format, &'static str) {
         let ext = name.and_then(|n| Path::new(n).extension()).map(|e| e.to_string_lossy().to_ascii_lowercase());
         match ext.as_deref() {
             Some("sgf") => (Format::HexSgf, "its name ends in .sgf"),
@@ -88,7 +88,7 @@ pub(crate) fn write_new(
 
 /// The stem a new file of this game gets in `folder` of the data directory, for [`Storage::create_new`]:
 /// `saves/hex-11x11-YYYYMMDD-HHMMSS` or `history/tictactoe-YYYYMMDD-HHMMSS`.
-pub fn file_name(folder: &str, position: &Position) -> String {
+pub(crate) fn file_name(folder: &str, position: &Position) -> String {
     match position {
         Position::Ttt { .. } => format!("{folder}/tictactoe-{}", timestamp()),
         Position::Hex(h) => format!("{folder}/hex-{0}x{0}-{1}", h.size(), timestamp()),
@@ -125,14 +125,14 @@ pub struct BadSave {
 
 impl BadSave {
     /// The message in short, for a line of the list: "SGF: B[z9]: …".
-    pub fn short(&self) -> String {
+    pub(crate) fn short(&self) -> String {
         format!("{}: {}", self.format.word(), self.detail)
     }
 }
 
 /// Reads a saved game's text, in the format the file's `name` (or its content) says; a byte-order mark in
 /// front is not part of the game. The error says which format was expected and why.
-pub(crate) fn read_saved(text: &str, name: Option<&str>) -> Result<Saved, BadSave> {
+pub fn read_saved(text: &str, name: Option<&str>) -> Result<Saved, BadSave> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let (format, why) = Format::of(name, text);
     let read = match format {

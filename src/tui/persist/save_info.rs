@@ -103,6 +103,11 @@ impl Saved {
     }
 }
 
+/// A time as the files write it: seconds, to the millisecond (`291.5`, `0.042`).
+pub(crate) fn written(d: std::time::Duration) -> String {
+    hextoe_core::numbers::seconds(std::time::Duration::from_millis(d.as_millis().min(u128::from(u64::MAX)) as u64))
+}
+
 /// One player as written in a file: who it is, and a person's name if it has one.
 pub(crate) fn player_text(entrant: Entrant, name: Option<&str>) -> String {
     match (entrant, name) {
@@ -158,7 +163,9 @@ impl SaveInfo {
                 if own {
                     self.players[seat.index()] = Some(Entrant::Human);
                 }
-                self.names[seat.index()] = Some(crate::input::clip(text, crate::config::name::MAX_NAME * 4));
+                // A name from a file is shown on one line, whatever the file holds.
+                let line: String = text.chars().map(|c| if c.is_control() { ' ' } else { c }).collect();
+                self.names[seat.index()] = Some(crate::input::clip(&line, crate::config::name::MAX_NAME * 4));
             }
         }
     }
@@ -249,9 +256,12 @@ mod tests {
         assert_eq!(own.seat_names(), ["Ada".to_string(), "AI · impossible".to_string()]);
         let mut other = SaveInfo::default();
         other.read_player(Seat::First, "MoHex", false);
-        other.read_player(Seat::Second, "Jack", false);
+        other.read_player(Seat::Second, "Jack\nvan\u{7}R", false);
         assert_eq!(other.players, [None, None], "another program's names say nothing of who played");
-        assert_eq!(other.seat_names(), ["MoHex".to_string(), "Jack".to_string()]);
+        assert_eq!(other.seat_names(), ["MoHex".to_string(), "Jack van R".to_string()], "on one line");
+        let mut long = SaveInfo::default();
+        long.read_player(Seat::First, &"n".repeat(100_000), true);
+        assert!(long.seat_names()[0].chars().count() <= 129, "a name from a file is cut short");
         let mut two = SaveInfo::default();
         two.read_player(Seat::First, "human", true);
         two.read_player(Seat::Second, "human", true);

@@ -117,10 +117,11 @@ impl Session {
         (path.flatten(), notice)
     }
 
-    /// Keeps the game on screen in the history at `now` — finished, or left unfinished for another — once
-    /// it has a move; a game kept before is written over. Returns a notice if saving just turned off.
+    /// Keeps the game on screen in the history at `now` — finished (a resignation before any move too), or
+    /// left unfinished for another once it has a move; a game kept before is written over. Returns a notice
+    /// if saving just turned off.
     pub(crate) fn keep_in_history(&mut self, now: Instant) -> Option<String> {
-        let g = self.game.as_ref().filter(|g| g.position.ply() > 0)?;
+        let g = self.game.as_ref().filter(|g| g.position.ply() > 0 || g.is_over())?;
         let storage = self.writable()?;
         let kept = history::keep(storage, g, g.kept.as_deref(), now);
         let (path, notice) = self.wrote(kept);

@@ -14,13 +14,12 @@
 //!   programs skip) Black's and White's time left when the file was written, so that a resumed game has its
 //!   clock as it stood.
 
-use super::save_info::{Entrant, SaveInfo, Saved, player_text};
+use super::save_info::{Entrant, SaveInfo, Saved, player_text, written};
 use crate::game::hex::{self, Color};
 use crate::game::{Outcome, Position, Seat, TimeControl};
 use crate::tui::model::clock::GameClock;
 use crate::tui::model::ending::{DecidedBy, Ending};
 use crate::tui::model::game::Match;
-use hextoe_core::numbers::seconds;
 use std::time::{Duration, Instant};
 
 /// The SGF rules property (`RU[swap]`) of a Hex game played with the swap rule.
@@ -52,11 +51,11 @@ pub(crate) fn write(g: &Match, now: Instant) -> Option<String> {
     }
     if let Some(c) = &g.clock {
         let control = c.control();
-        root.push(("TM", seconds(control.main)));
-        root.push(("OT", format!("{} {FISCHER}", seconds(control.increment))));
+        root.push(("TM", written(control.main)));
+        root.push(("OT", format!("{} {FISCHER}", written(control.increment))));
         let left = c.both_left(now);
         let (b, w) = (left[black.index()], left[black.other().index()]);
-        root.push((TIME_LEFT, format!("{} {}", seconds(b), seconds(w))));
+        root.push((TIME_LEFT, format!("{} {}", written(b), written(w))));
     }
     if let Some(r) = g.result()
         && let Outcome::Win(winner) = r.outcome
@@ -69,7 +68,7 @@ pub(crate) fn write(g: &Match, now: Instant) -> Option<String> {
         let mover = Seat::of_ply(k);
         let left = g.clock.as_ref().and_then(|c| c.after(k + 1)).map(|t| t[mover.index()]);
         let prop = if color == Color::Black { "BL" } else { "WL" };
-        left.map(|t| vec![(prop, seconds(t))]).unwrap_or_default()
+        left.map(|t| vec![(prop, written(t))]).unwrap_or_default()
     }))
 }
 
@@ -82,7 +81,7 @@ pub(crate) fn read(text: &str) -> Result<Saved, String> {
     let game = hex::sgf::read(text, swap).map_err(|e| e.to_string())?;
     let position = Position::Hex(Box::new(game));
     let own = prop("AP").is_some_and(|a| a.to_ascii_lowercase().starts_with("hextoe"));
-    let mut info = SaveInfo { date: prop("DT"), ..SaveInfo::default() };
+    let mut info = SaveInfo { date: prop("DT").map(|d| crate::input::clip(&d, 32)), ..SaveInfo::default() };
     let black = position.seat_of_color(Color::Black);
     if let Some(pb) = prop("PB") {
         info.read_player(black, &pb, own);
@@ -140,7 +139,7 @@ fn read_clock(
         .and_then(|o| o.to_ascii_lowercase().strip_suffix(FISCHER).map(str::to_string))
         .and_then(|n| secs(&n))
         .unwrap_or(Duration::ZERO);
-    let text = format!("{}s+{}s", seconds(main), seconds(increment));
+    let text = format!("{}s+{}s", written(main), written(increment));
     let control: TimeControl = text.parse().ok()?;
     let start = [control.main; 2];
     let mut after: Vec<[Duration; 2]> = Vec::new();

@@ -44,7 +44,7 @@ impl Storage {
     }
 
     /// The directory itself.
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
 

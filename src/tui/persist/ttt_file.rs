@@ -16,13 +16,12 @@
 //! On a clock each move's line ends with the mover's time left after it, and `time left` gives both sides'
 //! when the file was written.
 
-use super::save_info::{Entrant, SaveInfo, Saved, player_text};
+use super::save_info::{Entrant, SaveInfo, Saved, player_text, written};
 use crate::ai::ttt::Style;
 use crate::game::{GameKind, Move, Outcome, Position, Seat, TimeControl, ttt};
 use crate::tui::model::clock::GameClock;
 use crate::tui::model::ending::Ending;
 use crate::tui::model::game::Match;
-use hextoe_core::numbers::seconds;
 use std::time::{Duration, Instant};
 
 /// The first line of every tic-tac-toe file.
@@ -48,7 +47,7 @@ pub(crate) fn write(g: &Match, now: Instant) -> Option<String> {
     }
     if let Some(c) = &g.clock {
         let [x, o] = c.both_left(now);
-        s.push_str(&format!("# clock: {}\n# time left: x {} o {}\n", c.control(), seconds(x), seconds(o)));
+        s.push_str(&format!("# clock: {}\n# time left: x {} o {}\n", c.control(), written(x), written(o)));
     }
     if let Some(r) = g.result() {
         match r.outcome {
@@ -60,7 +59,7 @@ pub(crate) fn write(g: &Match, now: Instant) -> Option<String> {
         let mover = Seat::of_ply(k);
         let left = g.clock.as_ref().and_then(|clock| clock.after(k + 1)).map(|t| t[mover.index()]);
         match left {
-            Some(t) => s.push_str(&format!("{} {c}  # {} {LEFT}\n", LETTERS[mover.index()], seconds(t))),
+            Some(t) => s.push_str(&format!("{} {c}  # {} {LEFT}\n", LETTERS[mover.index()], written(t))),
             None => s.push_str(&format!("{} {c}\n", LETTERS[mover.index()])),
         }
     }

@@ -200,6 +200,7 @@ impl Menu {
             MenuRow::Opponent => match (s.opponent, &s.engine) {
                 (Opponent::HumanVsEngine, Some(cmd)) => format!("You vs {} (you first)", short(cmd, 16)),
                 (Opponent::EngineVsHuman, Some(cmd)) => format!("{} vs you", short(cmd, 24)),
+                _ if s.game == GameKind::Hex && s.swap => s.opponent.label_with_swap().into(),
                 _ => s.opponent.label().into(),
             },
             MenuRow::Level => s.level.to_string(),

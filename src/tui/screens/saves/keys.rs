@@ -35,6 +35,8 @@ pub enum Outcome {
         settings: Settings,
         /// The names of the two seats, as the file records them.
         names: [String; 2],
+        /// How it ended off the board, if it did.
+        ending: Option<crate::tui::model::ending::Ending>,
     },
     /// An unfinished game from the list, to play on.
     Play {
@@ -112,9 +114,9 @@ fn delete_selected(list: &mut SaveList, cx: Context) {
 fn load_selected(list: &SaveList, cx: Context) -> Outcome {
     let Some(entry) = list.current() else {
         let text = if list.entries.is_empty() {
-            "There is no game to load yet: finished games are kept here, and S saves one during a game."
+            "Nothing to load yet."
         } else {
-            "There is no game of this kind here: tab shows the others."
+            "Nothing of this game here: tab shows the others."
         };
         cx.status.message = Some(Message::error(text));
         return Outcome::Stay;
@@ -130,7 +132,7 @@ fn load_selected(list: &SaveList, cx: Context) -> Outcome {
     let (settings, note) = info.saved.settings(cx.menu);
     if info.is_over() {
         let names = info.saved.info.seat_names();
-        return Outcome::Review { position: info.saved.position, settings, names };
+        return Outcome::Review { position: info.saved.position, settings, names, ending: info.saved.info.ending };
     }
     Outcome::Play { saved: Box::new(info.saved), settings, name: entry.name.clone(), note }
 }
@@ -143,7 +145,7 @@ pub(crate) fn hints(list: Option<&SaveList>, keys: &KeyMap) -> Vec<KeyHint> {
     vec![
         (format!("{}{}", keys.first_key(Action::Up), keys.first_key(Action::Down)), "choose"),
         (keys.first_key(Action::Place), "play on / review"),
-        (keys.label(Action::SwitchGame), "hex / tic-tac-toe / all"),
+        (keys.label(Action::SwitchGame), "filter"),
         (DELETE_KEY.to_string(), "delete"),
         (keys.last_key(Action::Back), "menu"),
     ]

@@ -60,7 +60,7 @@ impl SaveList {
     }
 
     /// Shows both games, then Hex only, then tic-tac-toe only; the selection goes to the top.
-    pub fn next_filter(&mut self) {
+    pub(crate) fn next_filter(&mut self) {
         self.filter = match self.filter {
             None => Some(GameKind::Hex),
             Some(GameKind::Hex) => Some(GameKind::Tictactoe),

@@ -73,7 +73,7 @@ pub fn served_config(config: &Config) -> (Config, Vec<String>) {
     (c, notes)
 }
 
-/// Runs the server until SIGINT or SIGTERM.
+/// Runs the server until SIGINT, SIGTERM or SIGHUP, which adjourn the games in progress.
 pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
     let storage = Storage::user().ok_or_else(|| usage("hextoe serve needs a data directory for its host key and games, and this system has none (set HOME or XDG_DATA_HOME)"))?;
     let key_path = args.host_key.clone().unwrap_or_else(|| storage.path(hostkey::DEFAULT_FILE));
@@ -115,19 +115,28 @@ pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
             format!("REACHABLE FROM THE NETWORK on every address of {}", args.bind)
         };
         let port = if args.port == 22 { String::new() } else { format!("-p {} ", args.port) };
-        log::line(format!("listening on {}:{} ({reach}); join with: ssh {port}ROOM@HOST, or ssh {port}lobby@HOST", args.bind, args.port));
+        log::line(format!(
+            "listening on {}:{} ({reach}); join with: ssh {port}ROOM@HOST, or ssh {port}lobby@HOST",
+            args.bind, args.port
+        ));
         log::line(format!("games go to {}", storage.path(crate::tui::persist::history::FOLDER).display()));
+        // SIGINT (Ctrl-C), SIGTERM and SIGHUP (the terminal it ran in closed) stop it cleanly.
         let stop = async {
-            let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+            use tokio::signal::unix::{SignalKind, signal};
+            let (mut term, mut hup) = (signal(SignalKind::terminate()).ok(), signal(SignalKind::hangup()).ok());
             tokio::select! {
                 _ = tokio::signal::ctrl_c() => {}
-                _ = async { match &mut term { Some(t) => { t.recv().await; } None => std::future::pending().await } } => {}
+                Some(()) = async { term.as_mut()?.recv().await } => {}
+                Some(()) = async { hup.as_mut()?.recv().await } => {}
             }
         };
         ssh::listen(shared.clone(), listener, ssh::config(key.key), stop).await;
         let adjourned = shared.registry.stop(Instant::now());
-        log::line(format!("stopping: {adjourned} games in progress adjourned"));
-        shared.sessions.kick_all("the server is stopping; a game in progress was adjourned, to be resumed from the lobby when it is back");
+        let games = if adjourned == 1 { "1 game".to_string() } else { format!("{adjourned} games") };
+        log::line(format!("stopping: {games} in progress adjourned"));
+        shared.sessions.kick_all(
+            "the server is stopping; a game in progress was adjourned, to be resumed from the lobby when it is back",
+        );
         // A moment for the screens to be put back and the last words sent.
         tokio::time::sleep(Duration::from_millis(500)).await;
         Ok::<(), anyhow::Error>(())

@@ -197,3 +197,21 @@ fn a_client_without_a_key_is_let_in_and_told_how_to_make_one() {
     t.wait_for("cannot be won back");
     s.wait_log("logged in as guest");
 }
+
+#[test]
+#[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
+fn a_server_that_stops_adjourns_the_game_and_tells_both_players() {
+    for signal in ["-TERM", "-HUP"] {
+        let (s, host, friend, _, _) = a_game("stopping");
+        alternate(&host, &friend, &["b2"]);
+        let (ok, _, err) = run(Command::new("kill").arg(signal).arg(s.pid().to_string()));
+        assert!(ok, "{err}");
+        for t in [&host, &friend] {
+            t.wait_in_history("the server is stopping; a game in progress was adjourned");
+        }
+        s.wait_log("stopping: 1 game in progress adjourned");
+        let adjourned: Vec<_> =
+            std::fs::read_dir(s.data().join("serve/adjourned")).map(|d| d.flatten().collect()).unwrap_or_default();
+        assert_eq!(adjourned.len(), 1, "{signal}: the game was not stored");
+    }
+}

@@ -252,3 +252,25 @@ fn idle_in_the_lobby_or_in_a_room_nobody_came_to_ends_the_session_and_says_why()
     a.session.tick(later);
     assert_eq!(a.session.farewell(), None);
 }
+
+#[test]
+fn the_ai_alone_plays_from_the_lobby_and_leaving_its_menu_goes_back_to_the_lobby() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "lobby", (100, 30));
+    a.send(b"j\r");
+    assert!(a.screen().contains("Start new game"), "the local game's menu: {}", a.screen());
+    // A tic-tac-toe game against the AI (Tab switches from Hex), and the first move in the middle.
+    a.send(b"\r\t5");
+    let jobs = a.session.take_jobs();
+    assert_eq!(jobs.len(), 1, "the AI's move is asked for");
+    for job in jobs {
+        a.session.handle(Event::Reply(crate::tui::ai::worker::execute(job)), Instant::now());
+    }
+    let s = a.screen();
+    assert!(s.contains("Your move") && s.contains("2 o "), "the AI answered: {s}");
+    a.send(b"S");
+    assert!(a.screen().contains("not saved"), "{}", a.screen());
+    a.send(b"q");
+    a.send(b"q");
+    assert!(a.screen().contains("hextoe lobby"), "{}", a.screen());
+}

@@ -21,7 +21,7 @@ import gzip
 import os
 import sys
 
-CHUNK = 250
+CHUNK = 100
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.environ.get("NN_DATA", os.path.join(HERE, "..", "..", "training", "nn"))
 

@@ -79,7 +79,7 @@ fn every_finished_game_is_kept_with_its_result_players_level_clock_and_date() {
     let top = list.entries[0].info.as_ref().unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         (top.players(), top.result(), top.position().ply()),
-        ("Ada vs AI · medium".into(), "White (resign)".into(), 0)
+        ("Ada vs AI · medium".into(), "Black resigned".into(), 0)
     );
     // The picture with the files' dates fixed in the order they were played.
     for p in files(&dir.path().join("history")) {

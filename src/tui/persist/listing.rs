@@ -76,7 +76,9 @@ impl SaveSummary {
         }
     }
 
-    /// "Black wins", "White (time)", "Black (resign)", "x wins", "draw", or "unfinished".
+    /// "Black wins", "x wins", "draw" or "unfinished"; a game decided off the board names the loser and how:
+    /// "Black timed out", "White resigned" (a winner's name beside "time" or "resign" read as if that side
+    /// had lost on time or resigned).
     pub fn result(&self) -> String {
         let info = &self.saved.info;
         let board = self.position().result().map(|o| (o, DecidedBy::Board));
@@ -92,8 +94,8 @@ impl SaveSummary {
             None => "unfinished".into(),
             Some((Outcome::Draw, _)) => "draw".into(),
             Some((Outcome::Win(s), DecidedBy::Board)) => format!("{} wins", side(s)),
-            Some((Outcome::Win(s), DecidedBy::Time)) => format!("{} (time)", side(s)),
-            Some((Outcome::Win(s), DecidedBy::Resignation)) => format!("{} (resign)", side(s)),
+            Some((Outcome::Win(s), DecidedBy::Time)) => format!("{} timed out", side(s.other())),
+            Some((Outcome::Win(s), DecidedBy::Resignation)) => format!("{} resigned", side(s.other())),
         }
     }
 
@@ -228,7 +230,7 @@ mod tests {
         assert_eq!(names, ["won.sgf", "new.sgf", "bad.sgf", "old.txt"]);
         let won = list.entries[0].info.as_ref().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(list.entries[0].source, Source::History);
-        assert_eq!((won.players(), won.result()), ("Ada vs AI · impossible".into(), "White (time)".into()));
+        assert_eq!((won.players(), won.result()), ("Ada vs AI · impossible".into(), "Black timed out".into()));
         let new = list.entries[1].info.as_ref().unwrap_or_else(|e| panic!("{e}"));
         assert_eq!((new.game(), new.result(), new.position().ply()), ("Hex 5×5".into(), "unfinished".into(), 2));
         assert_eq!(new.players(), "You vs AI", "names hextoe does not know are shown as written");

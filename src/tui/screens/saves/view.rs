@@ -25,11 +25,11 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, list: Option<&Save
         Layout::vertical([Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)]).areas(area);
     let rect = centered(body, BOX_W.min(body.width), body.height);
     let inner_w = rect.width.saturating_sub(2) as usize;
-    // Column widths: game 12, date 17, result 15, moves 6, where 9; the players take the rest.
-    let players_w = inner_w.saturating_sub(4 + 12 + 17 + 15 + 6 + 9 + 4).max(8);
+    // Column widths: game 12, date 17, result 16, moves 6, where 7; the players take the rest.
+    let players_w = inner_w.saturating_sub(4 + 12 + 17 + 16 + 6 + 7 + 4).max(8);
     let mut lines = vec![Line::styled(
         format!(
-            "  {:<12}{:<pw$} {:<17}{:<15}{:>6}  {:<9}",
+            "  {:<12}{:<pw$} {:<17}{:<16}{:>6}  {:<7}",
             "Game",
             "Players",
             "Date",
@@ -59,7 +59,7 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, list: Option<&Save
         let style = if here { theme.accent().add_modifier(Modifier::REVERSED) } else { theme.text() };
         let text = match &e.info {
             Ok(info) => format!(
-                "{:<12}{:<pw$} {:<17}{:<15}{:>6}  {:<9}",
+                "{:<12}{:<pw$} {:<17}{:<16}{:>6}  {:<7}",
                 info.game(),
                 short(&info.players(), players_w.saturating_sub(1)),
                 e.date(),

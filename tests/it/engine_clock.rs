@@ -41,7 +41,11 @@ fn the_clock_commands_are_listed_and_bad_times_are_refused() {
     assert_eq!(blocks[10], "=10 ");
 }
 
+/// A wall-clock check, so it runs with the slow tests (`cargo test --release -- --ignored`) rather than in
+/// `cargo test`: which move time the clock gives is tested without a clock in `protocol::time` and
+/// `game::clock::plan`; this checks that genmove keeps to it from end to end.
 #[test]
+#[ignore = "measures wall time; run with --ignored"]
 fn genmove_keeps_within_the_time_left() {
     // The impossible level thinks 2 s a move; with 1 s left on a five-minute clock, genmove plans a
     // fraction of that second instead. (A test of the time limit itself: its bound is what a correct

@@ -230,3 +230,22 @@ fn the_menu_shows_every_entry_down_to_quit_at_its_smallest_size() {
         }
     }
 }
+
+#[test]
+fn a_game_that_has_ended_is_gone_back_to_not_resumed() {
+    let esc = || {
+        ratatui::crossterm::event::KeyEvent::new(
+            ratatui::crossterm::event::KeyCode::Esc,
+            ratatui::crossterm::event::KeyModifiers::NONE,
+        )
+    };
+    // Black joins row 1 to row 2 with a1 and a2 on 2×2: the game is over.
+    let mut over = game(hex("a1 b1 a2", 2), Opponent::TwoHumans);
+    over.handle_key(esc());
+    let text = render(&over, 80, 24).backend().to_string();
+    assert!(text.contains("Back to game") && text.contains("· over") && !text.contains("Resume game"), "{text}");
+    let mut going = game(hex("a1", 2), Opponent::TwoHumans);
+    going.handle_key(esc());
+    let text = render(&going, 80, 24).backend().to_string();
+    assert!(text.contains("Resume game") && !text.contains("Back to game"), "{text}");
+}

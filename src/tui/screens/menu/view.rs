@@ -44,6 +44,15 @@ fn resume_detail(resumes: Option<(&Position, bool)>) -> String {
     format!("  {game} · {n} move{}{swapped}{over}", if n == 1 { "" } else { "s" })
 }
 
+/// An entry's name as drawn: a game that has ended is not resumed but gone back to, to look at it or
+/// review it, so its entry says so.
+fn entry_label(row: MenuRow, resumes: Option<(&Position, bool)>) -> &'static str {
+    match row {
+        MenuRow::Resume if resumes.is_some_and(|(_, over)| over) => "Back to game",
+        _ => row.label(),
+    }
+}
+
 /// One row of the score table, in fixed columns so that the numbers sit under their headings.
 fn score_row(game: &str, level: &str, wins: &str, draws: &str, losses: &str) -> String {
     format!("  {game:<13}{level:<12}{wins:>5}{draws:>7}{losses:>5}")
@@ -67,7 +76,7 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, menu: &Menu, aroun
         let name_style = if selected { theme.accent().add_modifier(Modifier::REVERSED) } else { theme.text() };
         let mut spans = vec![
             Span::styled(format!("  {marker}"), theme.accent()),
-            Span::styled(format!("{:<12}", row.label()), name_style),
+            Span::styled(format!("{:<12}", entry_label(*row, around.resumes)), name_style),
         ];
         if row.resumes() {
             spans.push(Span::styled(resume_detail(around.resumes), theme.muted()));

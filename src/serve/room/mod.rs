@@ -291,8 +291,13 @@ impl Room {
 
     /// Plays `mv` for `member`, if it holds the seat to move and the game is on; otherwise says why not.
     pub fn play(&mut self, member: MemberId, mv: Move, now: Instant) -> Result<(), String> {
-        if self.phase != Phase::Playing {
-            return Err("the game is not on".into());
+        match self.phase {
+            Phase::Playing => {}
+            Phase::Waiting => return Err("the game has not started: it waits for its players".into()),
+            Phase::Over(_) => return Err("the game is over".into()),
+            Phase::Adjourned(_) => {
+                return Err("the game is adjourned: both players can resume it from the lobby".into());
+            }
         }
         let Some(seat) = self.seat_of_member(member) else {
             return Err("you are watching: only the players move".into());

@@ -35,6 +35,7 @@ impl Cx<'_> {
         let config = self.shared.config.clone();
         let settings = Settings::new(&PlayArgs::default(), &config);
         let mut app = App::new(config, settings, options);
+        app.host();
         app.resize(self.size.0, self.size.1);
         app
     }

@@ -309,15 +309,6 @@ impl Session {
             },
             Mode::Alone(app) => {
                 match ev {
-                    // Nothing of a client's is kept on the server but the games of its rooms.
-                    TermEvent::Key(k)
-                        if app.keys.action(&k) == Some(crate::tui::action::Action::Save)
-                            && app.screen == crate::tui::app::Screen::Game =>
-                    {
-                        let text =
-                            "A game against the AI here is not saved: the server keeps only the games of its rooms.";
-                        app.status.message = Some(crate::tui::status::Message::error(text));
-                    }
                     TermEvent::Key(k) => app.handle_key(k),
                     TermEvent::Mouse(m) => app.handle_mouse(m),
                     _ => {}

@@ -16,6 +16,7 @@ use crate::tui::action::Action;
 use crate::tui::app::remote::RemoteGame;
 use crate::tui::app::{App, Screen};
 use crate::tui::model::ending::Ending;
+use crate::tui::model::game::RemoteRules;
 use crate::tui::model::settings::SeatKind;
 use crate::tui::status::Message;
 use ratatui::crossterm::event::{Event, KeyEvent, MouseEvent};
@@ -82,7 +83,9 @@ impl RoomClient {
         }
         let names = self.names(cx.me);
         let ending = self.view.ending().and_then(crate::serve::room::ending::ending_of);
-        let game = RemoteGame { position: &position, clock: self.view.clock.as_ref(), ending, names: &names };
+        let rules =
+            RemoteRules { hints: self.view.settings.hints, adjourned: matches!(self.view.phase, Phase::Adjourned(_)) };
+        let game = RemoteGame { position: &position, clock: self.view.clock.as_ref(), ending, names: &names, rules };
         let fresh = self.app.is_none() || self.game_no != self.view.game_no;
         if fresh {
             let mut app = cx.new_app();
@@ -189,6 +192,10 @@ impl RoomClient {
             return None;
         }
         let playing = self.view.phase == Phase::Playing;
+        let adjourned = match &self.view.phase {
+            Phase::Adjourned(why) => Some(why.clone()),
+            _ => None,
+        };
         let player = self.view.role != Role::Watcher;
         let say = |app: &mut App, text: String| app.status.message = Some(Message::error(text));
         let back = app.keys.label(Action::Back);
@@ -217,6 +224,11 @@ impl RoomClient {
                 if !player =>
             {
                 say(app, "You are watching: only the players move.".into())
+            }
+            Action::Place | Action::Swap | Action::Goto | Action::Hint | Action::Resign | Action::NewGame
+                if adjourned.is_some() =>
+            {
+                say(app, format!("{} Nothing more is played here: {back} leaves.", adjourned.unwrap_or_default()))
             }
             Action::Hint if !self.view.settings.hints => {
                 say(app, "Hints are off in this room (the first to arrive can allow them while it waits).".into())

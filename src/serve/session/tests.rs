@@ -258,7 +258,9 @@ fn the_ai_alone_plays_from_the_lobby_and_leaving_its_menu_goes_back_to_the_lobby
     let shared = server();
     let mut a = Client::new(&shared, key(0), "lobby", (100, 30));
     a.send(b"j\r");
-    assert!(a.screen().contains("Start new game"), "the local game's menu: {}", a.screen());
+    let s = a.screen();
+    assert!(s.contains("Start new game") && s.contains("Back to the lobby"), "the local game's menu: {s}");
+    assert!(!s.contains("Load game") && s.contains("q lobby"), "nothing to load on the server: {s}");
     // A tic-tac-toe game against the AI (Tab switches from Hex), and the first move in the middle.
     a.send(b"\r\t5");
     let jobs = a.session.take_jobs();
@@ -268,9 +270,40 @@ fn the_ai_alone_plays_from_the_lobby_and_leaving_its_menu_goes_back_to_the_lobby
     }
     let s = a.screen();
     assert!(s.contains("Your move") && s.contains("2 o "), "the AI answered: {s}");
+    // On a wide window the whole key line shows: everything but saving.
+    a.session.handle(Event::Resize(200, 30), Instant::now());
+    let s = a.screen();
+    assert!(s.contains("tab hex") && !s.contains("S save"), "nothing to save on the server: {s}");
     a.send(b"S");
     assert!(a.screen().contains("not saved"), "{}", a.screen());
     a.send(b"q");
     a.send(b"q");
     assert!(a.screen().contains("hextoe lobby"), "{}", a.screen());
+}
+
+#[test]
+fn the_key_line_offers_only_what_the_room_allows_and_an_adjourned_game_takes_no_move() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "r", (100, 30));
+    let mut b = Client::new(&shared, key(1), "r", (100, 30));
+    settle(&mut [&mut a, &mut b]);
+    let s = a.screen();
+    assert!(s.contains("enter place") && s.contains("G resign") && !s.contains("t hint"), "hints are off: {s}");
+    // b's connection drops, and stays away past the grace period: the game is adjourned.
+    b.session.end(Instant::now());
+    shared.registry.tick(Instant::now() + Duration::from_secs(301));
+    let s = a.screen();
+    assert!(s.contains("adjourned") && s.contains("R review") && s.contains("q leave"), "{s}");
+    assert!(!s.contains("place") && !s.contains("G resign"), "nothing to play once adjourned: {s}");
+    for keys in [&b":a1\r"[..], b" ", b"G"] {
+        a.send(keys);
+        assert!(a.screen().contains("Nothing more is"), "{:?}: {}", keys, a.screen());
+    }
+    // A room that allows hints offers them.
+    let mut c = Client::new(&shared, key(2), "hints", (100, 30));
+    c.send(b"jjjj\x1b[C");
+    assert!(c.screen().contains("‹ allowed ›"), "{}", c.screen());
+    let mut d = Client::new(&shared, key(3), "hints", (100, 30));
+    settle(&mut [&mut c, &mut d]);
+    assert!(c.screen().contains("t hint"), "{}", c.screen());
 }

@@ -34,6 +34,8 @@ pub struct Limits {
     pub max_window: (u16, u16),
     /// How long a dropped player's seat is kept before the game is adjourned.
     pub grace: Duration,
+    /// Keys whose chosen names the server remembers.
+    pub max_names: usize,
 }
 
 impl Default for Limits {
@@ -49,6 +51,7 @@ impl Default for Limits {
             input: Rate { burst: 16 * 1024, every: Duration::from_micros(250) },
             max_window: (500, 300),
             grace: Duration::from_secs(5 * 60),
+            max_names: 10_000,
         }
     }
 }

@@ -3,8 +3,9 @@
 //! away past the grace period, or that was on when the server stopped, is adjourned to `serve/adjourned/`,
 //! for both players to resume from the lobby.
 //!
-//! The players are their keys' fingerprints (`SHA256:…`, or `guest N` for a client without a key) in the
-//! places a local game writes names: `PB`/`PW` in SGF, `# x:`/`# o:` in a tic-tac-toe file. The clock, the
+//! The players are their chosen names and their keys' fingerprints (`Ada (SHA256:…)`; `SHA256:…` alone
+//! for a player without a name, `guest N` for a client without a key) in the places a local game writes
+//! names: `PB`/`PW` in SGF, `# x:`/`# o:` in a tic-tac-toe file. The clock, the
 //! time each side had left and how the game ended are recorded as for any game (see
 //! [`crate::tui::persist::sgf_file`]). An adjourned file's name says its room and whether hints were allowed
 //! (`20261203-101500+friday+hints.sgf`), as the game's file format has no place for them.
@@ -12,7 +13,7 @@
 use super::name::RoomName;
 use super::settings::{HostSeat, RoomSettings};
 use crate::game::{Position, Seat};
-use crate::serve::identity::Identity;
+use crate::serve::identity::{Identity, Person};
 use crate::tui::model::clock::GameClock;
 use crate::tui::model::ending::Ending;
 use crate::tui::model::game::Match;
@@ -40,7 +41,7 @@ pub struct Record {
     /// The room it was played in.
     pub room: RoomName,
     /// The players, by seat.
-    pub players: [Identity; 2],
+    pub players: [Person; 2],
     /// The game's settings.
     pub settings: RoomSettings,
     /// The moves.
@@ -60,17 +61,8 @@ pub struct Adjourned {
     pub record: Record,
 }
 
-/// Reads one player as a file names it: a key's fingerprint, or a guest.
-fn identity(text: &str) -> Option<Identity> {
-    let t = text.trim();
-    if t.starts_with("SHA256:") {
-        return Some(Identity::Key(t.to_string()));
-    }
-    t.strip_prefix("guest ").and_then(|n| n.trim().parse().ok()).map(Identity::Guest)
-}
-
 impl Record {
-    /// The game as the local game holds one, for its writers: two people, named by their keys.
+    /// The game as the local game holds one, for its writers: two people, named by their names and keys.
     pub fn as_match(&self) -> Match {
         let s = &self.settings;
         let settings = Settings {
@@ -82,7 +74,7 @@ impl Record {
             ..Settings::default()
         };
         let mut m = Match::new(0, settings, self.position.clone());
-        m.names = self.players.clone().map(|p| Some(p.to_string()));
+        m.names = self.players.clone().map(|p| Some(p.recorded()));
         m.clock = self.clock.clone();
         m.ending = self.ending;
         m
@@ -91,7 +83,7 @@ impl Record {
     /// An adjourned game read back, from the room and hints its file's name gives and the game it holds.
     fn resumable(room: &str, hints: bool, saved: Saved) -> Result<Record, String> {
         let room = RoomName::parse(room).map_err(|e| format!("the file's name gives no room: {e}"))?;
-        let [Some(a), Some(b)] = saved.info.names.clone().map(|n| n.as_deref().and_then(identity)) else {
+        let [Some(a), Some(b)] = saved.info.names.clone().map(|n| n.as_deref().and_then(Person::parse_recorded)) else {
             return Err("the file does not name both players' keys".into());
         };
         if saved.position.result().is_some() || saved.info.ending.is_some() {
@@ -108,7 +100,7 @@ impl Record {
 
     /// The seat of `identity`, if it plays this game.
     pub fn seat_of(&self, identity: &Identity) -> Option<Seat> {
-        Seat::BOTH.into_iter().find(|s| self.players[s.index()] == *identity)
+        Seat::BOTH.into_iter().find(|s| self.players[s.index()].identity == *identity)
     }
 }
 

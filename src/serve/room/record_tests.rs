@@ -2,6 +2,7 @@ use super::*;
 use crate::game::TimeControl;
 use crate::game::hex::HexMove;
 use crate::game::{GameKind, Move};
+use crate::serve::display_name::DisplayName;
 use std::time::Duration;
 
 fn key(n: u8) -> Identity {
@@ -33,7 +34,10 @@ fn record(game: GameKind, moves: &[&str], clock: bool) -> Record {
     };
     Record {
         room: RoomName::parse("abc").unwrap_or_else(|e| panic!("{e}")),
-        players: [key(0), Identity::Guest(7)],
+        players: [
+            Person { identity: key(0), name: DisplayName::parse("Ada").ok() },
+            Person::unnamed(Identity::Guest(7)),
+        ],
         settings,
         position,
         clock: clock.then_some(c),
@@ -53,7 +57,7 @@ fn an_adjourned_game_reads_back_as_it_was_swap_clock_players_room_and_hints_incl
     for r in [record(GameKind::Hex, &["c3", "swap", "b2"], true), record(GameKind::Tictactoe, &["b2", "a1"], true)] {
         let path = records.adjourn(&r, Instant::now()).unwrap_or_else(|e| panic!("{e}"));
         let text = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(text.contains(&key(0).to_string()) && text.contains("guest 7"), "{text}");
+        assert!(text.contains(&format!("Ada ({})", key(0))) && text.contains("guest 7"), "{text}");
         let (found, problems) = records.adjourned();
         assert!(problems.is_empty(), "{problems:?}");
         let back = found.into_iter().find(|a| a.path == path).map(|a| a.record);
@@ -79,7 +83,7 @@ fn a_finished_game_goes_to_the_history_with_both_keys_and_cannot_be_resumed() {
     assert!(path.starts_with(dir.path().join("history")), "{}", path.display());
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
-        text.contains(&format!("PB[{}]", key(0))) && text.contains("PW[guest 7]") && text.contains("RE[B+T]"),
+        text.contains(&format!("PB[Ada ({})]", key(0))) && text.contains("PW[guest 7]") && text.contains("RE[B+T]"),
         "{text}"
     );
     let saved = save::load_game(&path).unwrap_or_else(|e| panic!("{e}"));

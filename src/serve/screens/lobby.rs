@@ -3,7 +3,7 @@
 //! read again on every key and every few seconds.
 
 use crate::game::Position;
-use crate::serve::identity::{Identity, KEYGEN};
+use crate::serve::identity::{Identity, KEYGEN, Person};
 use crate::serve::room::Phase;
 use crate::serve::room::name::RoomName;
 use crate::serve::room::record::Adjourned;
@@ -72,7 +72,7 @@ impl Lobby {
             ("Start", Entry::Create, "Create a room: a fresh code to send a friend".to_string()),
             ("Start", Entry::Solo, "Play the AI here".to_string()),
         ];
-        let name = |p: &Option<Identity>| p.as_ref().map_or("…".to_string(), |i| who(i, me));
+        let name = |p: &Option<Person>| p.as_ref().map_or("…".to_string(), |p| who(p, me));
         for r in &self.rooms {
             let players = format!("{} vs {}", name(&r.players[0]), name(&r.players[1]));
             let watching = if r.watchers > 0 { format!(" · {} watching", r.watchers) } else { String::new() };
@@ -99,7 +99,7 @@ impl Lobby {
         }
         for a in &self.adjourned {
             let r = &a.record;
-            let other = r.players.iter().find(|p| *p != me).map_or("yourself".into(), |i| who(i, me));
+            let other = r.players.iter().find(|p| p.identity != *me).map_or("yourself".into(), |p| who(p, me));
             out.push((
                 "Your adjourned games",
                 Entry::Resume(a.path.clone()),

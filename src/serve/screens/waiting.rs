@@ -136,7 +136,7 @@ pub struct Around<'a> {
 pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
     let t = a.theme;
     let mut lines = Vec::new();
-    let missing: Vec<String> = view.seats.iter().flatten().filter(|s| !s.here).map(|s| s.identity.short()).collect();
+    let missing: Vec<String> = view.seats.iter().flatten().filter(|s| !s.here).map(|s| s.person.short()).collect();
     let host = view.role != Role::Watcher && view.position.is_none();
     match (view.resumed, missing.is_empty()) {
         (true, false) => lines.push(Line::styled(

@@ -21,7 +21,7 @@ pub mod room_client;
 pub mod run;
 mod screen;
 
-use crate::serve::identity::Identity;
+use crate::serve::identity::{Identity, Person};
 use crate::serve::room::MemberId;
 use crate::serve::room::name::Destination;
 use crate::serve::room::registry::SharedRoom;
@@ -120,12 +120,17 @@ impl Session {
         match destination {
             Ok(Destination::Lobby) => s.open_lobby(now),
             Ok(Destination::Room(name)) => {
-                let joined = s.shared.registry.join(&name, &s.me, s.member, s.notifier(), now);
+                let joined = s.shared.registry.join(&name, &s.person(), s.member, s.notifier(), now);
                 s.enter_room(joined, now);
             }
             Err(why) => s.farewell = Some(why),
         }
         s
+    }
+
+    /// This client as the others see it, with the name it chose.
+    fn person(&self) -> Person {
+        self.shared.names.person(&self.me)
     }
 
     /// How the room reaches this session.
@@ -327,7 +332,7 @@ impl Session {
 
     /// Follows a lobby entry.
     fn go(&mut self, entry: Entry, now: Instant) {
-        let (registry, me, member, notifier) = (&self.shared.registry, &self.me, self.member, self.notifier());
+        let (registry, me, member, notifier) = (&self.shared.registry, &self.person(), self.member, self.notifier());
         let joined = match entry {
             Entry::Create => registry.create(me, member, notifier, now),
             Entry::Join(name) | Entry::Watch(name) => registry.join(&name, me, member, notifier, now),

@@ -64,9 +64,10 @@ impl RoomClient {
         RoomClient { room, view, app: None, game_no: 0, phase: Phase::Waiting, selected: 0, leaving: false }
     }
 
-    /// The names the side panel gives the seats: the other players' keys (this client's own seat is "You").
+    /// The names the side panel gives the seats: the other players' names or keys (this client's own seat
+    /// is "You").
     fn names(&self, me: &crate::serve::identity::Identity) -> [Option<String>; 2] {
-        self.view.seats.clone().map(|s| s.map(|s| s.identity).filter(|i| i != me).map(|i| i.short()))
+        self.view.seats.clone().map(|s| s.map(|s| s.person).filter(|p| p.identity != *me).map(|p| p.short()))
     }
 
     /// Reads the room again and brings the screen to it: a new game starts the game's screen, a move the
@@ -94,7 +95,7 @@ impl RoomClient {
                 app.status.message = Some(Message::error(format!("Cannot show the game: {e}.")));
             }
             if self.view.role == Role::Watcher {
-                let names: Vec<String> = self.view.seats.iter().flatten().map(|s| who(&s.identity, cx.me)).collect();
+                let names: Vec<String> = self.view.seats.iter().flatten().map(|s| who(&s.person, cx.me)).collect();
                 let text = format!("You watch {}: only the players move.", names.join(" and "));
                 app.status.message = Some(Message::info(text));
             }

@@ -23,7 +23,7 @@ use tokio::net::TcpListener;
 /// once, so that a flood costs the server no handshakes.
 const MAX_REFUSING: usize = 16;
 
-/// How often the janitor ticks the rooms (clocks, grace periods).
+/// How often the janitor ticks the rooms (clocks, grace periods) and writes the names that changed.
 const JANITOR: Duration = Duration::from_millis(250);
 
 /// russh's settings for this server.
@@ -63,6 +63,9 @@ pub async fn listen(
             loop {
                 every.tick().await;
                 shared.registry.tick(Instant::now());
+                if let Some(Err(e)) = shared.names.flush(Instant::now(), false) {
+                    log::line(e);
+                }
             }
         })
     };

@@ -26,6 +26,7 @@ use crate::serve::room::MemberId;
 use crate::serve::room::name::Destination;
 use crate::serve::room::registry::SharedRoom;
 use crate::serve::screens::lobby::{Entry, Lobby, Outcome as LobbyOutcome};
+use crate::serve::screens::name_entry::NameEntry;
 use crate::serve::shared::Shared;
 use crate::tui::action::KeyMap;
 use crate::tui::ai::worker::Job;
@@ -201,6 +202,7 @@ impl Session {
 
     /// The session is over: leaves its room. Called once, by the loop, whatever ended it.
     pub fn end(&mut self, now: Instant) {
+        self.shared.names.forget_guest(&self.me);
         match &mut self.mode {
             Mode::Room(client) => {
                 self.shared.registry.leave(&client.room, self.member, now);
@@ -298,14 +300,7 @@ impl Session {
         let cx = cx(&self.shared, &self.me, &self.keys, self.size, self.seed);
         let step = match &mut self.mode {
             Mode::Lobby(lobby, _) => match ev {
-                TermEvent::Key(k) => {
-                    lobby.problem = None;
-                    match lobby.key(self.keys.action(&k), &self.me) {
-                        LobbyOutcome::Stay => Step::Stay,
-                        LobbyOutcome::Leave => Step::Leave,
-                        LobbyOutcome::Go(e) => Step::Go(e),
-                    }
-                }
+                TermEvent::Key(k) => lobby_key(lobby, &k, &cx),
                 _ => Step::Stay,
             },
             Mode::Room(c) => match c.input(ev, self.member, &cx, now) {
@@ -343,8 +338,28 @@ impl Session {
                 self.mode = Mode::Alone(Box::new(app));
                 return;
             }
+            // The lobby opens its own name entry.
+            Entry::Name => return,
         };
         self.enter_room(joined, now);
+    }
+}
+
+/// A key in the lobby: the name being typed takes every key while it is open.
+fn lobby_key(lobby: &mut Lobby, k: &ratatui::crossterm::event::KeyEvent, cx: &Cx) -> Step {
+    lobby.problem = None;
+    if lobby.editing.is_some() {
+        cx.type_name(&mut lobby.editing, k);
+        return Step::Stay;
+    }
+    match lobby.key(cx.keys.action(k), &cx.shared.names.person(cx.me)) {
+        LobbyOutcome::Stay => Step::Stay,
+        LobbyOutcome::Leave => Step::Leave,
+        LobbyOutcome::Go(Entry::Name) => {
+            lobby.editing = Some(NameEntry::new(cx.shared.names.get(cx.me).as_ref()));
+            Step::Stay
+        }
+        LobbyOutcome::Go(e) => Step::Go(e),
     }
 }
 

@@ -11,6 +11,7 @@ use crate::serve::room::registry::{SharedRoom, lock};
 use crate::serve::room::view::View;
 use crate::serve::room::{MemberId, Phase, Role};
 use crate::serve::screens::bar::who;
+use crate::serve::screens::name_entry::NameEntry;
 use crate::serve::screens::waiting;
 use crate::tui::action::Action;
 use crate::tui::app::remote::RemoteGame;
@@ -44,6 +45,8 @@ pub struct RoomClient {
     phase: Phase,
     /// The waiting room's row under the cursor.
     pub selected: usize,
+    /// The host's name being typed in the waiting room, while it is.
+    pub editing: Option<NameEntry>,
     leaving: bool,
 }
 
@@ -61,7 +64,16 @@ impl RoomClient {
     /// A client that has just joined `room`.
     pub fn new(room: SharedRoom, member: MemberId) -> RoomClient {
         let view = lock(&room).view(member);
-        RoomClient { room, view, app: None, game_no: 0, phase: Phase::Waiting, selected: 0, leaving: false }
+        RoomClient {
+            room,
+            view,
+            app: None,
+            game_no: 0,
+            phase: Phase::Waiting,
+            selected: 0,
+            editing: None,
+            leaving: false,
+        }
     }
 
     /// The names the side panel gives the seats: the other players' names or keys (this client's own seat
@@ -89,6 +101,8 @@ impl RoomClient {
         let game = RemoteGame { position: &position, clock: self.view.clock.as_ref(), ending, names: &names, rules };
         let fresh = self.app.is_none() || self.game_no != self.view.game_no;
         if fresh {
+            // The game starts: a name being typed in the waiting room is given up.
+            self.editing = None;
             let mut app = cx.new_app();
             let settings = cx.settings_of(&self.view.settings);
             if let Err(e) = app.start_remote(settings, game, seats(self.view.role)) {
@@ -130,12 +144,20 @@ impl RoomClient {
         }
     }
 
-    /// A key while the room waits for its players.
-    fn waiting_key(&mut self, action: Option<Action>, member: MemberId, cx: &Cx) -> After {
+    /// A key while the room waits for its players: the name being typed takes every key while it is open.
+    fn waiting_key(&mut self, k: &KeyEvent, member: MemberId, cx: &Cx) -> After {
+        if self.editing.is_some() {
+            cx.type_name(&mut self.editing, k);
+            return After::Stay;
+        }
         let host = self.view.role != Role::Watcher;
-        match waiting::key(action, &mut self.selected, &self.view, host) {
+        match waiting::key(cx.keys.action(k), &mut self.selected, &self.view, host) {
             waiting::Outcome::Stay => After::Stay,
             waiting::Outcome::Leave => After::Leave,
+            waiting::Outcome::Name => {
+                self.editing = Some(NameEntry::new(cx.shared.names.get(cx.me).as_ref()));
+                After::Stay
+            }
             waiting::Outcome::Change(s) => {
                 let _ = lock(&self.room).configure(member, |x| *x = s);
                 self.refresh(member, cx);
@@ -148,7 +170,7 @@ impl RoomClient {
     pub fn input(&mut self, ev: Event, member: MemberId, cx: &Cx, now: Instant) -> After {
         let Some(app) = &mut self.app else {
             return match ev {
-                Event::Key(k) => self.waiting_key(cx.keys.action(&k), member, cx),
+                Event::Key(k) => self.waiting_key(&k, member, cx),
                 _ => After::Stay,
             };
         };

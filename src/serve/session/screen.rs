@@ -72,7 +72,7 @@ impl Session {
     pub fn draw(&self, frame: &mut Frame, now: Instant) {
         let area = frame.area();
         match &self.mode {
-            Mode::Lobby(lobby, _) => lobby.draw(frame, area, &self.me, &self.theme, &self.keys),
+            Mode::Lobby(lobby, _) => lobby.draw(frame, area, &self.person(), &self.theme, &self.keys),
             Mode::Alone(app) => app_view::draw_in(frame, area, app),
             Mode::Room(c) => {
                 let bar_area = Rect { height: area.height.min(1), ..area };
@@ -87,6 +87,7 @@ impl Session {
                             selected: c.selected,
                             theme: &self.theme,
                             keys: &self.keys,
+                            editing: c.editing.as_ref(),
                         };
                         waiting::draw(frame, rest, &c.view, &around);
                     }

@@ -307,3 +307,40 @@ fn the_key_line_offers_only_what_the_room_allows_and_an_adjourned_game_takes_no_
     settle(&mut [&mut c, &mut d]);
     assert!(c.screen().contains("t hint"), "{}", c.screen());
 }
+
+#[test]
+fn a_player_chooses_a_name_that_the_others_see_and_no_other_key_can_take() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "lobby", (100, 30));
+    // The last entry of the lobby: the name.
+    a.send(b"jjjjj\r");
+    assert!(a.screen().contains("Your name:") && !a.screen().contains(" go · "), "its own keys only: {}", a.screen());
+    a.send("Ada\u{7}! \r".as_bytes());
+    assert!(a.screen().contains("has '!'"), "a bad name says why, and stays to be mended: {}", a.screen());
+    a.send(b"\x7f\x7f\r");
+    assert!(a.screen().contains("You are Ada (key AAAAAAAA)"), "{}", a.screen());
+    let mut b = Client::new(&shared, key(1), "lobby", (100, 30));
+    b.send(b"jjjjj\rADA\r");
+    assert!(b.screen().contains("another player's"), "{}", b.screen());
+    b.send(b"\x1b");
+    // a waits in a room and renames there (the last row); b joins and sees the name.
+    a.send(b"kkkkk\r");
+    a.send(b"jjjjjj");
+    assert!(a.screen().contains("type your name"), "{}", a.screen());
+    a.send(b"\r\x15Ada L\r");
+    assert!(a.screen().contains("‹ Ada L ›"), "{}", a.screen());
+    let room = shared.registry.list().first().map(|r| r.name.to_string()).unwrap_or_default();
+    let mut c = Client::new(&shared, key(2), &room, (100, 30));
+    let mut w = Client::new(&shared, Identity::guest(), &room, (100, 30));
+    settle(&mut [&mut a, &mut c, &mut w]);
+    let s = c.screen();
+    assert!(s.contains("● Ada L") && s.contains("Black  Ada L"), "the room's line and the side panel: {s}");
+    assert!(w.screen().contains("You watch Ada L and key CCCCCCCC"), "{}", w.screen());
+    // A guest's name is marked as a guest's, and forgotten when it leaves.
+    let mut g = Client::new(&shared, Identity::guest(), "lobby", (100, 30));
+    g.send(b"jjjjj\rAda L\r");
+    let guest = g.session.me.clone();
+    assert_eq!(shared.names.person(&guest).short(), "Ada L (guest)");
+    g.session.end(Instant::now());
+    assert_eq!(shared.names.get(&guest), None);
+}

@@ -113,7 +113,7 @@ impl Bucket {
     }
 
     /// True when the bucket is full again at `now`: it remembers nothing worth keeping.
-    fn is_full(&mut self, now: Instant) -> bool {
+    pub fn is_full(&mut self, now: Instant) -> bool {
         self.refill(now);
         self.tokens >= f64::from(self.rate.burst)
     }

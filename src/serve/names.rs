@@ -5,10 +5,13 @@
 //! can pass for a player others know. A guest's name is shown marked as a guest's (see
 //! [`crate::serve::identity::Person::short`]). The names are kept in the data directory (`serve/names`,
 //! one key a line: its fingerprint, a tab, the name), bounded in number, and written at most every
-//! [`WRITE_EVERY`] whatever clients do, so that renaming in a loop costs the disk nothing.
+//! [`WRITE_EVERY`] whatever clients do, so that renaming in a loop costs the disk nothing. A player renames
+//! at most at the rate [`RENAMES`] (a new name is logged and shown in every room of theirs, so a loop of
+//! renames would flood the log and the rooms).
 
 use crate::serve::display_name::DisplayName;
 use crate::serve::identity::{Identity, Person};
+use crate::serve::limits::{Bucket, Rate};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
@@ -19,6 +22,12 @@ pub const FILE: &str = "serve/names";
 
 /// The shortest time between two writes of the file.
 pub const WRITE_EVERY: Duration = Duration::from_secs(2);
+
+/// How often one player may change their name: a few at once, then one every so often.
+pub const RENAMES: Rate = Rate { burst: 5, every: Duration::from_secs(10) };
+
+/// Above this many players' rename rates remembered, those back to full are forgotten.
+const PRUNE_RENAMES_ABOVE: usize = 1024;
 
 /// The file's first line.
 const HEADER: &str = "# hextoe serve: the names players chose, one key a line (its fingerprint, a tab, the name)";
@@ -39,6 +48,8 @@ struct Inner {
     dirty: bool,
     /// When the file was last written.
     written_at: Option<Instant>,
+    /// Each player's rate of renames, while it is not back to full.
+    renames: HashMap<Identity, Bucket>,
 }
 
 impl Inner {
@@ -121,10 +132,40 @@ impl Names {
         Person { identity: who.clone(), name: self.get(who) }
     }
 
-    /// Gives `who` the name `name` (none: back to the key's short form), or says why not: another key has
-    /// it, or the server remembers as many names as it keeps.
-    pub fn set(&self, who: &Identity, name: Option<DisplayName>) -> Result<(), String> {
+    /// Gives `who` the name `name` at `now` (none: back to the key's short form), or says why not: another
+    /// key has it, the server remembers as many names as it keeps, or `who` renamed too often just now.
+    /// Returns false when `who` had that name already (nothing changed, nothing to tell anyone).
+    pub fn set(&self, who: &Identity, name: Option<DisplayName>, now: Instant) -> Result<bool, String> {
         let mut inner = self.lock();
+        let had = match who {
+            Identity::Key(f) => inner.by_key.get(f),
+            Identity::Guest(n) => inner.guests.get(n),
+        };
+        if had.map(DisplayName::as_str) == name.as_ref().map(DisplayName::as_str) {
+            return Ok(false);
+        }
+        if let (Identity::Key(f), Some(name)) = (who, &name) {
+            if inner.owner.get(&name.folded()).is_some_and(|o| o != f) {
+                return Err(format!("the name {name} is another player's: choose another"));
+            }
+            if !inner.by_key.contains_key(f) && inner.by_key.len() >= self.max {
+                return Err(format!(
+                    "the server remembers {} names already, as many as it keeps: you play as your key",
+                    self.max
+                ));
+            }
+        }
+        if inner.renames.len() > PRUNE_RENAMES_ABOVE {
+            inner.renames.retain(|_, b| !b.is_full(now));
+        }
+        let rate = inner.renames.entry(who.clone()).or_insert_with(|| Bucket::new(RENAMES, now));
+        if !rate.take(1, now) {
+            return Err(format!(
+                "you changed your name {} times just now: wait {} seconds and try again",
+                RENAMES.burst,
+                RENAMES.every.as_secs()
+            ));
+        }
         match (who, name) {
             (Identity::Guest(n), Some(name)) => {
                 inner.guests.insert(*n, name);
@@ -137,20 +178,11 @@ impl Names {
                 inner.dirty = true;
             }
             (Identity::Key(f), Some(name)) => {
-                if inner.owner.get(&name.folded()).is_some_and(|o| o != f) {
-                    return Err(format!("the name {name} is another player's: choose another"));
-                }
-                if !inner.by_key.contains_key(f) && inner.by_key.len() >= self.max {
-                    return Err(format!(
-                        "the server remembers {} names already, as many as it keeps: you play as your key",
-                        self.max
-                    ));
-                }
                 inner.insert(f, name);
                 inner.dirty = true;
             }
         }
-        Ok(())
+        Ok(true)
     }
 
     /// Forgets a guest's name once its connection is gone (a key's stays).
@@ -205,19 +237,19 @@ mod tests {
         let file = dir.path().join(FILE);
         let (names, problems) = Names::load(&file, 2);
         assert!(problems.is_empty());
-        assert_eq!(names.set(&key(0), name("Ada")), Ok(()));
-        let taken = names.set(&key(1), name("ADA")).err().unwrap_or_default();
+        let t = Instant::now();
+        assert_eq!(names.set(&key(0), name("Ada"), t), Ok(true));
+        let taken = names.set(&key(1), name("ADA"), t).err().unwrap_or_default();
         assert!(taken.contains("another player's"), "{taken}");
-        assert_eq!(names.set(&key(0), name("Ada L")), Ok(()), "a key renames itself");
-        assert_eq!(names.set(&key(1), name("Ada")), Ok(()), "the old name is free again");
-        let full = names.set(&key(2), name("Cy")).err().unwrap_or_default();
+        assert_eq!(names.set(&key(0), name("Ada L"), t), Ok(true), "a key renames itself");
+        assert_eq!(names.set(&key(1), name("Ada"), t), Ok(true), "the old name is free again");
+        let full = names.set(&key(2), name("Cy"), t).err().unwrap_or_default();
         assert!(full.contains("remembers 2 names"), "{full}");
         let guest = Identity::Guest(5);
-        assert_eq!(names.set(&guest, name("Ada")), Ok(()), "a guest shows as one, so any name will do");
+        assert_eq!(names.set(&guest, name("Ada"), t), Ok(true), "a guest shows as one, so any name will do");
         assert_eq!(names.person(&guest).short(), "Ada (guest)");
-        let t = Instant::now();
         assert!(names.flush(t, false).is_some_and(|r| r.is_ok()));
-        assert_eq!(names.set(&key(1), None), Ok(()));
+        assert_eq!(names.set(&key(1), None, t), Ok(true));
         assert!(names.flush(t + Duration::from_millis(100), false).is_none(), "not twice within {WRITE_EVERY:?}");
         assert!(names.flush(t + WRITE_EVERY, false).is_some());
         assert!(names.flush(t + 2 * WRITE_EVERY, false).is_none(), "nothing changed");
@@ -251,5 +283,24 @@ mod tests {
         std::fs::write(&file, vec![b'x'; 100_000]).unwrap_or_else(|e| panic!("{e}"));
         let (_, problems) = Names::load(&file, 2);
         assert!(problems.len() == 1 && problems[0].contains("cannot be read"), "too big: {problems:?}");
+    }
+
+    #[test]
+    fn renaming_in_a_loop_is_refused_past_a_few_and_the_same_name_again_is_no_change() {
+        let names = Names::in_memory(10);
+        let t = Instant::now();
+        assert_eq!(names.set(&key(0), name("Ada"), t), Ok(true));
+        assert_eq!(names.set(&key(0), name("ada"), t), Ok(true), "another spelling is a change");
+        for _ in 0..100 {
+            assert_eq!(names.set(&key(0), name("ada"), t), Ok(false), "the same name again changes nothing");
+        }
+        for i in 2..RENAMES.burst {
+            assert_eq!(names.set(&key(0), name(&format!("Ada {i}")), t), Ok(true));
+        }
+        let e = names.set(&key(0), name("Bo"), t).err().unwrap_or_default();
+        assert!(e.contains("wait 10 seconds"), "{e}");
+        assert_eq!(names.get(&key(0)), name(&format!("Ada {}", RENAMES.burst - 1)), "the refused name is not kept");
+        assert_eq!(names.set(&key(1), name("Bo"), t), Ok(true), "another player's rate is their own");
+        assert_eq!(names.set(&key(0), name("Cy"), t + RENAMES.every), Ok(true), "one more once the time has passed");
     }
 }

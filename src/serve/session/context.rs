@@ -10,7 +10,7 @@ use crate::serve::shared::Shared;
 use crate::tui::action::KeyMap;
 use crate::tui::app::{App, AppOptions};
 use crate::tui::model::settings::Settings;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// What a room client needs of its session.
 #[derive(Debug)]
@@ -42,11 +42,13 @@ impl Cx<'_> {
         app
     }
 
-    /// Gives this client the name typed (empty: none, so that others see its key), or says why not; every
-    /// seat it holds shows the new name.
-    pub fn rename(&self, text: &str) -> Result<(), String> {
+    /// Gives this client the name typed at `now` (empty: none, so that others see its key), or says why
+    /// not; every seat it holds shows the new name.
+    pub fn rename(&self, text: &str, now: Instant) -> Result<(), String> {
         let name = if text.trim().is_empty() { None } else { Some(DisplayName::parse(text)?) };
-        self.shared.names.set(self.me, name.clone())?;
+        if !self.shared.names.set(self.me, name.clone(), now)? {
+            return Ok(());
+        }
         self.shared.registry.rename(self.me, &name);
         crate::serve::log::line(match &name {
             Some(n) => format!("{} is now called {:?}", self.me, n.as_str()),
@@ -57,12 +59,12 @@ impl Cx<'_> {
 
     /// A key while `entry` holds a name being typed: typing goes on, Esc gives up, and Enter keeps the name
     /// or shows why it cannot be kept. `entry` is `None` once done.
-    pub fn type_name(&self, entry: &mut Option<NameEntry>, k: &ratatui::crossterm::event::KeyEvent) {
+    pub fn type_name(&self, entry: &mut Option<NameEntry>, k: &ratatui::crossterm::event::KeyEvent, now: Instant) {
         let Some(e) = entry else { return };
         match e.key(k) {
             Typed::Editing => {}
             Typed::Cancelled => *entry = None,
-            Typed::Done(text) => match self.rename(&text) {
+            Typed::Done(text) => match self.rename(&text, now) {
                 Ok(()) => *entry = None,
                 Err(why) => e.problem = Some(crate::tui::text::sentence(&why)),
             },

@@ -300,7 +300,7 @@ impl Session {
         let cx = cx(&self.shared, &self.me, &self.keys, self.size, self.seed);
         let step = match &mut self.mode {
             Mode::Lobby(lobby, _) => match ev {
-                TermEvent::Key(k) => lobby_key(lobby, &k, &cx),
+                TermEvent::Key(k) => lobby_key(lobby, &k, &cx, now),
                 _ => Step::Stay,
             },
             Mode::Room(c) => match c.input(ev, self.member, &cx, now) {
@@ -346,10 +346,10 @@ impl Session {
 }
 
 /// A key in the lobby: the name being typed takes every key while it is open.
-fn lobby_key(lobby: &mut Lobby, k: &ratatui::crossterm::event::KeyEvent, cx: &Cx) -> Step {
+fn lobby_key(lobby: &mut Lobby, k: &ratatui::crossterm::event::KeyEvent, cx: &Cx, now: Instant) -> Step {
     lobby.problem = None;
     if lobby.editing.is_some() {
-        cx.type_name(&mut lobby.editing, k);
+        cx.type_name(&mut lobby.editing, k, now);
         return Step::Stay;
     }
     match lobby.key(cx.keys.action(k), &cx.shared.names.person(cx.me)) {

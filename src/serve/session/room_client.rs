@@ -145,9 +145,9 @@ impl RoomClient {
     }
 
     /// A key while the room waits for its players: the name being typed takes every key while it is open.
-    fn waiting_key(&mut self, k: &KeyEvent, member: MemberId, cx: &Cx) -> After {
+    fn waiting_key(&mut self, k: &KeyEvent, member: MemberId, cx: &Cx, now: Instant) -> After {
         if self.editing.is_some() {
-            cx.type_name(&mut self.editing, k);
+            cx.type_name(&mut self.editing, k, now);
             return After::Stay;
         }
         let host = self.view.role != Role::Watcher;
@@ -170,7 +170,7 @@ impl RoomClient {
     pub fn input(&mut self, ev: Event, member: MemberId, cx: &Cx, now: Instant) -> After {
         let Some(app) = &mut self.app else {
             return match ev {
-                Event::Key(k) => self.waiting_key(&k, member, cx),
+                Event::Key(k) => self.waiting_key(&k, member, cx, now),
                 _ => After::Stay,
             };
         };

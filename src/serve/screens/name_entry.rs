@@ -57,23 +57,24 @@ impl NameEntry {
         Typed::Editing
     }
 
-    /// The lines that show the name being typed, what the keys do, and why the last one was refused.
+    /// The lines that show the name being typed, what the keys do, and why the last one was refused, set in
+    /// as the lists around them are.
     pub fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let mut lines = vec![
             Line::from(vec![
-                Span::styled("Your name: ", theme.accent()),
+                Span::styled("› Your name: ", theme.accent()),
                 Span::styled(self.text.clone(), theme.text()),
                 Span::styled("▏", theme.accent()),
             ]),
             Line::styled(
                 format!(
-                    "Up to {MAX_CHARS} letters and digits. Enter keeps it (empty: others see your key), Esc gives up."
+                    "  Up to {MAX_CHARS} letters and digits. Enter keeps it (empty: others see your key), Esc gives up."
                 ),
                 theme.muted(),
             ),
         ];
         if let Some(p) = &self.problem {
-            lines.push(Line::styled(p.clone(), theme.error()));
+            lines.push(Line::styled(format!("  {p}"), theme.error()));
         }
         lines
     }

@@ -180,11 +180,7 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
             }
             let here = i == a.selected && host;
             if let (true, Some(editing)) = (here && row == Row::Name, a.editing) {
-                lines.extend(editing.lines(t).into_iter().map(|l| {
-                    let mut spans = vec![Span::raw("  ")];
-                    spans.extend(l.spans);
-                    Line::from(spans)
-                }));
+                lines.extend(editing.lines(t));
                 continue;
             }
             let (label, value) = row_text(row, &view.settings, me);

@@ -47,6 +47,7 @@ impl Session {
             if let Mode::Lobby(old, at) = &mut self.mode {
                 lobby.selected = old.selected;
                 lobby.problem = old.problem.take();
+                lobby.editing = old.editing.take();
                 *old = lobby;
                 *at = now;
             }

@@ -317,6 +317,9 @@ fn a_player_chooses_a_name_that_the_others_see_and_no_other_key_can_take() {
     assert!(a.screen().contains("Your name:") && !a.screen().contains(" go · "), "its own keys only: {}", a.screen());
     a.send("Ada\u{7}! \r".as_bytes());
     assert!(a.screen().contains("has '!'"), "a bad name says why, and stays to be mended: {}", a.screen());
+    a.session.tick(Instant::now() + 2 * LOBBY_REFRESH);
+    let s = a.screen();
+    assert!(s.contains("Your name: Ada! ") && s.contains("has '!'"), "the lists read again keep the typing: {s}");
     a.send(b"\x7f\x7f\r");
     assert!(a.screen().contains("You are Ada (key AAAAAAAA)"), "{}", a.screen());
     let mut b = Client::new(&shared, key(1), "lobby", (100, 30));

@@ -256,6 +256,8 @@ impl Room {
             let playing = self.phase == Phase::Playing;
             if let Some(h) = self.seats[seat.index()].as_mut() {
                 h.member = None;
+                // A player who left after the game no longer asks for another (they ask again if they come back).
+                h.rematch = false;
                 if playing {
                     h.dropped_at = Some(now);
                     log::line(format!("room {}: {} dropped; the seat is kept", self.name, h.person().recorded()));

@@ -155,7 +155,11 @@ fn a_flag_falls_on_the_clock_a_resignation_ends_the_game_and_a_rematch_exchanges
     assert_eq!(r.view(1).ending(), Some(Ending::Flagged(Seat::First).into()));
     assert_eq!(r.rematch(1, t), Ok(false));
     assert_eq!(r.view(2).seats[0].as_ref().map(|s| s.rematch), Some(true));
-    assert_eq!(r.rematch(2, t), Ok(true));
+    r.leave(1, t);
+    assert_eq!(r.view(2).seats[0].as_ref().map(|s| s.rematch), Some(false), "who left asks no more");
+    assert_eq!(r.rematch(2, t), Ok(false), "nor does a game start without them");
+    join(&mut r, 0, 1, t);
+    assert_eq!(r.rematch(1, t), Ok(true), "back, they ask again");
     assert_eq!(r.view(2).role, Role::Player(Seat::First), "the second player now moves first");
     assert_eq!(r.view(1).phase, Phase::Playing);
     r.resign(1, t).unwrap_or_else(|e| panic!("{e}"));

@@ -30,7 +30,8 @@ fn two_players(
     host.keys(&["j", "j", "j", "j", "Right"]);
     host.wait_for("Black (moves first)");
     if let Some(name) = name {
-        host.keys(&["j", "Enter", "-l", name]);
+        host.keys(&["j", "Enter"]);
+        host.keys(&["-l", name]);
         host.keys(&["Enter"]);
         host.wait_for(&format!("‹ {name} ›"));
     }

@@ -76,3 +76,37 @@ fn silent_and_garbled_connections_are_closed_and_a_real_client_still_plays() {
     t.keys(&["j", "Left"]);
     t.wait_for("10×10");
 }
+
+#[test]
+#[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
+fn a_flood_of_requests_is_told_why_and_disconnected_and_fills_no_log() {
+    let (s, a) = Server::with_key(&[]);
+    let ssh = s.ssh(Some(&a), "requests");
+    // A hundred remote forwards: each a request the server refuses, far more than a client ever needs.
+    let forwards: Vec<String> =
+        (0..100).flat_map(|i| ["-R".to_string(), format!("{}:127.0.0.1:1", 20_000 + i)]).collect();
+    let mut child = Command::new(&ssh[0])
+        .args(&forwards)
+        .arg("-N")
+        .args(&ssh[1..])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let start = Instant::now();
+    while child.try_wait().ok().flatten().is_none() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    assert!(err.contains("bytes of input a second"), "the client is told why: {err}");
+    let log = s.wait_log("input over");
+    let logged = log.matches("remote forwarding of").count();
+    assert!((1..=8).contains(&logged) && log.contains("not logged"), "{logged} refusals logged:\n{log}");
+    let t = s.term(Some(&a), "lobby", (100, 30));
+    t.wait_for("hextoe lobby");
+}

@@ -5,8 +5,12 @@
 //! |---|---|
 //! | this file | [`listen`]: accepting connections within the limits, each on its own task, until stopped |
 //! | [`handler`] | one connection: logging in, the channel requests answered or refused, input and output |
+//! | [`meter`] | one connection's rate of input and requests, and its share of the log |
+//! | [`reply`] | refusals and goodbyes in words, and the writer of the screen's bytes |
 
 pub mod handler;
+pub mod meter;
+pub mod reply;
 
 use crate::serve::limits::Doorman;
 use crate::serve::log;

@@ -1,6 +1,6 @@
 //! What a session's screen shows and what time changes on it: the lobby, the room (its line above the
 //! waiting room or the game) or the game alone; the ticks that turn spinners, refresh the lobby and run the
-//! clocks; and the idle limit of the lobby and of a room where nobody came.
+//! clocks; and the idle limit of the lobby, of a room where nobody came, and of a game alone against the AI.
 
 use super::{LOBBY_REFRESH, Mode, Session};
 use crate::serve::screens::lobby::Lobby;
@@ -17,6 +17,13 @@ impl Session {
         let refresh = match &mut self.mode {
             Mode::Alone(app) => {
                 app.tick(now);
+                if idle {
+                    // Nobody waits on this game but the server, which keeps it for no one.
+                    self.farewell = Some(format!(
+                        "Idle for {} minutes against the AI: goodbye.",
+                        self.shared.limits.idle_time.as_secs() / 60
+                    ));
+                }
                 false
             }
             Mode::Room(c) => {
@@ -58,7 +65,7 @@ impl Session {
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let idle = self.last_input + self.shared.limits.idle_time;
         match &self.mode {
-            Mode::Alone(app) => app.next_deadline(now),
+            Mode::Alone(app) => Some(app.next_deadline(now).map_or(idle, |d| d.min(idle))),
             Mode::Room(c) => {
                 let app = c.app.as_ref().and_then(|a| a.next_deadline(now));
                 let room = c.view.next_change(now);

@@ -234,7 +234,7 @@ proptest! {
 }
 
 #[test]
-fn idle_in_the_lobby_or_in_a_room_nobody_came_to_ends_the_session_and_says_why() {
+fn idle_in_the_lobby_in_a_room_nobody_came_to_or_alone_with_the_ai_ends_the_session_and_says_why() {
     let shared = server();
     let later = Instant::now() + shared.limits.idle_time + Duration::from_secs(1);
     let mut lobby = Client::new(&shared, key(0), "lobby", (80, 24));
@@ -245,6 +245,13 @@ fn idle_in_the_lobby_or_in_a_room_nobody_came_to_ends_the_session_and_says_why()
     let mut waiting = Client::new(&shared, key(1), "alone", (80, 24));
     waiting.session.tick(later);
     assert!(waiting.session.farewell().is_some_and(|f| f.contains("Nobody came")));
+    let mut alone = Client::new(&shared, key(4), "lobby", (80, 24));
+    alone.send(b"j\r");
+    assert!(alone.session.next_deadline(Instant::now()).is_some_and(|d| d < later), "the idle limit is a deadline");
+    alone.session.tick(later - Duration::from_secs(2));
+    assert_eq!(alone.session.farewell(), None);
+    alone.session.tick(later);
+    assert!(alone.session.farewell().is_some_and(|f| f.contains("Idle for 30 minutes against the AI")));
     // A game in progress is never idle: its players may think as long as their clocks allow.
     let mut a = Client::new(&shared, key(2), "game", (80, 24));
     let mut b = Client::new(&shared, key(3), "game", (80, 24));

@@ -9,6 +9,10 @@
 //! time each side had left and how the game ended are recorded as for any game (see
 //! [`crate::tui::persist::sgf_file`]). An adjourned file's name says its room and whether hints were allowed
 //! (`20261203-101500+friday+hints.sgf`), as the game's file format has no place for them.
+//!
+//! Both folders are bounded ([`MAX_HISTORY`], [`MAX_ADJOURNED`]): games are quick to play (a 1×1 board is
+//! one move), so clients playing game after game could otherwise fill the server's disk. A game past the
+//! bound is not stored, and the log says so.
 
 use super::name::RoomName;
 use super::settings::{HostSeat, RoomSettings};
@@ -22,8 +26,8 @@ use crate::tui::persist::save_info::Saved;
 use crate::tui::persist::storage::{Storage, timestamp};
 use crate::tui::persist::{history, save};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 /// The folder of adjourned games in the data directory.
@@ -116,28 +120,57 @@ pub struct Records {
     changes: Arc<AtomicU64>,
     /// The adjourned games as last read, with the count of changes they were read at.
     cache: Arc<Mutex<Option<Listing>>>,
+    /// How many games the history holds, counted on the first game stored; shared by every clone.
+    history: Arc<OnceLock<AtomicUsize>>,
+    /// The bounds of the history and of the adjourned games.
+    max: (usize, usize),
 }
 
-/// The most adjourned files read: far more than a server has, never a flood.
-const MAX_ADJOURNED: usize = 10_000;
+/// The most adjourned files kept and read: far more than a server has, never a flood.
+pub const MAX_ADJOURNED: usize = 10_000;
+
+/// The most games the server keeps in its history: years of play for a busy server, a few hundred MB.
+pub const MAX_HISTORY: usize = 200_000;
+
+/// How many files `dir` holds (none if it cannot be read).
+fn files_in(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |entries| entries.count())
+}
 
 impl Records {
     /// The games of the data directory `storage`.
     pub fn new(storage: Storage) -> Records {
-        Records { storage, changes: Arc::new(AtomicU64::new(0)), cache: Arc::new(Mutex::new(None)) }
+        Records {
+            storage,
+            changes: Arc::new(AtomicU64::new(0)),
+            cache: Arc::new(Mutex::new(None)),
+            history: Arc::new(OnceLock::new()),
+            max: (MAX_HISTORY, MAX_ADJOURNED),
+        }
     }
 
     fn changed(&self) {
         self.changes.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Keeps a finished game in the history, as a local game is kept; returns its file.
+    /// Keeps a finished game in the history, as a local game is kept; returns its file, or why not (the
+    /// history holds as many games as the server keeps).
     pub fn finished(&self, r: &Record, now: Instant) -> Result<PathBuf, String> {
-        history::keep(&self.storage, &r.as_match(), None, now)
+        let held = self.history.get_or_init(|| AtomicUsize::new(files_in(&self.storage.path(history::FOLDER))));
+        if held.load(Ordering::Relaxed) >= self.max.0 {
+            return Err(format!("the history holds {} games, as many as the server keeps", self.max.0));
+        }
+        let path = history::keep(&self.storage, &r.as_match(), None, now)?;
+        held.fetch_add(1, Ordering::Relaxed);
+        Ok(path)
     }
 
     /// Stores an adjourned game, to be resumed; returns its file.
     pub fn adjourn(&self, r: &Record, now: Instant) -> Result<PathBuf, String> {
+        // Rare (a grace period passed, or the server stops): the folder is counted each time.
+        if files_in(&self.storage.path(ADJOURNED)) >= self.max.1 {
+            return Err(format!("{} adjourned games are waiting, as many as the server keeps", self.max.1));
+        }
         let (format, text) = save::file_text(&r.as_match(), now);
         let hints = if r.settings.hints { format!("{SEP}{HINTS}") } else { String::new() };
         let stem = format!("{ADJOURNED}/{}{SEP}{}{hints}", timestamp(), r.room);
@@ -176,7 +209,7 @@ impl Records {
         let dir = self.storage.path(ADJOURNED);
         let Ok(entries) = std::fs::read_dir(&dir) else { return (Vec::new(), Vec::new()) };
         let (mut found, mut problems) = (Vec::new(), Vec::new());
-        for entry in entries.flatten().take(MAX_ADJOURNED) {
+        for entry in entries.flatten().take(self.max.1) {
             let path = entry.path();
             let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             let parts: Vec<&str> = stem.split(SEP).collect();

@@ -94,3 +94,23 @@ fn a_finished_game_goes_to_the_history_with_both_keys_and_cannot_be_resumed() {
     let (found, problems) = records.adjourned();
     assert!(found.is_empty() && problems.len() == 1 && problems[0].contains("both players"), "{problems:?}");
 }
+
+#[test]
+fn the_history_and_the_adjourned_games_are_bounded_and_a_game_past_the_bound_is_not_stored() {
+    let (dir, mut records) = records();
+    records.max = (2, 1);
+    let mut r = record(GameKind::Hex, &["c3", "b2"], true);
+    r.ending = Some(Ending::Flagged(Seat::Second));
+    std::fs::create_dir_all(dir.path().join("history")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("history").join("earlier.sgf"), "(;FF[4])").unwrap_or_else(|e| panic!("{e}"));
+    assert!(records.finished(&r, Instant::now()).is_ok(), "one game was there, the bound is two");
+    let e = records.finished(&r, Instant::now()).err().unwrap_or_default();
+    assert!(e.contains("holds 2 games"), "{e}");
+    assert_eq!(std::fs::read_dir(dir.path().join("history")).map(|d| d.count()).unwrap_or(0), 2);
+    r.ending = None;
+    let kept = records.adjourn(&r, Instant::now()).unwrap_or_else(|e| panic!("{e}"));
+    let e = records.adjourn(&r, Instant::now()).err().unwrap_or_default();
+    assert!(e.contains("1 adjourned games are waiting"), "{e}");
+    records.forget(&kept);
+    assert!(records.adjourn(&r, Instant::now()).is_ok(), "a resumed game makes room");
+}

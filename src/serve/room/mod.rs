@@ -124,6 +124,8 @@ pub struct Room {
     grace: Duration,
     records: Option<Records>,
     coin: bool,
+    /// The rate of new games in this room, from the first rematch on ([`moves::GAMES`]).
+    games: Option<crate::serve::limits::Bucket>,
 }
 
 impl std::fmt::Debug for Room {
@@ -163,6 +165,7 @@ impl Room {
             grace: options.grace,
             records: options.records,
             coin: options.coin,
+            games: None,
         }
     }
 

@@ -4,8 +4,14 @@
 use super::settings::{self, RoomSettings};
 use super::{MemberId, Phase, Room};
 use crate::game::{Move, Position};
+use crate::serve::limits::{Bucket, Rate};
 use crate::tui::model::ending::{Ending, GameResult};
-use std::time::Instant;
+use std::time::{Duration, Instant};
+
+/// How often a room starts another game: a few in a row, then one every so often. Each game is stored and
+/// logged, and a game on a 1×1 board is one move, so two clients could otherwise fill the disk and the log
+/// as fast as they can type.
+pub const GAMES: Rate = Rate { burst: 10, every: Duration::from_secs(15) };
 
 impl Room {
     /// Plays `mv` for `member`, if it holds the seat to move and the game is on; otherwise says why not.
@@ -63,6 +69,14 @@ impl Room {
             h.rematch = true;
         }
         let both = self.seats.iter().all(|h| h.as_ref().is_some_and(|h| h.rematch && h.member.is_some()));
+        if both && !self.games.get_or_insert_with(|| Bucket::new(GAMES, now)).take(1, now) {
+            self.changed();
+            return Err(format!(
+                "{} games in a row here: the next can start {} seconds after the last; ask again then",
+                GAMES.burst,
+                GAMES.every.as_secs()
+            ));
+        }
         if both {
             self.seats.swap(0, 1);
             for h in self.seats.iter_mut().flatten() {

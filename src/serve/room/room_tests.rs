@@ -160,6 +160,24 @@ fn a_flag_falls_on_the_clock_a_resignation_ends_the_game_and_a_rematch_exchanges
     assert_eq!(r.rematch(2, t), Ok(false), "nor does a game start without them");
     join(&mut r, 0, 1, t);
     assert_eq!(r.rematch(1, t), Ok(true), "back, they ask again");
+    // Game after game, as fast as keys go: a few, then one every so often.
+    let (mut started, mut at) = (1, t);
+    for _ in 0..50 {
+        r.resign(1, at).unwrap_or_else(|e| panic!("{e}"));
+        let _ = r.rematch(1, at);
+        match r.rematch(2, at) {
+            Ok(true) => started += 1,
+            Ok(false) => panic!("both asked"),
+            Err(e) => {
+                assert!(e.contains("ask again"), "{e}");
+                at += moves::GAMES.every;
+                assert_eq!(r.rematch(2, at), Ok(true), "once the time has passed");
+                started += 1;
+            }
+        }
+    }
+    assert_eq!(started, 51);
+    assert!(at >= t + moves::GAMES.every * (50 - moves::GAMES.burst), "{:?}", at - t);
     assert_eq!(r.view(2).role, Role::Player(Seat::First), "the second player now moves first");
     assert_eq!(r.view(1).phase, Phase::Playing);
     r.resign(1, t).unwrap_or_else(|e| panic!("{e}"));

@@ -51,8 +51,12 @@ impl Session {
         if refresh {
             let mut lobby = Lobby::default();
             self.fill_lobby(&mut lobby);
+            let me = self.person();
             if let Mode::Lobby(old, at) = &mut self.mode {
-                lobby.selected = old.selected;
+                // The cursor stays on its entry as the lists around it change, not on its line.
+                let was = old.entries(&me).into_iter().nth(old.selected).map(|(_, e, _)| e);
+                let now_at = was.and_then(|e| lobby.entries(&me).into_iter().position(|(_, x, _)| x == e));
+                lobby.selected = now_at.unwrap_or(old.selected);
                 lobby.problem = old.problem.take();
                 lobby.editing = old.editing.take();
                 *old = lobby;

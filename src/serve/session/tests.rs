@@ -170,6 +170,14 @@ fn the_lobby_creates_a_room_and_lists_it_for_others_to_join() {
     let mut b = Client::new(&shared, Identity::guest(), "LOBBY", (100, 30));
     let s = b.screen();
     assert!(s.contains("Waiting for a player") && s.contains("ssh-keygen"), "{s}");
+    // The cursor stays on its entry when a room appears above it.
+    let mut c = Client::new(&shared, key(2), "lobby", (100, 30));
+    c.send(b"jjj");
+    assert!(c.screen().contains("› Choose a name"), "{}", c.screen());
+    let mut d = Client::new(&shared, key(3), "lobby", (100, 30));
+    d.send(b"\r");
+    c.session.tick(Instant::now() + 2 * LOBBY_REFRESH);
+    assert!(c.screen().contains("› Choose a name"), "{}", c.screen());
     b.send(b"jj\r");
     settle(&mut [&mut a, &mut b]);
     assert!(a.screen().contains("Your move") || b.screen().contains("Your move"), "{}", b.screen());

@@ -114,7 +114,7 @@ impl Lobby {
             ));
         }
         let name = match &person.name {
-            Some(n) => format!("Change your name (others see you as {n})"),
+            Some(_) => format!("Change your name (others see you as {})", person.short()),
             None => format!("Choose a name (others see you as {})", person.short()),
         };
         out.push(("You", Entry::Name, name));
@@ -140,7 +140,7 @@ impl Lobby {
     /// Draws the lobby into `area`.
     pub fn draw(&self, frame: &mut Frame, area: Rect, me: &Person, theme: &Theme, keys: &KeyMap) {
         let you = match &me.name {
-            Some(_) => format!("You are {} ({}).", me.short(), me.identity.short()),
+            Some(n) => format!("You are {n} ({}).", me.identity.short()),
             None => format!("You are {}.", me.short()),
         };
         let mut lines = vec![Line::styled(you, theme.muted()), Line::default()];

@@ -359,6 +359,11 @@ fn a_player_chooses_a_name_that_the_others_see_and_no_other_key_can_take() {
     g.send(b"jjjjj\rAda L\r");
     let guest = g.session.me.clone();
     assert_eq!(shared.names.person(&guest).short(), "Ada L (guest)");
+    let s = g.screen();
+    assert!(
+        s.contains(&format!("You are Ada L ({}).", guest.short())) && s.contains("see you as Ada L (guest))"),
+        "{s}"
+    );
     g.session.end(Instant::now());
     assert_eq!(shared.names.get(&guest), None);
 }

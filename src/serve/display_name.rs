@@ -6,9 +6,14 @@
 //! them. Nothing else — no brackets, symbols, control or invisible characters — so that no name can pose as
 //! a key, a guest, the words the screens use for a player (`you`), or how a saved game names a player that
 //! is not a person (`human`, `engine`, `hextoe …`), and no name can reorder or hide the text around it.
+//!
+//! Nor may a name pass for another by letters that look alike: a name is of one script (Latin and Cyrillic
+//! letters mixed are refused), and names are compared by their Unicode skeletons (UTS #39, from the
+//! `unicode-security` crate), so that `AIice` with a capital I, or `Аlice` in Cyrillic, is `Alice`.
 
 use ratatui::text::Span;
 use std::fmt;
+use unicode_security::MixedScript;
 
 /// The longest name, in characters.
 pub const MAX_CHARS: usize = 20;
@@ -69,6 +74,12 @@ impl DisplayName {
             let what = if c.is_control() || columns(c) == 0 { format!("U+{:04X}", c as u32) } else { format!("'{c}'") };
             return Err(format!("the name {shown} has {what}: expected {expected}"));
         }
+        if !name.as_str().is_single_script() {
+            return Err(format!(
+                "the name {shown} mixes the letters of several scripts, which could pass for another name: \
+                 expected letters of one script"
+            ));
+        }
         let lower = name.to_lowercase();
         let word = lower.split([' ', '-', '_', '.', '\'']).next().unwrap_or("");
         if RESERVED.contains(&word) {
@@ -85,9 +96,19 @@ impl DisplayName {
         &self.0
     }
 
-    /// The name as compared for uniqueness: `Alice` and `alice` are the same name.
-    pub fn folded(&self) -> String {
-        self.0.to_lowercase()
+    /// The forms the name is compared by for uniqueness: two names are the same if any of their forms
+    /// match, so that names that look alike are the same name — in any case (`Alice`, `ALICE`), or with
+    /// letters that pass for others (`AIice` with a capital I, `A1ice`). The skeleton of the name in lower
+    /// case catches the first; the name's own skeleton, then in lower case, the second.
+    pub fn folds(&self) -> [String; 2] {
+        let skeleton = |s: &str| unicode_security::skeleton(s).collect::<String>();
+        [skeleton(&self.0.to_lowercase()), skeleton(&self.0).to_lowercase()]
+    }
+
+    /// True when this name and `other` look alike ([`DisplayName::folds`]).
+    pub fn alike(&self, other: &DisplayName) -> bool {
+        let theirs = other.folds();
+        self.folds().iter().any(|f| theirs.contains(f))
     }
 }
 
@@ -115,7 +136,11 @@ mod tests {
             assert_eq!(DisplayName::parse(typed).map(|n| n.to_string()), Ok(kept.to_string()), "{typed:?}");
         }
         assert_eq!(DisplayName::parse(&"x".repeat(MAX_CHARS)).map(|n| n.as_str().len()), Ok(MAX_CHARS));
-        assert_eq!(DisplayName::parse("Alice").map(|n| n.folded()), Ok("alice".into()));
+        let name = |s: &str| DisplayName::parse(s).unwrap_or_else(|e| panic!("{e}"));
+        for alike in ["alice", "ALICE", "AIice", "A1ice", "\u{410}\u{4cf}\u{456}\u{441}\u{435}"] {
+            assert!(name(alike).alike(&name("Alice")) && name("Alice").alike(&name(alike)), "{alike:?} is Alice");
+        }
+        assert!(!name("Alice").alike(&name("Alina")) && !name("Bob").alike(&name("Bo")));
     }
 
     #[test]
@@ -141,6 +166,7 @@ mod tests {
             ("sha256 abc", "'sha256'"),
             ("hextoe impossible", "'hextoe'"),
             ("Human", "'human'"),
+            ("\u{410}lice", "several scripts"),
         ] {
             let e = DisplayName::parse(bad).err().unwrap_or_default();
             assert!(e.contains(says) && e.contains("expected"), "{bad:?}: {e}");

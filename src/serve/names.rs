@@ -40,7 +40,7 @@ const LINE_BYTES: u64 = 160;
 struct Inner {
     /// A key's fingerprint to its name.
     by_key: HashMap<String, DisplayName>,
-    /// A name as compared ([`DisplayName::folded`]) to the fingerprint of the key it belongs to.
+    /// Each form of a name ([`DisplayName::folds`]) to the fingerprint of the key it belongs to.
     owner: HashMap<String, String>,
     /// Guests' names, for as long as they are connected.
     guests: HashMap<u64, DisplayName>,
@@ -55,13 +55,22 @@ struct Inner {
 impl Inner {
     fn insert(&mut self, fingerprint: &str, name: DisplayName) {
         self.remove(fingerprint);
-        self.owner.insert(name.folded(), fingerprint.to_string());
+        for f in name.folds() {
+            self.owner.insert(f, fingerprint.to_string());
+        }
         self.by_key.insert(fingerprint.to_string(), name);
+    }
+
+    /// True when a name like `name` belongs to a key other than `fingerprint`.
+    fn taken(&self, name: &DisplayName, fingerprint: &str) -> bool {
+        name.folds().iter().any(|f| self.owner.get(f).is_some_and(|o| o != fingerprint))
     }
 
     fn remove(&mut self, fingerprint: &str) {
         if let Some(old) = self.by_key.remove(fingerprint) {
-            self.owner.remove(&old.folded());
+            for f in old.folds() {
+                self.owner.remove(&f);
+            }
         }
     }
 }
@@ -99,7 +108,7 @@ impl Names {
             });
             let why = match read {
                 None => Some("not a key's fingerprint, a tab and a name"),
-                Some((_, name)) if inner.owner.contains_key(&name.folded()) => Some("a name another key has"),
+                Some((_, name)) if inner.taken(&name, "") => Some("a name another key has"),
                 Some(_) if inner.by_key.len() >= max => Some("more names than the server keeps"),
                 Some((key, name)) => {
                     inner.insert(&key, name);
@@ -145,7 +154,7 @@ impl Names {
             return Ok(false);
         }
         if let (Identity::Key(f), Some(name)) = (who, &name) {
-            if inner.owner.get(&name.folded()).is_some_and(|o| o != f) {
+            if inner.taken(name, f) {
                 return Err(format!("the name {name} is another player's: choose another"));
             }
             if !inner.by_key.contains_key(f) && inner.by_key.len() >= self.max {
@@ -239,6 +248,10 @@ mod tests {
         assert!(problems.is_empty());
         let t = Instant::now();
         assert_eq!(names.set(&key(0), name("Ada"), t), Ok(true));
+        for alike in ["ADA", "\u{410}d\u{430}"] {
+            let taken = names.set(&key(1), name(alike), t).err().unwrap_or_default();
+            assert!(taken.contains("another player's") || name(alike).is_none(), "{alike}: {taken}");
+        }
         let taken = names.set(&key(1), name("ADA"), t).err().unwrap_or_default();
         assert!(taken.contains("another player's"), "{taken}");
         assert_eq!(names.set(&key(0), name("Ada L"), t), Ok(true), "a key renames itself");

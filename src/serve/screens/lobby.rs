@@ -16,7 +16,7 @@ use crate::tui::widgets::panel::panel;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 use std::path::PathBuf;
 
 /// Where an entry of the lobby leads.
@@ -180,9 +180,15 @@ impl Lobby {
         if self.editing.is_none() {
             lines.push(Line::styled(help, theme.muted()));
         }
+        // Long lines wrap (a refusal, the ssh-keygen line), so rows are counted as drawn to keep the cursor's
+        // entry in view.
+        let width = usize::from(area.width.saturating_sub(2)).max(1);
+        let rows = |l: &Line| l.width().div_ceil(width).max(1);
+        let above: usize = lines.iter().take(selected_line + 1).map(rows).sum();
         let inner = area.height.saturating_sub(2) as usize;
-        let scroll = (selected_line + 2).saturating_sub(inner) as u16;
+        let scroll = u16::try_from((above + 1).saturating_sub(inner)).unwrap_or(u16::MAX);
         let block = panel(" hextoe lobby ".into(), theme);
-        frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)).block(block), area);
+        let text = Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((scroll, 0)).block(block);
+        frame.render_widget(text, area);
     }
 }

@@ -1,8 +1,10 @@
 //! What a session's screen shows and what time changes on it: the lobby, the room (its line above the
 //! waiting room or the game) or the game alone; the ticks that turn spinners, refresh the lobby and run the
-//! clocks; and the idle limit of the lobby, of a room where nobody came, and of a game alone against the AI.
+//! clocks; and the idle limit of the lobby, of a room without a game in progress, and of a game alone against
+//! the AI.
 
 use super::{LOBBY_REFRESH, Mode, Session};
+use crate::serve::room::Phase;
 use crate::serve::screens::lobby::Lobby;
 use crate::serve::screens::{bar, waiting};
 use crate::tui::app::view as app_view;
@@ -30,11 +32,12 @@ impl Session {
                 if let Some(app) = &mut c.app {
                     app.tick(now);
                 }
+                // A game in progress is never idle; a room without one keeps nobody forever, watchers included.
+                let minutes = self.shared.limits.idle_time.as_secs() / 60;
                 if idle && c.app.is_none() {
-                    self.farewell = Some(format!(
-                        "Nobody came for {} minutes: the room is closed.",
-                        self.shared.limits.idle_time.as_secs() / 60
-                    ));
+                    self.farewell = Some(format!("Nobody came for {minutes} minutes: the room is closed."));
+                } else if idle && c.view.phase != Phase::Playing {
+                    self.farewell = Some(format!("No game here and nothing pressed for {minutes} minutes: goodbye."));
                 }
                 false
             }
@@ -73,7 +76,7 @@ impl Session {
             Mode::Room(c) => {
                 let app = c.app.as_ref().and_then(|a| a.next_deadline(now));
                 let room = c.view.next_change(now);
-                let waiting = c.app.is_none().then_some(idle);
+                let waiting = (c.app.is_none() || c.view.phase != Phase::Playing).then_some(idle);
                 [app, room, waiting].into_iter().flatten().min()
             }
             Mode::Lobby(_, at) => Some((*at + LOBBY_REFRESH).min(idle)),

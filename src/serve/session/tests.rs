@@ -1,7 +1,7 @@
 use super::*;
 use crate::config::Config;
 use crate::serve::limits::Limits;
-use crate::serve::room::registry::{Registry, RegistryOptions};
+use crate::serve::room::registry::{Registry, RegistryOptions, lock};
 use crate::serve::room::settings::RoomSettings;
 use proptest::prelude::*;
 use ratatui::Terminal;
@@ -269,8 +269,19 @@ fn idle_in_the_lobby_in_a_room_nobody_came_to_or_alone_with_the_ai_ends_the_sess
     let mut a = Client::new(&shared, key(2), "game", (80, 24));
     let mut b = Client::new(&shared, key(3), "game", (80, 24));
     settle(&mut [&mut a, &mut b]);
+    let mut w = Client::new(&shared, key(5), "game", (80, 24));
     a.session.tick(later);
-    assert_eq!(a.session.farewell(), None);
+    w.session.tick(later);
+    assert_eq!((a.session.farewell(), w.session.farewell()), (None, None));
+    // Once it is over, nobody holds the room forever: players and watchers alike go after the idle time.
+    if let Mode::Room(c) = &a.session.mode {
+        lock(&c.room).resign(a.session.member, Instant::now()).unwrap_or_else(|e| panic!("{e}"));
+    }
+    settle(&mut [&mut a, &mut b, &mut w]);
+    let later = Instant::now() + shared.limits.idle_time + Duration::from_secs(1);
+    assert!(w.session.next_deadline(Instant::now()).is_some_and(|d| d < later), "the idle limit is a deadline");
+    w.session.tick(later);
+    assert!(w.session.farewell().is_some_and(|f| f.contains("No game here")), "{:?}", w.session.farewell());
 }
 
 #[test]

@@ -10,7 +10,7 @@
 //!   [`super::meter`]); a client over it is told why and disconnected. Only a connection's first few
 //!   refusals are logged.
 
-use super::meter::{Meter, REQUEST_BYTES, Verdict};
+use super::meter::{Meter, REQUEST_BYTES, Verdict, WINDOW_CHANGE_BYTES};
 use super::reply::{goodbye, refuse_and_close, writer};
 use crate::serve::identity::Identity;
 use crate::serve::limits::{Admission, Refusal};
@@ -364,7 +364,7 @@ impl russh::server::Handler for Client {
         _pix_height: u32,
         session: &mut SshSession,
     ) -> Result<(), Self::Error> {
-        if !self.within(None, session) {
+        if !self.within(Some(WINDOW_CHANGE_BYTES), session) {
             return Ok(());
         }
         self.size = Some((cols, rows));

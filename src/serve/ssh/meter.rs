@@ -11,6 +11,10 @@ use std::time::Instant;
 /// environment, window sizes as it is resized) never come near the rate.
 pub const REQUEST_BYTES: usize = 256;
 
+/// What a new window size counts for: about its packet, so that dragging a window's corner for as long as
+/// anyone does (a size every few milliseconds) never comes near the rate, while a flood of sizes still does.
+pub const WINDOW_CHANGE_BYTES: usize = 32;
+
 /// How many refused requests of one connection are logged; past that one line says that the rest are not.
 pub const LOGGED_REFUSALS: u32 = 8;
 
@@ -93,6 +97,19 @@ mod tests {
         assert_eq!(m.bytes(4096, t), Verdict::Within);
         assert_eq!(m.bytes(256, t + Duration::from_millis(256)), Verdict::Within, "the rate refills with time");
         assert!(matches!(m.bytes(REQUEST_BYTES, t + Duration::from_millis(256)), Verdict::Over(_)));
+    }
+
+    #[test]
+    fn dragging_a_window_at_every_frame_stays_within_the_default_rate_and_a_flood_of_sizes_does_not() {
+        let rate = crate::serve::limits::Limits::default().input;
+        let t = Instant::now();
+        let mut m = Meter::new(rate, t);
+        for i in 0..1000u64 {
+            let at = t + Duration::from_millis(16 * i);
+            assert_eq!(m.bytes(WINDOW_CHANGE_BYTES, at), Verdict::Within, "a size each frame for 16 s");
+        }
+        let mut m = Meter::new(rate, t);
+        assert!((0..10_000).any(|_| m.bytes(WINDOW_CHANGE_BYTES, t) != Verdict::Within));
     }
 
     #[test]

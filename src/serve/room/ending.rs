@@ -69,6 +69,7 @@ impl Room {
             Outcome::Draw => None,
         };
         let result = winner.map_or("a draw".to_string(), |w| format!("{w} wins{}", result.by.words()));
+        self.unstored = stored.as_ref().err().cloned();
         match stored {
             Ok(path) => {
                 log::line(format!("room {}: game {} over, {result}; stored in {path}", self.name, self.game_no))

@@ -126,6 +126,8 @@ pub struct Room {
     coin: bool,
     /// The rate of new games in this room, from the first rematch on ([`moves::GAMES`]).
     games: Option<crate::serve::limits::Bucket>,
+    /// Why the last game that ended could not be stored, if it could not.
+    unstored: Option<String>,
 }
 
 impl std::fmt::Debug for Room {
@@ -166,6 +168,7 @@ impl Room {
             records: options.records,
             coin: options.coin,
             games: None,
+            unstored: None,
         }
     }
 

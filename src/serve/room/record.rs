@@ -12,7 +12,7 @@
 //!
 //! Both folders are bounded ([`MAX_HISTORY`], [`MAX_ADJOURNED`]): games are quick to play (a 1×1 board is
 //! one move), so clients playing game after game could otherwise fill the server's disk. A game past the
-//! bound is not stored, and the log says so.
+//! bound is not stored, and its players and the log are told so.
 
 use super::name::RoomName;
 use super::settings::{HostSeat, RoomSettings};

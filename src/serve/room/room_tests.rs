@@ -65,6 +65,20 @@ fn the_second_arrival_starts_the_game_and_later_ones_watch_and_cannot_move() {
 }
 
 #[test]
+fn a_game_the_server_could_not_store_says_so_to_its_players() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    // A file where the history's folder should be: nothing can be written there.
+    std::fs::write(dir.path().join("history"), "not a folder").unwrap_or_else(|e| panic!("{e}"));
+    let t = Instant::now();
+    let mut r = room(3, Some(Records::new(Storage::at(dir.path()))));
+    join(&mut r, 0, 1, t);
+    join(&mut r, 1, 2, t);
+    assert_eq!(r.view(1).unstored, None);
+    r.resign(1, t).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.view(2).unstored.is_some_and(|e| e.contains("history")), "{:?}", r.view(2).unstored);
+}
+
+#[test]
 fn two_keys_play_to_the_end_and_the_game_goes_to_the_history() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let t = Instant::now();

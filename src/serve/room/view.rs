@@ -45,6 +45,8 @@ pub struct View {
     pub role: Role,
     /// True for a room that resumes an adjourned game.
     pub resumed: bool,
+    /// Why the game that ended last could not be stored, if it could not: its players are told.
+    pub unstored: Option<String>,
 }
 
 impl Room {
@@ -69,6 +71,7 @@ impl Room {
             game_no: self.game_no,
             role,
             resumed: self.resumed.is_some(),
+            unstored: self.unstored.clone(),
         }
     }
 }

@@ -135,7 +135,10 @@ impl RoomClient {
         let n = app.keys.label(Action::NewGame);
         match (&self.view.phase, self.view.role) {
             (Phase::Over(_), Role::Player(_)) => {
-                let more = format!("{n} asks for another game (colours exchanged).");
+                let mut more = format!("{n} asks for another game (colours exchanged).");
+                if let Some(e) = &self.view.unstored {
+                    more = format!("The server could not store this game: {e}. {more}");
+                }
                 let text = app.status.message.take().map_or(more.clone(), |m| format!("{} {more}", m.text));
                 app.status.message = Some(Message::info(text));
             }

@@ -72,7 +72,7 @@ pub struct ServeArgs {
     /// Connections at once, in all; one more is told the server is full.
     #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_connections: u32,
-    /// Connections at once from one address.
+    /// Connections at once from one address (an IPv6 /64 network counts as one address).
     #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=65_536))]
     pub max_per_address: u32,
     /// The host key (OpenSSH format, mode 0600), made there if missing, instead of the data directory's.

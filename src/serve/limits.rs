@@ -34,6 +34,8 @@ pub struct Limits {
     pub max_window: (u16, u16),
     /// How long a dropped player's seat is kept before the game is adjourned.
     pub grace: Duration,
+    /// Keys whose chosen names the server remembers.
+    pub max_names: usize,
 }
 
 impl Default for Limits {
@@ -49,6 +51,7 @@ impl Default for Limits {
             input: Rate { burst: 16 * 1024, every: Duration::from_micros(250) },
             max_window: (500, 300),
             grace: Duration::from_secs(5 * 60),
+            max_names: 10_000,
         }
     }
 }
@@ -110,7 +113,7 @@ impl Bucket {
     }
 
     /// True when the bucket is full again at `now`: it remembers nothing worth keeping.
-    fn is_full(&mut self, now: Instant) -> bool {
+    pub fn is_full(&mut self, now: Instant) -> bool {
         self.refill(now);
         self.tokens >= f64::from(self.rate.burst)
     }
@@ -136,6 +139,19 @@ impl fmt::Display for Refusal {
             }
             Refusal::TooFast => write!(f, "too many new connections from your address; wait a minute and try again"),
         }
+    }
+}
+
+/// The source that the per-address limits count a connection against: an IPv4 address, or an IPv6
+/// address's /64 network — one machine commonly holds a whole /64, so counting its addresses one by one
+/// would give it billions of places. An IPv4 address written as IPv6 (`::ffff:a.b.c.d`) is its IPv4 self.
+pub fn source(ip: IpAddr) -> IpAddr {
+    match ip {
+        IpAddr::V4(_) => ip,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(u128::from(v6) & !u128::from(u64::MAX))),
+        },
     }
 }
 
@@ -170,9 +186,10 @@ impl Doorman {
         Arc::new(Mutex::new(Doorman { limits, open: 0, addresses: HashMap::new() }))
     }
 
-    /// Lets a connection from `ip` in at `now`, or says why not. Every attempt counts against the address's
-    /// rate, refused or not.
+    /// Lets a connection from `ip` in at `now`, or says why not. Every attempt counts against the rate of
+    /// the address's [`source`], refused or not.
     pub fn admit(doorman: &Arc<Mutex<Doorman>>, ip: IpAddr, now: Instant) -> Result<Admission, Refusal> {
+        let ip = source(ip);
         let mut guard = doorman.lock().unwrap_or_else(|p| p.into_inner());
         let d = &mut *guard;
         d.prune(now);
@@ -279,5 +296,20 @@ mod tests {
         assert!(Doorman::admit(&d, ip(8), t0).is_ok(), "other addresses go on");
         assert!(Doorman::admit(&d, ip(7), t0 + Duration::from_secs(3)).is_ok());
         assert!(Refusal::TooFast.to_string().contains("wait"));
+    }
+
+    #[test]
+    fn an_ipv6_network_counts_as_one_address_and_a_mapped_ipv4_as_itself() {
+        let t0 = Instant::now();
+        let d = Doorman::new(Limits { max_per_address: 2, ..Limits::default() });
+        let v6 = |s: &str| s.parse::<IpAddr>().unwrap_or_else(|e| panic!("{e}"));
+        let _a = Doorman::admit(&d, v6("2001:db8:1:2::1"), t0).unwrap_or_else(|e| panic!("{e}"));
+        let _b = Doorman::admit(&d, v6("2001:db8:1:2:ffff:1:2:3"), t0).unwrap_or_else(|e| panic!("{e}"));
+        let same = Doorman::admit(&d, v6("2001:db8:1:2:dead:beef::"), t0).err();
+        assert_eq!(same, Some(Refusal::TooManyFromAddress(2)), "the same /64");
+        assert!(Doorman::admit(&d, v6("2001:db8:1:3::1"), t0).is_ok(), "the next /64 is another source");
+        let _c = Doorman::admit(&d, ip(9), t0).unwrap_or_else(|e| panic!("{e}"));
+        let _e = Doorman::admit(&d, v6("::ffff:10.0.0.9"), t0).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Doorman::admit(&d, ip(9), t0).err(), Some(Refusal::TooManyFromAddress(2)), "mapped IPv4 is IPv4");
     }
 }

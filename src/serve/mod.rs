@@ -9,7 +9,7 @@
 //!
 //! | module | what lives there |
 //! |---|---|
-//! | [`log`], [`identity`], [`limits`], [`hostkey`] | leaves: the log line, who a client is, every bound and its counters, the host key |
+//! | [`log`], [`display_name`], [`identity`], [`names`], [`limits`], [`hostkey`] | leaves: the log line, a chosen name, who a client is (and as others see them), the names remembered per key, every bound and its counters, the host key |
 //! | [`room`] | rooms and their games: seats, moves, clocks, the grace period, records on disk, the registry |
 //! | [`screens`] | the lobby, the waiting room and the room's line |
 //! | [`shared`] | what every connection shares |
@@ -18,10 +18,12 @@
 //!
 //! This file: [`run`], which reads the flags, the key and the data directory, then listens until stopped.
 
+pub mod display_name;
 pub mod hostkey;
 pub mod identity;
 pub mod limits;
 pub mod log;
+pub mod names;
 pub mod room;
 pub mod screens;
 pub mod session;
@@ -98,7 +100,8 @@ pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
             .unwrap_or(7),
     });
     let color = !crate::tui::theme::Theme::no_color_requested();
-    let shared = Arc::new(Shared::new(registry, served, limits, args.port, color));
+    let (names, problems) = names::Names::load(&storage.path(names::FILE), limits.max_names);
+    let shared = Arc::new(Shared::new(registry, served, limits, args.port, color).with_names(names));
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind((args.bind, args.port))
@@ -106,7 +109,7 @@ pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
             .map_err(|e| usage(format!("cannot listen on {}:{}: {e}", args.bind, args.port)))?;
         let made = if key.created { "made" } else { "read" };
         log::line(format!("host key {} ({made} {})", key.fingerprint(), key.path.display()));
-        for n in notes {
+        for n in notes.iter().chain(&problems) {
             log::line(n);
         }
         let reach = if args.bind.is_loopback() {
@@ -132,6 +135,9 @@ pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
         };
         ssh::listen(shared.clone(), listener, ssh::config(key.key), stop).await;
         let adjourned = shared.registry.stop(Instant::now());
+        if let Some(Err(e)) = shared.names.flush(Instant::now(), true) {
+            log::line(e);
+        }
         let games = if adjourned == 1 { "1 game".to_string() } else { format!("{adjourned} games") };
         log::line(format!("stopping: {games} in progress adjourned"));
         shared.sessions.kick_all(

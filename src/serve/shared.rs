@@ -3,6 +3,7 @@
 
 use crate::config::Config;
 use crate::serve::limits::{Doorman, Limits};
+use crate::serve::names::Names;
 use crate::serve::room::MemberId;
 use crate::serve::room::registry::Registry;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -25,14 +26,17 @@ pub struct Shared {
     pub doorman: Arc<Mutex<Doorman>>,
     /// Every session, to be told when the server stops.
     pub sessions: Sessions,
+    /// The names players chose.
+    pub names: Names,
     next_member: AtomicU64,
 }
 
 impl Shared {
-    /// The shared state of a server.
+    /// The shared state of a server, its players' names kept in memory only (see [`Shared::with_names`]).
     pub fn new(registry: Registry, config: Config, limits: Limits, port: u16, color: bool) -> Shared {
         let doorman = Doorman::new(limits.clone());
         Shared {
+            names: Names::in_memory(limits.max_names),
             registry,
             config,
             limits,
@@ -42,6 +46,11 @@ impl Shared {
             sessions: Sessions::default(),
             next_member: AtomicU64::new(1),
         }
+    }
+
+    /// The server with these players' names.
+    pub fn with_names(self, names: Names) -> Shared {
+        Shared { names, ..self }
     }
 
     /// A member number no other session has.

@@ -58,6 +58,18 @@ fn silent_and_garbled_connections_are_closed_and_a_real_client_still_plays() {
     let addr = format!("127.0.0.1:{}", s.port);
     // A connection that says nothing is closed once the login time is up.
     let mut silent = TcpStream::connect(&addr).unwrap_or_else(|e| panic!("{e}"));
+    // A connection that greets late and then says no more is closed once the login time is up, counted from
+    // when it connected.
+    let slow = {
+        let mut slow = TcpStream::connect(&addr).unwrap_or_else(|e| panic!("{e}"));
+        let since = Instant::now();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_secs(6));
+            let _ = slow.write_all(b"SSH-2.0-slow\r\n");
+            let (_, closed) = read_until_closed(&mut slow, Duration::from_secs(20));
+            (closed, since.elapsed())
+        })
+    };
     // A connection that greets and then sends garbage is dropped at once.
     let mut garbled = TcpStream::connect(&addr).unwrap_or_else(|e| panic!("{e}"));
     let mut noise: Vec<u8> = b"SSH-2.0-fuzz\r\n".to_vec();
@@ -73,6 +85,42 @@ fn silent_and_garbled_connections_are_closed_and_a_real_client_still_plays() {
     assert!(closed, "a silent connection stays open past the login time");
     assert!(greeting.starts_with(b"SSH-2.0-hextoe"), "{:?}", String::from_utf8_lossy(&greeting));
     s.wait_log("no SSH greeting within 10s");
+    let (closed, after) = slow.join().unwrap_or_else(|_| panic!("the slow client panicked"));
+    assert!(closed && after < Duration::from_secs(15), "a slow login was closed after {after:?}, not 10 s");
     t.keys(&["j", "Left"]);
     t.wait_for("10×10");
+}
+
+#[test]
+#[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
+fn a_flood_of_requests_is_told_why_and_disconnected_and_fills_no_log() {
+    let (s, a) = Server::with_key(&[]);
+    let ssh = s.ssh(Some(&a), "requests");
+    // A hundred remote forwards: each a request the server refuses, far more than a client ever needs.
+    let forwards: Vec<String> =
+        (0..100).flat_map(|i| ["-R".to_string(), format!("{}:127.0.0.1:1", 20_000 + i)]).collect();
+    let mut child = Command::new(&ssh[0])
+        .args(&forwards)
+        .arg("-N")
+        .args(&ssh[1..])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{e}"));
+    let start = Instant::now();
+    while child.try_wait().ok().flatten().is_none() && start.elapsed() < Duration::from_secs(20) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let _ = child.kill();
+    let mut err = String::new();
+    if let Some(mut e) = child.stderr.take() {
+        let _ = e.read_to_string(&mut err);
+    }
+    assert!(err.contains("bytes of input a second"), "the client is told why: {err}");
+    let log = s.wait_log("input over");
+    let logged = log.matches("remote forwarding of").count();
+    assert!((1..=8).contains(&logged) && log.contains("not logged"), "{logged} refusals logged:\n{log}");
+    let t = s.term(Some(&a), "lobby", (100, 30));
+    t.wait_for("hextoe lobby");
 }

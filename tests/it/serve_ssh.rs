@@ -9,12 +9,14 @@ use super::serve_common::{Server, Term, alternate, run};
 use std::path::PathBuf;
 use std::process::Command;
 
-/// The host waits in `room`, makes the board 3×3 and takes Black, and a friend joins: returns both terminals.
+/// The host waits in `room`, makes the board 3×3, takes Black and the name `name` (if any), and a friend
+/// joins: returns both terminals.
 fn two_players(
     s: &Server,
     room: &str,
     a: &std::path::Path,
     b: &std::path::Path,
+    name: Option<&str>,
 ) -> (super::serve_common::Term, super::serve_common::Term) {
     let host = s.term(Some(a), room, (100, 30));
     host.wait_for("Waiting for a friend");
@@ -27,6 +29,12 @@ fn two_players(
     host.wait_for("‹ 3×3 ›");
     host.keys(&["j", "j", "j", "j", "Right"]);
     host.wait_for("Black (moves first)");
+    if let Some(name) = name {
+        host.keys(&["j", "Enter"]);
+        host.keys(&["-l", name]);
+        host.keys(&["Enter"]);
+        host.wait_for(&format!("‹ {name} ›"));
+    }
     let friend = s.term(Some(b), room, (100, 30));
     host.wait_for("Your move");
     friend.wait_for("You are White");
@@ -37,14 +45,17 @@ fn two_players(
 fn a_game(room: &str) -> (Server, Term, Term, PathBuf, PathBuf) {
     let (s, a) = Server::with_key(&[]);
     let b = s.key("bob");
-    let (host, friend) = two_players(&s, room, &a, &b);
+    let (host, friend) = two_players(&s, room, &a, &b, None);
     (s, host, friend, a, b)
 }
 
 #[test]
 #[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
 fn two_keys_play_a_whole_hex_game_and_the_history_names_both() {
-    let (s, host, friend, a, b) = a_game("Friday");
+    let (s, a) = Server::with_key(&[]);
+    let b = s.key("bob");
+    let (host, friend) = two_players(&s, "Friday", &a, &b, Some("Alice"));
+    friend.wait_for("Black  Alice");
     friend.keys(&[":", "c3", "Enter"]);
     friend.wait_for("is to move");
     alternate(&host, &friend, &["a1", "b1", "a2", "b2", "a3"]);
@@ -56,7 +67,7 @@ fn two_keys_play_a_whole_hex_game_and_the_history_names_both() {
     assert_eq!(history.len(), 1, "{log}");
     let sgf = std::fs::read_to_string(history[0].path()).unwrap_or_default();
     let (fa, fb) = (Server::fingerprint(&a), Server::fingerprint(&b));
-    assert!(sgf.contains(&format!("PB[{fa}]")) && sgf.contains(&format!("PW[{fb}]")), "{sgf}");
+    assert!(sgf.contains(&format!("PB[Alice ({fa})]")) && sgf.contains(&format!("PW[{fb}]")), "{sgf}");
     assert!(sgf.contains("RE[B+]") && sgf.contains(";B[a1];W[b1];B[a2];W[b2];B[a3]"), "{sgf}");
     assert!(!log.contains("PRIVATE KEY") && log.contains(&fa), "the log names keys by fingerprint only:\n{log}");
 }
@@ -66,7 +77,7 @@ fn two_keys_play_a_whole_hex_game_and_the_history_names_both() {
 fn a_third_key_watches_live_and_cannot_move() {
     let s = Server::start(&[]);
     let (a, b, c) = (s.key("alice"), s.key("bob"), s.key("carol"));
-    let (host, friend) = two_players(&s, "watched", &a, &b);
+    let (host, friend) = two_players(&s, "watched", &a, &b, None);
     alternate(&host, &friend, &["b2"]);
     let watcher = s.term(Some(&c), "watched", (100, 30));
     watcher.wait_for("you watch");
@@ -86,7 +97,7 @@ fn a_third_key_watches_live_and_cannot_move() {
 fn a_dropped_player_comes_back_to_the_same_game_and_no_other_key_takes_the_seat() {
     let s = Server::start(&[]);
     let (a, b, c) = (s.key("alice"), s.key("bob"), s.key("mallory"));
-    let (host, friend) = two_players(&s, "drop", &a, &b);
+    let (host, friend) = two_players(&s, "drop", &a, &b, None);
     alternate(&host, &friend, &["b2", "a1"]);
     friend.kill();
     host.wait_for("away, seat kept");

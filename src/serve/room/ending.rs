@@ -32,7 +32,7 @@ impl Room {
 
     /// The game as it stands, for its file.
     pub(super) fn record(&self, ending: Option<Ending>) -> Option<Record> {
-        let players = self.seats.clone().map(|h| h.map(|h| h.identity));
+        let players = self.seats.clone().map(|h| h.map(|h| h.person()));
         let [Some(a), Some(b)] = players else { return None };
         Some(Record {
             room: self.name.clone(),
@@ -65,10 +65,11 @@ impl Room {
             self.forget(&path);
         }
         let winner = match result.outcome {
-            Outcome::Win(s) => self.seats[s.index()].as_ref().map(|h| h.identity.to_string()),
+            Outcome::Win(s) => self.seats[s.index()].as_ref().map(|h| h.person().recorded()),
             Outcome::Draw => None,
         };
         let result = winner.map_or("a draw".to_string(), |w| format!("{w} wins{}", result.by.words()));
+        self.unstored = stored.as_ref().err().cloned();
         match stored {
             Ok(path) => {
                 log::line(format!("room {}: game {} over, {result}; stored in {path}", self.name, self.game_no))

@@ -7,7 +7,8 @@
 //!
 //! | file | what lives there |
 //! |---|---|
-//! | this file | [`Room`]: joining and leaving, the seats and their keys, starting, moves, resigning, rematches, the clock and the grace period |
+//! | this file | [`Room`]: joining and leaving, the seats and their players, starting a game |
+//! | [`moves`] | the game as it is played: moves, resigning, another game, the host's changes, the clock and the grace period |
 //! | [`ending`] | the end of a game: to the history when it ends, adjourned to a file when a seat stays empty or the server stops |
 //! | [`name`] | room names and fresh room codes |
 //! | [`settings`] | what a room's game is made from, and what the first to arrive may change |
@@ -16,17 +17,19 @@
 //! | [`view`] | what a member reads of the room to draw it |
 
 pub mod ending;
+pub mod moves;
 pub mod name;
 pub mod record;
 pub mod registry;
 pub mod settings;
 pub mod view;
 
-use crate::game::{Move, Position, Seat};
-use crate::serve::identity::Identity;
+use crate::game::{Position, Seat};
+use crate::serve::display_name::DisplayName;
+use crate::serve::identity::{Identity, Person};
 use crate::serve::log;
 use crate::tui::model::clock::GameClock;
-use crate::tui::model::ending::{Ending, GameResult};
+use crate::tui::model::ending::GameResult;
 use name::RoomName;
 use record::Records;
 use settings::RoomSettings;
@@ -68,12 +71,32 @@ pub enum Phase {
 pub struct Holder {
     /// The key (or guest) the seat belongs to.
     pub identity: Identity,
+    /// The name its player chose, as they last came in (or were recorded).
+    pub name: Option<DisplayName>,
     /// The member playing it now; `None` while the player is away.
     pub member: Option<MemberId>,
     /// When the player went away, during a game.
     pub dropped_at: Option<Instant>,
     /// True once the player has asked for another game.
     pub rematch: bool,
+}
+
+impl Holder {
+    /// A seat for `person`, played by `member` (none: not here yet).
+    fn new(person: &Person, member: Option<MemberId>) -> Holder {
+        Holder {
+            identity: person.identity.clone(),
+            name: person.name.clone(),
+            member,
+            dropped_at: None,
+            rematch: false,
+        }
+    }
+
+    /// The seat's player as the others see them.
+    pub fn person(&self) -> Person {
+        Person { identity: self.identity.clone(), name: self.name.clone() }
+    }
 }
 
 /// What a member is in a room.
@@ -101,6 +124,10 @@ pub struct Room {
     grace: Duration,
     records: Option<Records>,
     coin: bool,
+    /// The rate of new games in this room, from the first rematch on ([`moves::GAMES`]).
+    games: Option<crate::serve::limits::Bucket>,
+    /// Why the last game that ended could not be stored, if it could not.
+    unstored: Option<String>,
 }
 
 impl std::fmt::Debug for Room {
@@ -140,6 +167,8 @@ impl Room {
             grace: options.grace,
             records: options.records,
             coin: options.coin,
+            games: None,
+            unstored: None,
         }
     }
 
@@ -149,9 +178,7 @@ impl Room {
         let r = adjourned.record;
         let mut room = Room::new(r.room, r.settings, options);
         // A guest's seat cannot be won back (a guest has no key): whoever comes takes it.
-        room.seats = r.players.map(|identity| {
-            identity.has_key().then_some(Holder { identity, member: None, dropped_at: None, rematch: false })
-        });
+        room.seats = r.players.map(|p| p.identity.has_key().then(|| Holder::new(&p, None)));
         room.clock = r.clock;
         room.position = Some(r.position);
         room.resumed = Some(adjourned.path);
@@ -185,32 +212,33 @@ impl Room {
         }
     }
 
-    /// Lets `identity` in as `member`: back into its own seat (a newer connection of the same key takes over
+    /// Lets `person` in as `member`: back into their own seat (a newer connection of the same key takes over
     /// from an older one), into a free seat while the room waits, or else as a watcher. Refused when the
     /// watchers are full.
     pub fn join(
         &mut self,
-        identity: &Identity,
+        person: &Person,
         member: MemberId,
         notifier: Notifier,
         now: Instant,
     ) -> Result<Role, String> {
+        let identity = &person.identity;
         let role = if let Some(seat) = self.seat_of(identity) {
             let Some(h) = self.seats[seat.index()].as_mut() else { return Err("the seat is gone".into()) };
+            h.name = person.name.clone();
             if let Some(old) = h.member.replace(member)
                 && let Some(n) = self.notifiers.remove(&old)
             {
                 n(Notice::Closed("you joined this room again from another connection".into()));
             }
             if h.dropped_at.take().is_some() {
-                log::line(format!("room {}: {} is back", self.name, identity));
+                log::line(format!("room {}: {} is back", self.name, person.recorded()));
             }
             Role::Player(seat)
         } else if let Some(i) =
             (self.phase == Phase::Waiting).then(|| self.seats.iter().position(Option::is_none)).flatten()
         {
-            self.seats[i] =
-                Some(Holder { identity: identity.clone(), member: Some(member), dropped_at: None, rematch: false });
+            self.seats[i] = Some(Holder::new(person, Some(member)));
             Role::Player(Seat::BOTH[i])
         } else if self.watchers.len() >= self.max_watchers {
             return Err(format!("room {} has {} watchers already; try again later", self.name, self.max_watchers));
@@ -234,9 +262,11 @@ impl Room {
             let playing = self.phase == Phase::Playing;
             if let Some(h) = self.seats[seat.index()].as_mut() {
                 h.member = None;
+                // A player who left after the game no longer asks for another (they ask again if they come back).
+                h.rematch = false;
                 if playing {
                     h.dropped_at = Some(now);
-                    log::line(format!("room {}: {} dropped; the seat is kept", self.name, h.identity));
+                    log::line(format!("room {}: {} dropped; the seat is kept", self.name, h.person().recorded()));
                 }
             }
             if fresh && self.phase == Phase::Waiting {
@@ -244,6 +274,16 @@ impl Room {
             }
         }
         self.changed();
+    }
+
+    /// `identity` chose a new name (none: back to the key): their seat shows it from now on.
+    pub fn rename(&mut self, identity: &Identity, name: Option<DisplayName>) {
+        if let Some(seat) = self.seat_of(identity)
+            && let Some(h) = self.seats[seat.index()].as_mut()
+        {
+            h.name = name;
+            self.changed();
+        }
     }
 
     /// True when nobody is in the room and no game waits for a player to come back: the room can go.
@@ -278,7 +318,7 @@ impl Room {
         if let (Some(c), Some(p)) = (&mut self.clock, &self.position) {
             c.run(p.to_move_seat(), now);
         }
-        let names = self.seats.clone().map(|h| h.map_or_else(String::new, |h| h.identity.to_string()));
+        let names = self.seats.clone().map(|h| h.map_or_else(String::new, |h| h.person().recorded()));
         log::line(format!(
             "room {}: game {} {verb}, {} vs {}: {}",
             self.name,
@@ -287,105 +327,6 @@ impl Room {
             names[1],
             self.settings.describe()
         ));
-    }
-
-    /// Plays `mv` for `member`, if it holds the seat to move and the game is on; otherwise says why not.
-    pub fn play(&mut self, member: MemberId, mv: Move, now: Instant) -> Result<(), String> {
-        if self.phase != Phase::Playing {
-            return Err("the game is not on".into());
-        }
-        let Some(seat) = self.seat_of_member(member) else {
-            return Err("you are watching: only the players move".into());
-        };
-        if self.position.as_ref().map(Position::to_move_seat) != Some(seat) {
-            return Err("it is not your turn".into());
-        }
-        if let Some(fallen) = self.clock.as_mut().and_then(|c| c.check(now)) {
-            self.end(Ending::Flagged(fallen).into(), now);
-            self.changed();
-            return Err("your time ran out".into());
-        }
-        let Some(position) = &mut self.position else { return Err("the game is not on".into()) };
-        let ply = position.ply();
-        position.play(mv).map_err(|e| e.to_string())?;
-        let result = position.result();
-        if let Some(c) = &mut self.clock {
-            c.moved(seat, ply, now);
-        }
-        if let Some(r) = result {
-            self.end(GameResult::on_board(r), now);
-        }
-        self.changed();
-        Ok(())
-    }
-
-    /// `member` resigns the game it plays.
-    pub fn resign(&mut self, member: MemberId, now: Instant) -> Result<(), String> {
-        let Some(seat) = self.seat_of_member(member).filter(|_| self.phase == Phase::Playing) else {
-            return Err("there is no game of yours to resign".into());
-        };
-        self.end(Ending::Resigned(seat).into(), now);
-        self.changed();
-        Ok(())
-    }
-
-    /// `member` asks for another game, once this one is over; it starts when both players have asked, with
-    /// the seats exchanged (whoever moved second now moves first). True if it started.
-    pub fn rematch(&mut self, member: MemberId, now: Instant) -> Result<bool, String> {
-        let Some(seat) = self.seat_of_member(member).filter(|_| matches!(self.phase, Phase::Over(_))) else {
-            return Err("a new game can be asked for once this one is over".into());
-        };
-        if let Some(h) = self.seats[seat.index()].as_mut() {
-            h.rematch = true;
-        }
-        let both = self.seats.iter().all(|h| h.as_ref().is_some_and(|h| h.rematch && h.member.is_some()));
-        if both {
-            self.seats.swap(0, 1);
-            for h in self.seats.iter_mut().flatten() {
-                h.rematch = false;
-            }
-            self.settings.host = settings::HostSeat::First;
-            (self.position, self.clock, self.phase) = (None, None, Phase::Waiting);
-            if let Some(path) = self.resumed.take() {
-                self.forget(&path);
-            }
-            self.maybe_start(now);
-        }
-        self.changed();
-        Ok(both)
-    }
-
-    /// The host (the only player, while a fresh room waits) changes the game to be played.
-    pub fn configure(&mut self, member: MemberId, f: impl FnOnce(&mut RoomSettings)) -> Result<(), String> {
-        let host = self.phase == Phase::Waiting && self.position.is_none() && self.seat_of_member(member).is_some();
-        if !host {
-            return Err("only the first to arrive changes the game, while the room waits".into());
-        }
-        f(&mut self.settings);
-        self.changed();
-        Ok(())
-    }
-
-    /// Time passed: a flag that fell ends the game, and a seat away for longer than the grace period
-    /// adjourns it. True if anything changed.
-    pub fn tick(&mut self, now: Instant) -> bool {
-        if self.phase != Phase::Playing {
-            return false;
-        }
-        if let Some(fallen) = self.clock.as_mut().and_then(|c| c.check(now)) {
-            self.end(Ending::Flagged(fallen).into(), now);
-        } else if self
-            .seats
-            .iter()
-            .flatten()
-            .any(|h| h.dropped_at.is_some_and(|t| now.saturating_duration_since(t) >= self.grace))
-        {
-            self.adjourn(now);
-        } else {
-            return false;
-        }
-        self.changed();
-        true
     }
 }
 

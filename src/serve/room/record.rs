@@ -3,16 +3,21 @@
 //! away past the grace period, or that was on when the server stopped, is adjourned to `serve/adjourned/`,
 //! for both players to resume from the lobby.
 //!
-//! The players are their keys' fingerprints (`SHA256:…`, or `guest N` for a client without a key) in the
-//! places a local game writes names: `PB`/`PW` in SGF, `# x:`/`# o:` in a tic-tac-toe file. The clock, the
+//! The players are their chosen names and their keys' fingerprints (`Ada (SHA256:…)`; `SHA256:…` alone
+//! for a player without a name, `guest N` for a client without a key) in the places a local game writes
+//! names: `PB`/`PW` in SGF, `# x:`/`# o:` in a tic-tac-toe file. The clock, the
 //! time each side had left and how the game ended are recorded as for any game (see
 //! [`crate::tui::persist::sgf_file`]). An adjourned file's name says its room and whether hints were allowed
 //! (`20261203-101500+friday+hints.sgf`), as the game's file format has no place for them.
+//!
+//! Both folders are bounded ([`MAX_HISTORY`], [`MAX_ADJOURNED`]): games are quick to play (a 1×1 board is
+//! one move), so clients playing game after game could otherwise fill the server's disk. A game past the
+//! bound is not stored, and its players and the log are told so.
 
 use super::name::RoomName;
 use super::settings::{HostSeat, RoomSettings};
 use crate::game::{Position, Seat};
-use crate::serve::identity::Identity;
+use crate::serve::identity::{Identity, Person};
 use crate::tui::model::clock::GameClock;
 use crate::tui::model::ending::Ending;
 use crate::tui::model::game::Match;
@@ -21,8 +26,8 @@ use crate::tui::persist::save_info::Saved;
 use crate::tui::persist::storage::{Storage, timestamp};
 use crate::tui::persist::{history, save};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 /// The folder of adjourned games in the data directory.
@@ -40,7 +45,7 @@ pub struct Record {
     /// The room it was played in.
     pub room: RoomName,
     /// The players, by seat.
-    pub players: [Identity; 2],
+    pub players: [Person; 2],
     /// The game's settings.
     pub settings: RoomSettings,
     /// The moves.
@@ -60,17 +65,8 @@ pub struct Adjourned {
     pub record: Record,
 }
 
-/// Reads one player as a file names it: a key's fingerprint, or a guest.
-fn identity(text: &str) -> Option<Identity> {
-    let t = text.trim();
-    if t.starts_with("SHA256:") {
-        return Some(Identity::Key(t.to_string()));
-    }
-    t.strip_prefix("guest ").and_then(|n| n.trim().parse().ok()).map(Identity::Guest)
-}
-
 impl Record {
-    /// The game as the local game holds one, for its writers: two people, named by their keys.
+    /// The game as the local game holds one, for its writers: two people, named by their names and keys.
     pub fn as_match(&self) -> Match {
         let s = &self.settings;
         let settings = Settings {
@@ -82,7 +78,7 @@ impl Record {
             ..Settings::default()
         };
         let mut m = Match::new(0, settings, self.position.clone());
-        m.names = self.players.clone().map(|p| Some(p.to_string()));
+        m.names = self.players.clone().map(|p| Some(p.recorded()));
         m.clock = self.clock.clone();
         m.ending = self.ending;
         m
@@ -91,7 +87,7 @@ impl Record {
     /// An adjourned game read back, from the room and hints its file's name gives and the game it holds.
     fn resumable(room: &str, hints: bool, saved: Saved) -> Result<Record, String> {
         let room = RoomName::parse(room).map_err(|e| format!("the file's name gives no room: {e}"))?;
-        let [Some(a), Some(b)] = saved.info.names.clone().map(|n| n.as_deref().and_then(identity)) else {
+        let [Some(a), Some(b)] = saved.info.names.clone().map(|n| n.as_deref().and_then(Person::parse_recorded)) else {
             return Err("the file does not name both players' keys".into());
         };
         if saved.position.result().is_some() || saved.info.ending.is_some() {
@@ -108,7 +104,7 @@ impl Record {
 
     /// The seat of `identity`, if it plays this game.
     pub fn seat_of(&self, identity: &Identity) -> Option<Seat> {
-        Seat::BOTH.into_iter().find(|s| self.players[s.index()] == *identity)
+        Seat::BOTH.into_iter().find(|s| self.players[s.index()].identity == *identity)
     }
 }
 
@@ -124,28 +120,57 @@ pub struct Records {
     changes: Arc<AtomicU64>,
     /// The adjourned games as last read, with the count of changes they were read at.
     cache: Arc<Mutex<Option<Listing>>>,
+    /// How many games the history holds, counted on the first game stored; shared by every clone.
+    history: Arc<OnceLock<AtomicUsize>>,
+    /// The bounds of the history and of the adjourned games.
+    max: (usize, usize),
 }
 
-/// The most adjourned files read: far more than a server has, never a flood.
-const MAX_ADJOURNED: usize = 10_000;
+/// The most adjourned files kept and read: far more than a server has, never a flood.
+pub const MAX_ADJOURNED: usize = 10_000;
+
+/// The most games the server keeps in its history: years of play for a busy server, a few hundred MB.
+pub const MAX_HISTORY: usize = 200_000;
+
+/// How many files `dir` holds (none if it cannot be read).
+fn files_in(dir: &Path) -> usize {
+    std::fs::read_dir(dir).map_or(0, |entries| entries.count())
+}
 
 impl Records {
     /// The games of the data directory `storage`.
     pub fn new(storage: Storage) -> Records {
-        Records { storage, changes: Arc::new(AtomicU64::new(0)), cache: Arc::new(Mutex::new(None)) }
+        Records {
+            storage,
+            changes: Arc::new(AtomicU64::new(0)),
+            cache: Arc::new(Mutex::new(None)),
+            history: Arc::new(OnceLock::new()),
+            max: (MAX_HISTORY, MAX_ADJOURNED),
+        }
     }
 
     fn changed(&self) {
         self.changes.fetch_add(1, Ordering::Relaxed);
     }
 
-    /// Keeps a finished game in the history, as a local game is kept; returns its file.
+    /// Keeps a finished game in the history, as a local game is kept; returns its file, or why not (the
+    /// history holds as many games as the server keeps).
     pub fn finished(&self, r: &Record, now: Instant) -> Result<PathBuf, String> {
-        history::keep(&self.storage, &r.as_match(), None, now)
+        let held = self.history.get_or_init(|| AtomicUsize::new(files_in(&self.storage.path(history::FOLDER))));
+        if held.load(Ordering::Relaxed) >= self.max.0 {
+            return Err(format!("the history holds {} games, as many as the server keeps", self.max.0));
+        }
+        let path = history::keep(&self.storage, &r.as_match(), None, now)?;
+        held.fetch_add(1, Ordering::Relaxed);
+        Ok(path)
     }
 
     /// Stores an adjourned game, to be resumed; returns its file.
     pub fn adjourn(&self, r: &Record, now: Instant) -> Result<PathBuf, String> {
+        // Rare (a grace period passed, or the server stops): the folder is counted each time.
+        if files_in(&self.storage.path(ADJOURNED)) >= self.max.1 {
+            return Err(format!("{} adjourned games are waiting, as many as the server keeps", self.max.1));
+        }
         let (format, text) = save::file_text(&r.as_match(), now);
         let hints = if r.settings.hints { format!("{SEP}{HINTS}") } else { String::new() };
         let stem = format!("{ADJOURNED}/{}{SEP}{}{hints}", timestamp(), r.room);
@@ -184,7 +209,7 @@ impl Records {
         let dir = self.storage.path(ADJOURNED);
         let Ok(entries) = std::fs::read_dir(&dir) else { return (Vec::new(), Vec::new()) };
         let (mut found, mut problems) = (Vec::new(), Vec::new());
-        for entry in entries.flatten().take(MAX_ADJOURNED) {
+        for entry in entries.flatten().take(self.max.1) {
             let path = entry.path();
             let stem = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             let parts: Vec<&str> = stem.split(SEP).collect();

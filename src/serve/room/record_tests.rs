@@ -2,6 +2,7 @@ use super::*;
 use crate::game::TimeControl;
 use crate::game::hex::HexMove;
 use crate::game::{GameKind, Move};
+use crate::serve::display_name::DisplayName;
 use std::time::Duration;
 
 fn key(n: u8) -> Identity {
@@ -33,7 +34,10 @@ fn record(game: GameKind, moves: &[&str], clock: bool) -> Record {
     };
     Record {
         room: RoomName::parse("abc").unwrap_or_else(|e| panic!("{e}")),
-        players: [key(0), Identity::Guest(7)],
+        players: [
+            Person { identity: key(0), name: DisplayName::parse("Ada").ok() },
+            Person::unnamed(Identity::Guest(7)),
+        ],
         settings,
         position,
         clock: clock.then_some(c),
@@ -53,7 +57,7 @@ fn an_adjourned_game_reads_back_as_it_was_swap_clock_players_room_and_hints_incl
     for r in [record(GameKind::Hex, &["c3", "swap", "b2"], true), record(GameKind::Tictactoe, &["b2", "a1"], true)] {
         let path = records.adjourn(&r, Instant::now()).unwrap_or_else(|e| panic!("{e}"));
         let text = std::fs::read_to_string(&path).unwrap_or_default();
-        assert!(text.contains(&key(0).to_string()) && text.contains("guest 7"), "{text}");
+        assert!(text.contains(&format!("Ada ({})", key(0))) && text.contains("guest 7"), "{text}");
         let (found, problems) = records.adjourned();
         assert!(problems.is_empty(), "{problems:?}");
         let back = found.into_iter().find(|a| a.path == path).map(|a| a.record);
@@ -79,7 +83,7 @@ fn a_finished_game_goes_to_the_history_with_both_keys_and_cannot_be_resumed() {
     assert!(path.starts_with(dir.path().join("history")), "{}", path.display());
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(
-        text.contains(&format!("PB[{}]", key(0))) && text.contains("PW[guest 7]") && text.contains("RE[B+T]"),
+        text.contains(&format!("PB[Ada ({})]", key(0))) && text.contains("PW[guest 7]") && text.contains("RE[B+T]"),
         "{text}"
     );
     let saved = save::load_game(&path).unwrap_or_else(|e| panic!("{e}"));
@@ -89,4 +93,24 @@ fn a_finished_game_goes_to_the_history_with_both_keys_and_cannot_be_resumed() {
         .unwrap_or_else(|e| panic!("{e}"));
     let (found, problems) = records.adjourned();
     assert!(found.is_empty() && problems.len() == 1 && problems[0].contains("both players"), "{problems:?}");
+}
+
+#[test]
+fn the_history_and_the_adjourned_games_are_bounded_and_a_game_past_the_bound_is_not_stored() {
+    let (dir, mut records) = records();
+    records.max = (2, 1);
+    let mut r = record(GameKind::Hex, &["c3", "b2"], true);
+    r.ending = Some(Ending::Flagged(Seat::Second));
+    std::fs::create_dir_all(dir.path().join("history")).unwrap_or_else(|e| panic!("{e}"));
+    std::fs::write(dir.path().join("history").join("earlier.sgf"), "(;FF[4])").unwrap_or_else(|e| panic!("{e}"));
+    assert!(records.finished(&r, Instant::now()).is_ok(), "one game was there, the bound is two");
+    let e = records.finished(&r, Instant::now()).err().unwrap_or_default();
+    assert!(e.contains("holds 2 games"), "{e}");
+    assert_eq!(std::fs::read_dir(dir.path().join("history")).map(|d| d.count()).unwrap_or(0), 2);
+    r.ending = None;
+    let kept = records.adjourn(&r, Instant::now()).unwrap_or_else(|e| panic!("{e}"));
+    let e = records.adjourn(&r, Instant::now()).err().unwrap_or_default();
+    assert!(e.contains("1 adjourned games are waiting"), "{e}");
+    records.forget(&kept);
+    assert!(records.adjourn(&r, Instant::now()).is_ok(), "a resumed game makes room");
 }

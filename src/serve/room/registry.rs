@@ -8,7 +8,8 @@ use super::name::RoomName;
 use super::record::{Adjourned, Records};
 use super::settings::RoomSettings;
 use super::{MemberId, Notifier, Phase, Role, Room, RoomOptions};
-use crate::serve::identity::Identity;
+use crate::serve::display_name::DisplayName;
+use crate::serve::identity::{Identity, Person};
 use crate::serve::log;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
@@ -53,7 +54,7 @@ pub struct RoomSummary {
     /// Waiting, playing, over.
     pub phase: Phase,
     /// Its players, by seat.
-    pub players: [Option<Identity>; 2],
+    pub players: [Option<Person>; 2],
     /// How many watch.
     pub watchers: usize,
 }
@@ -98,11 +99,11 @@ impl Registry {
         format!("the server has {} rooms open, as many as it keeps; try again later", self.options.max_rooms)
     }
 
-    /// Lets `identity` into room `name` as `member`, making the room if it is new.
+    /// Lets `person` into room `name` as `member`, making the room if it is new.
     pub fn join(
         &self,
         name: &RoomName,
-        identity: &Identity,
+        person: &Person,
         member: MemberId,
         notifier: Notifier,
         now: Instant,
@@ -115,25 +116,25 @@ impl Registry {
                 let r =
                     Arc::new(Mutex::new(Room::new(name.clone(), self.options.defaults.clone(), self.room_options())));
                 rooms.insert(name.clone(), r.clone());
-                log::line(format!("room {name}: opened by {identity}"));
+                log::line(format!("room {name}: opened by {}", person.recorded()));
                 r
             }
         };
-        let role = lock(&room).join(identity, member, notifier, now);
+        let role = lock(&room).join(person, member, notifier, now);
         let role = role.inspect_err(|_| Self::drop_if_empty(&mut rooms, &room))?;
         Ok((room, role))
     }
 
-    /// A room with a fresh code, for `identity` to wait in.
+    /// A room with a fresh code, for `person` to wait in.
     pub fn create(
         &self,
-        identity: &Identity,
+        person: &Person,
         member: MemberId,
         notifier: Notifier,
         now: Instant,
     ) -> Result<(SharedRoom, Role), String> {
         let name = self.fresh_name()?;
-        self.join(&name, identity, member, notifier, now)
+        self.join(&name, person, member, notifier, now)
     }
 
     /// A room code no room has.
@@ -148,12 +149,12 @@ impl Registry {
     pub fn resume(
         &self,
         path: &Path,
-        identity: &Identity,
+        person: &Person,
         member: MemberId,
         notifier: Notifier,
         now: Instant,
     ) -> Result<(SharedRoom, Role), String> {
-        let mine = self.adjourned(identity);
+        let mine = self.adjourned(&person.identity);
         let Some(game) = mine.into_iter().find(|a| a.path == path) else {
             return Err("that adjourned game is no longer there, or it is not yours".into());
         };
@@ -172,11 +173,19 @@ impl Registry {
             room.name = fresh;
         }
         let name = room.name().clone();
-        let role = room.join(identity, member, notifier, now)?;
+        let role = room.join(person, member, notifier, now)?;
         let shared = Arc::new(Mutex::new(room));
         rooms.insert(name.clone(), shared.clone());
-        log::line(format!("room {name}: resumes {} for {identity}", path.display()));
+        log::line(format!("room {name}: resumes {} for {}", path.display(), person.recorded()));
         Ok((shared, role))
+    }
+
+    /// `identity` chose a new name: the seats it holds in any room show it.
+    pub fn rename(&self, identity: &Identity, name: &Option<DisplayName>) {
+        let all: Vec<SharedRoom> = self.rooms().values().cloned().collect();
+        for r in &all {
+            lock(r).rename(identity, name.clone());
+        }
     }
 
     /// `member` leaves `room`; an empty room goes.
@@ -225,7 +234,7 @@ impl Registry {
                     name: v.name,
                     settings: v.settings,
                     phase: v.phase,
-                    players: v.seats.map(|s| s.map(|s| s.identity)),
+                    players: v.seats.map(|s| s.map(|s| s.person)),
                     watchers: v.watchers,
                 }
             })
@@ -244,7 +253,7 @@ impl Registry {
         records
             .adjourned_cached()
             .into_iter()
-            .filter(|a| a.record.players.contains(identity) && !busy.contains(&a.path))
+            .filter(|a| a.record.seat_of(identity).is_some() && !busy.contains(&a.path))
             .collect()
     }
 }

@@ -1,12 +1,18 @@
 use super::*;
 use crate::config::Config;
+use crate::game::Move;
 use crate::game::hex::{Cell, HexMove};
+use crate::tui::model::ending::Ending;
 use crate::tui::persist::storage::Storage;
 use settings::HostSeat;
 use std::sync::Mutex;
 
 fn key(n: u8) -> Identity {
     Identity::Key(format!("SHA256:{}", char::from(b'A' + n).to_string().repeat(43)))
+}
+
+fn person(n: u8) -> Person {
+    Person::unnamed(key(n))
 }
 
 /// A notifier that keeps what it was told.
@@ -40,7 +46,7 @@ fn cell(name: &str, size: usize) -> Move {
 }
 
 fn join(r: &mut Room, who: u8, member: MemberId, t: Instant) -> Role {
-    r.join(&key(who), member, inbox().0, t).unwrap_or_else(|e| panic!("{e}"))
+    r.join(&person(who), member, inbox().0, t).unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[test]
@@ -55,7 +61,21 @@ fn the_second_arrival_starts_the_game_and_later_ones_watch_and_cannot_move() {
     assert_eq!(r.play(3, cell("a1", 3), t).err().as_deref(), Some("you are watching: only the players move"));
     assert_eq!(r.play(2, cell("a1", 3), t).err().as_deref(), Some("it is not your turn"));
     assert_eq!(join(&mut r, 3, 4, t), Role::Watcher);
-    assert!(r.join(&key(4), 5, inbox().0, t).is_err_and(|e| e.contains("2 watchers")), "the watchers are bounded");
+    assert!(r.join(&person(4), 5, inbox().0, t).is_err_and(|e| e.contains("2 watchers")), "the watchers are bounded");
+}
+
+#[test]
+fn a_game_the_server_could_not_store_says_so_to_its_players() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    // A file where the history's folder should be: nothing can be written there.
+    std::fs::write(dir.path().join("history"), "not a folder").unwrap_or_else(|e| panic!("{e}"));
+    let t = Instant::now();
+    let mut r = room(3, Some(Records::new(Storage::at(dir.path()))));
+    join(&mut r, 0, 1, t);
+    join(&mut r, 1, 2, t);
+    assert_eq!(r.view(1).unstored, None);
+    r.resign(1, t).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.view(2).unstored.is_some_and(|e| e.contains("history")), "{:?}", r.view(2).unstored);
 }
 
 #[test]
@@ -63,8 +83,12 @@ fn two_keys_play_to_the_end_and_the_game_goes_to_the_history() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let t = Instant::now();
     let mut r = room(3, Some(Records::new(Storage::at(dir.path()))));
-    join(&mut r, 0, 1, t);
+    let ada = Person { identity: key(0), name: DisplayName::parse("Ada").ok() };
+    r.join(&ada, 1, inbox().0, t).unwrap_or_else(|e| panic!("{e}"));
     join(&mut r, 1, 2, t);
+    assert_eq!(r.view(2).seats[0].as_ref().map(|s| s.person.short()), Some("Ada".into()));
+    r.rename(&key(0), DisplayName::parse("Ada L").ok());
+    assert_eq!(r.view(2).seats[0].as_ref().map(|s| s.person.short()), Some("Ada L".into()), "a new name shows");
     for (member, m) in [(1, "a1"), (2, "b1"), (1, "a2"), (2, "b2"), (1, "a3")] {
         r.play(member, cell(m, 3), t).unwrap_or_else(|e| panic!("{m}: {e}"));
     }
@@ -75,7 +99,8 @@ fn two_keys_play_to_the_end_and_the_game_goes_to_the_history() {
         .unwrap_or_default();
     assert_eq!(files.len(), 1);
     let text = std::fs::read_to_string(files[0].path()).unwrap_or_default();
-    assert!(text.contains(&format!("PB[{}]", key(0))) && text.contains(&format!("PW[{}]", key(1))), "{text}");
+    let (pb, pw) = (format!("PB[Ada L ({})]", key(0)), format!("PW[{}]", key(1)));
+    assert!(text.contains(&pb) && text.contains(&pw), "the name and the key, or the key alone: {text}");
     assert!(text.contains("RE[B+]"), "{text}");
 }
 
@@ -101,7 +126,7 @@ fn the_same_key_connecting_again_takes_over_from_its_old_connection() {
     let t = Instant::now();
     let mut r = room(5, None);
     let (old, told) = inbox();
-    r.join(&key(0), 1, old, t).unwrap_or_else(|e| panic!("{e}"));
+    r.join(&person(0), 1, old, t).unwrap_or_else(|e| panic!("{e}"));
     join(&mut r, 1, 2, t);
     assert_eq!(join(&mut r, 0, 3, t), Role::Player(Seat::First));
     assert!(told.lock().map(|v| v.iter().any(|n| matches!(n, Notice::Closed(_)))).unwrap_or(false));
@@ -144,7 +169,29 @@ fn a_flag_falls_on_the_clock_a_resignation_ends_the_game_and_a_rematch_exchanges
     assert_eq!(r.view(1).ending(), Some(Ending::Flagged(Seat::First).into()));
     assert_eq!(r.rematch(1, t), Ok(false));
     assert_eq!(r.view(2).seats[0].as_ref().map(|s| s.rematch), Some(true));
-    assert_eq!(r.rematch(2, t), Ok(true));
+    r.leave(1, t);
+    assert_eq!(r.view(2).seats[0].as_ref().map(|s| s.rematch), Some(false), "who left asks no more");
+    assert_eq!(r.rematch(2, t), Ok(false), "nor does a game start without them");
+    join(&mut r, 0, 1, t);
+    assert_eq!(r.rematch(1, t), Ok(true), "back, they ask again");
+    // Game after game, as fast as keys go: a few, then one every so often.
+    let (mut started, mut at) = (1, t);
+    for _ in 0..50 {
+        r.resign(1, at).unwrap_or_else(|e| panic!("{e}"));
+        let _ = r.rematch(1, at);
+        match r.rematch(2, at) {
+            Ok(true) => started += 1,
+            Ok(false) => panic!("both asked"),
+            Err(e) => {
+                assert!(e.contains("ask again"), "{e}");
+                at += moves::GAMES.every;
+                assert_eq!(r.rematch(2, at), Ok(true), "once the time has passed");
+                started += 1;
+            }
+        }
+    }
+    assert_eq!(started, 51);
+    assert!(at >= t + moves::GAMES.every * (50 - moves::GAMES.burst), "{:?}", at - t);
     assert_eq!(r.view(2).role, Role::Player(Seat::First), "the second player now moves first");
     assert_eq!(r.view(1).phase, Phase::Playing);
     r.resign(1, t).unwrap_or_else(|e| panic!("{e}"));

@@ -4,7 +4,7 @@
 use super::settings::RoomSettings;
 use super::{MemberId, Phase, Role, Room, name::RoomName};
 use crate::game::{Position, Seat};
-use crate::serve::identity::Identity;
+use crate::serve::identity::Person;
 use crate::tui::model::clock::GameClock;
 use crate::tui::model::ending::GameResult;
 use std::time::{Duration, Instant};
@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 #[derive(Clone, Debug, PartialEq)]
 pub struct SeatView {
     /// Whose seat it is.
-    pub identity: Identity,
+    pub person: Person,
     /// True while its player is here.
     pub here: bool,
     /// When the seat is given up (the game adjourned) if its player stays away.
@@ -45,6 +45,8 @@ pub struct View {
     pub role: Role,
     /// True for a room that resumes an adjourned game.
     pub resumed: bool,
+    /// Why the game that ended last could not be stored, if it could not: its players are told.
+    pub unstored: Option<String>,
 }
 
 impl Room {
@@ -57,10 +59,10 @@ impl Room {
             phase: self.phase.clone(),
             seats: self.seats.clone().map(|h| {
                 h.map(|h| SeatView {
+                    person: h.person(),
                     here: h.member.is_some(),
                     kept_until: h.dropped_at.map(|t| t + self.grace),
                     rematch: h.rematch,
-                    identity: h.identity,
                 })
             }),
             position: self.position.clone(),
@@ -69,6 +71,7 @@ impl Room {
             game_no: self.game_no,
             role,
             resumed: self.resumed.is_some(),
+            unstored: self.unstored.clone(),
         }
     }
 }

@@ -5,7 +5,7 @@
 use crate::game::clock::show;
 use crate::game::hex::Color;
 use crate::game::{GameKind, Position, Seat};
-use crate::serve::identity::Identity;
+use crate::serve::identity::{Identity, Person};
 use crate::serve::room::view::View;
 use crate::serve::room::{Phase, Role};
 use crate::tui::theme::Theme;
@@ -16,9 +16,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use std::time::Instant;
 
-/// How a player is named to this client: "you", or the key's short name.
-pub fn who(identity: &Identity, me: &Identity) -> String {
-    if identity == me { "you".into() } else { identity.short() }
+/// How a player is named to this client: "you", or their name (the key's short form without one).
+pub fn who(person: &Person, me: &Identity) -> String {
+    if person.identity == *me { "you".into() } else { person.short() }
 }
 
 /// The mark of a seat's side, and its style: ● or ○ in Hex (by the colour it holds now), x or o.
@@ -41,7 +41,7 @@ pub fn spans(view: &View, me: &Identity, now: Instant, theme: &Theme) -> Vec<Spa
     let mut out = vec![Span::styled(format!(" room {} ", view.name), theme.accent())];
     if view.position.is_none() {
         // A fresh room: colours are not given out yet.
-        let host = view.seats.iter().flatten().next().map(|s| who(&s.identity, me));
+        let host = view.seats.iter().flatten().next().map(|s| who(&s.person, me));
         let waits = match host.as_deref() {
             Some("you") => "you wait".to_string(),
             Some(h) => format!("{h} waits"),
@@ -62,7 +62,7 @@ pub fn spans(view: &View, me: &Identity, now: Instant, theme: &Theme) -> Vec<Spa
             continue;
         };
         let name_style = if running == Some(seat) { theme.text().add_modifier(Modifier::BOLD) } else { theme.text() };
-        out.push(Span::styled(format!(" {}", who(&s.identity, me)), name_style));
+        out.push(Span::styled(format!(" {}", who(&s.person, me)), name_style));
         if let Some(left) = view.time_left(seat, now) {
             let style = if running == Some(seat) { theme.accent().add_modifier(Modifier::BOLD) } else { theme.muted() };
             out.push(Span::styled(format!(" {}", show(left)), style));

@@ -1,21 +1,22 @@
 //! The lobby (`ssh -p 2222 lobby@HOST`): create a room (a fresh code to send a friend), play the AI alone,
-//! join a room that waits for a player, watch a game, or resume an adjourned game of yours. The lists are
-//! read again on every key and every few seconds.
+//! join a room that waits for a player, watch a game, resume an adjourned game of yours, or choose the name
+//! others see. The lists are read again on every key and every few seconds.
 
 use crate::game::Position;
-use crate::serve::identity::{Identity, KEYGEN};
+use crate::serve::identity::{KEYGEN, Person};
 use crate::serve::room::Phase;
 use crate::serve::room::name::RoomName;
 use crate::serve::room::record::Adjourned;
 use crate::serve::room::registry::RoomSummary;
 use crate::serve::screens::bar::who;
+use crate::serve::screens::name_entry::NameEntry;
 use crate::tui::action::{Action, KeyMap};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::panel::panel;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 use std::path::PathBuf;
 
 /// Where an entry of the lobby leads.
@@ -31,6 +32,8 @@ pub enum Entry {
     Watch(RoomName),
     /// Resume an adjourned game.
     Resume(PathBuf),
+    /// Choose the name others see.
+    Name,
 }
 
 /// The lobby's state: what is listed, and the entry under the cursor.
@@ -44,6 +47,8 @@ pub struct Lobby {
     pub adjourned: Vec<Adjourned>,
     /// Why the last entry could not be followed (a room that was full, a game resumed already).
     pub problem: Option<String>,
+    /// The name being typed, while it is.
+    pub editing: Option<NameEntry>,
 }
 
 /// What a key does in the lobby.
@@ -67,12 +72,14 @@ fn moves(p: &Position) -> String {
 
 impl Lobby {
     /// Every entry, with its section and its line, in order.
-    pub fn entries(&self, me: &Identity) -> Vec<(&'static str, Entry, String)> {
+    pub fn entries(&self, me: &Person) -> Vec<(&'static str, Entry, String)> {
+        let person = me;
+        let me = &person.identity;
         let mut out = vec![
             ("Start", Entry::Create, "Create a room: a fresh code to send a friend".to_string()),
             ("Start", Entry::Solo, "Play the AI here".to_string()),
         ];
-        let name = |p: &Option<Identity>| p.as_ref().map_or("…".to_string(), |i| who(i, me));
+        let name = |p: &Option<Person>| p.as_ref().map_or("…".to_string(), |p| who(p, me));
         for r in &self.rooms {
             let players = format!("{} vs {}", name(&r.players[0]), name(&r.players[1]));
             let watching = if r.watchers > 0 { format!(" · {} watching", r.watchers) } else { String::new() };
@@ -99,18 +106,23 @@ impl Lobby {
         }
         for a in &self.adjourned {
             let r = &a.record;
-            let other = r.players.iter().find(|p| *p != me).map_or("yourself".into(), |i| who(i, me));
+            let other = r.players.iter().find(|p| p.identity != *me).map_or("yourself".into(), |p| who(p, me));
             out.push((
                 "Your adjourned games",
                 Entry::Resume(a.path.clone()),
                 format!("{:<8} {} vs {other} · {}", r.room, r.settings.describe(), moves(&r.position)),
             ));
         }
+        let name = match &person.name {
+            Some(_) => format!("Change your name (others see you as {})", person.short()),
+            None => format!("Choose a name (others see you as {})", person.short()),
+        };
+        out.push(("You", Entry::Name, name));
         out
     }
 
     /// A key in the lobby.
-    pub fn key(&mut self, action: Option<Action>, me: &Identity) -> Outcome {
+    pub fn key(&mut self, action: Option<Action>, me: &Person) -> Outcome {
         let entries = self.entries(me);
         self.selected = self.selected.min(entries.len().saturating_sub(1));
         match action {
@@ -126,8 +138,12 @@ impl Lobby {
     }
 
     /// Draws the lobby into `area`.
-    pub fn draw(&self, frame: &mut Frame, area: Rect, me: &Identity, theme: &Theme, keys: &KeyMap) {
-        let mut lines = vec![Line::styled(format!("You are {}.", me.short()), theme.muted()), Line::default()];
+    pub fn draw(&self, frame: &mut Frame, area: Rect, me: &Person, theme: &Theme, keys: &KeyMap) {
+        let you = match &me.name {
+            Some(n) => format!("You are {n} ({}).", me.identity.short()),
+            None => format!("You are {}.", me.short()),
+        };
+        let mut lines = vec![Line::styled(you, theme.muted()), Line::default()];
         let mut selected_line = 0;
         let mut section = "";
         for (i, (sec, _, text)) in self.entries(me).into_iter().enumerate() {
@@ -138,7 +154,10 @@ impl Lobby {
                 lines.push(Line::styled(sec.to_string(), theme.accent()));
                 section = sec;
             }
-            if i == self.selected {
+            if let (true, Some(editing)) = (i == self.selected, &self.editing) {
+                selected_line = lines.len();
+                lines.extend(editing.lines(theme));
+            } else if i == self.selected {
                 selected_line = lines.len();
                 lines.push(Line::from(vec![Span::styled("› ", theme.accent()), Span::styled(text, theme.accent())]));
             } else {
@@ -149,7 +168,7 @@ impl Lobby {
         if let Some(p) = &self.problem {
             lines.push(Line::styled(p.clone(), theme.error()));
         }
-        if !me.has_key() {
+        if !me.identity.has_key() {
             lines.push(Line::styled(
                 format!("You have no key: a dropped seat cannot be won back. Make one with: {KEYGEN}"),
                 theme.error(),
@@ -158,10 +177,18 @@ impl Lobby {
         let k = |a: Action| keys.first_key(a);
         let leave = keys.last_key(Action::Back);
         let help = format!("{}{} choose · {} go · {leave} leave", k(Action::Up), k(Action::Down), k(Action::Place));
-        lines.push(Line::styled(help, theme.muted()));
+        if self.editing.is_none() {
+            lines.push(Line::styled(help, theme.muted()));
+        }
+        // Long lines wrap (a refusal, the ssh-keygen line), so rows are counted as drawn to keep the cursor's
+        // entry in view.
+        let width = usize::from(area.width.saturating_sub(2)).max(1);
+        let rows = |l: &Line| l.width().div_ceil(width).max(1);
+        let above: usize = lines.iter().take(selected_line + 1).map(rows).sum();
         let inner = area.height.saturating_sub(2) as usize;
-        let scroll = (selected_line + 2).saturating_sub(inner) as u16;
+        let scroll = u16::try_from((above + 1).saturating_sub(inner)).unwrap_or(u16::MAX);
         let block = panel(" hextoe lobby ".into(), theme);
-        frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)).block(block), area);
+        let text = Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((scroll, 0)).block(block);
+        frame.render_widget(text, area);
     }
 }

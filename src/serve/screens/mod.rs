@@ -6,8 +6,10 @@
 //! |---|---|
 //! | [`bar`] | the room's line: players, colours, clocks, who is away, watchers |
 //! | [`waiting`] | the waiting room: the `ssh` line to send a friend, and the game the host may change |
-//! | [`lobby`] | the lobby: create, play the AI, join, watch, resume |
+//! | [`lobby`] | the lobby: create, play the AI, join, watch, resume, choose a name |
+//! | [`name_entry`] | typing a name, in the lobby or the waiting room |
 
 pub mod bar;
 pub mod lobby;
+pub mod name_entry;
 pub mod waiting;

@@ -1,13 +1,15 @@
 //! The waiting room: what the first to arrive sees until a friend joins — the exact `ssh` line to send them,
-//! and the game, which they may change meanwhile (game, board size, swap rule, clock, hints, their colour).
+//! and the game, which they may change meanwhile (game, board size, swap rule, clock, hints, their colour),
+//! and the name the friend will see.
 //! A resumed game waits for its missing player instead, and says who.
 
 use crate::game::GameKind;
 use crate::game::hex::MAX_SIZE;
-use crate::serve::identity::{Identity, KEYGEN};
+use crate::serve::identity::{Identity, KEYGEN, Person};
 use crate::serve::room::Role;
 use crate::serve::room::settings::{HostSeat, RoomSettings};
 use crate::serve::room::view::View;
+use crate::serve::screens::name_entry::NameEntry;
 use crate::tui::action::{Action, KeyMap};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::panel::panel;
@@ -31,18 +33,20 @@ pub enum Row {
     Hints,
     /// The host's colour.
     Seat,
+    /// The host's name: Enter (or ←/→) opens it for typing.
+    Name,
 }
 
-/// The rows shown for a game: the board's rows only for Hex.
+/// The rows shown for a game: the board's rows only for Hex; the name last.
 pub fn rows(s: &RoomSettings) -> Vec<Row> {
     match s.game {
-        GameKind::Hex => vec![Row::Game, Row::Size, Row::Swap, Row::Clock, Row::Hints, Row::Seat],
-        GameKind::Tictactoe => vec![Row::Game, Row::Clock, Row::Hints, Row::Seat],
+        GameKind::Hex => vec![Row::Game, Row::Size, Row::Swap, Row::Clock, Row::Hints, Row::Seat, Row::Name],
+        GameKind::Tictactoe => vec![Row::Game, Row::Clock, Row::Hints, Row::Seat, Row::Name],
     }
 }
 
-/// A row's label and value.
-fn row_text(row: Row, s: &RoomSettings) -> (&'static str, String) {
+/// A row's label and value; `me`: the host, whose name the name row shows.
+fn row_text(row: Row, s: &RoomSettings, me: Option<&Person>) -> (&'static str, String) {
     let on = |b: bool| if b { "on" } else { "off" }.to_string();
     match row {
         Row::Game => ("Game", if s.game == GameKind::Hex { "Hex".into() } else { "tic-tac-toe".into() }),
@@ -58,6 +62,13 @@ fn row_text(row: Row, s: &RoomSettings) -> (&'static str, String) {
                 (HostSeat::Second, GameKind::Hex) => "White (moves second)".into(),
                 (HostSeat::First, GameKind::Tictactoe) => "x (moves first)".into(),
                 (HostSeat::Second, GameKind::Tictactoe) => "o (moves second)".into(),
+            },
+        ),
+        Row::Name => (
+            "Your name",
+            match me {
+                Some(p) if p.name.is_some() => p.short(),
+                _ => "none: others see your key".into(),
             },
         ),
     }
@@ -77,6 +88,8 @@ pub fn change(row: Row, s: &mut RoomSettings, dir: i64) {
             let i = HostSeat::ALL.iter().position(|h| *h == s.host).unwrap_or(0) as i64;
             s.host = HostSeat::ALL[(i + dir).rem_euclid(HostSeat::ALL.len() as i64) as usize];
         }
+        // The name is typed, not stepped through.
+        Row::Name => {}
     }
 }
 
@@ -87,6 +100,8 @@ pub enum Outcome {
     Stay,
     /// The host changed the game to this.
     Change(RoomSettings),
+    /// The host asks to type their name.
+    Name,
     /// Leave the room.
     Leave,
 }
@@ -112,6 +127,9 @@ pub fn key(action: Option<Action>, selected: &mut usize, view: &View, host: bool
     if !host || view.position.is_some() {
         return Outcome::Stay;
     }
+    if rows[*selected] == Row::Name {
+        return Outcome::Name;
+    }
     let mut s = view.settings.clone();
     change(rows[*selected], &mut s, dir);
     Outcome::Change(s)
@@ -130,13 +148,15 @@ pub struct Around<'a> {
     pub theme: &'a Theme,
     /// The key bindings, for the key line.
     pub keys: &'a KeyMap,
+    /// The host's name being typed, while it is.
+    pub editing: Option<&'a NameEntry>,
 }
 
 /// Draws the waiting room into `area`.
 pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
     let t = a.theme;
     let mut lines = Vec::new();
-    let missing: Vec<String> = view.seats.iter().flatten().filter(|s| !s.here).map(|s| s.identity.short()).collect();
+    let missing: Vec<String> = view.seats.iter().flatten().filter(|s| !s.here).map(|s| s.person.short()).collect();
     let host = view.role != Role::Watcher && view.position.is_none();
     match (view.resumed, missing.is_empty()) {
         (true, false) => lines.push(Line::styled(
@@ -153,9 +173,17 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
     lines.push(Line::styled(format!("    {}", a.ssh_line), t.accent()));
     lines.push(Line::default());
     if view.position.is_none() {
+        let me = view.my_seat().and_then(|s| view.seats[s.index()].as_ref()).map(|s| &s.person);
         for (i, row) in rows(&view.settings).into_iter().enumerate() {
-            let (label, value) = row_text(row, &view.settings);
+            if !host && row == Row::Name {
+                continue;
+            }
             let here = i == a.selected && host;
+            if let (true, Some(editing)) = (here && row == Row::Name, a.editing) {
+                lines.extend(editing.lines(t));
+                continue;
+            }
+            let (label, value) = row_text(row, &view.settings, me);
             let (style, mark) = if here { (t.accent(), "› ") } else { (t.text(), "  ") };
             let value = if host { format!("‹ {value} ›") } else { value };
             lines.push(Line::from(vec![
@@ -177,7 +205,13 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
     }
     let k = |x: Action| a.keys.first_key(x);
     let leave = a.keys.last_key(Action::Back);
-    let help = if host {
+    let on_name = rows(&view.settings).get(a.selected) == Some(&Row::Name);
+    let help = if a.editing.is_some() {
+        // The name being typed says what its keys do.
+        String::new()
+    } else if host && on_name && view.position.is_none() {
+        format!("{}{} choose · {} type your name · {leave} leave", k(Action::Up), k(Action::Down), k(Action::Place))
+    } else if host {
         format!(
             "{}{} choose · {}{} change · {leave} leave",
             k(Action::Up),

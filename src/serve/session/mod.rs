@@ -21,11 +21,12 @@ pub mod room_client;
 pub mod run;
 mod screen;
 
-use crate::serve::identity::Identity;
+use crate::serve::identity::{Identity, Person};
 use crate::serve::room::MemberId;
 use crate::serve::room::name::Destination;
 use crate::serve::room::registry::SharedRoom;
 use crate::serve::screens::lobby::{Entry, Lobby, Outcome as LobbyOutcome};
+use crate::serve::screens::name_entry::NameEntry;
 use crate::serve::shared::Shared;
 use crate::tui::action::KeyMap;
 use crate::tui::ai::worker::Job;
@@ -120,12 +121,17 @@ impl Session {
         match destination {
             Ok(Destination::Lobby) => s.open_lobby(now),
             Ok(Destination::Room(name)) => {
-                let joined = s.shared.registry.join(&name, &s.me, s.member, s.notifier(), now);
+                let joined = s.shared.registry.join(&name, &s.person(), s.member, s.notifier(), now);
                 s.enter_room(joined, now);
             }
             Err(why) => s.farewell = Some(why),
         }
         s
+    }
+
+    /// This client as the others see it, with the name it chose.
+    fn person(&self) -> Person {
+        self.shared.names.person(&self.me)
     }
 
     /// How the room reaches this session.
@@ -196,6 +202,7 @@ impl Session {
 
     /// The session is over: leaves its room. Called once, by the loop, whatever ended it.
     pub fn end(&mut self, now: Instant) {
+        self.shared.names.forget_guest(&self.me);
         match &mut self.mode {
             Mode::Room(client) => {
                 self.shared.registry.leave(&client.room, self.member, now);
@@ -293,14 +300,7 @@ impl Session {
         let cx = cx(&self.shared, &self.me, &self.keys, self.size, self.seed);
         let step = match &mut self.mode {
             Mode::Lobby(lobby, _) => match ev {
-                TermEvent::Key(k) => {
-                    lobby.problem = None;
-                    match lobby.key(self.keys.action(&k), &self.me) {
-                        LobbyOutcome::Stay => Step::Stay,
-                        LobbyOutcome::Leave => Step::Leave,
-                        LobbyOutcome::Go(e) => Step::Go(e),
-                    }
-                }
+                TermEvent::Key(k) => lobby_key(lobby, &k, &cx, now),
                 _ => Step::Stay,
             },
             Mode::Room(c) => match c.input(ev, self.member, &cx, now) {
@@ -309,15 +309,6 @@ impl Session {
             },
             Mode::Alone(app) => {
                 match ev {
-                    // Nothing of a client's is kept on the server but the games of its rooms.
-                    TermEvent::Key(k)
-                        if app.keys.action(&k) == Some(crate::tui::action::Action::Save)
-                            && app.screen == crate::tui::app::Screen::Game =>
-                    {
-                        let text =
-                            "A game against the AI here is not saved: the server keeps only the games of its rooms.";
-                        app.status.message = Some(crate::tui::status::Message::error(text));
-                    }
                     TermEvent::Key(k) => app.handle_key(k),
                     TermEvent::Mouse(m) => app.handle_mouse(m),
                     _ => {}
@@ -336,7 +327,7 @@ impl Session {
 
     /// Follows a lobby entry.
     fn go(&mut self, entry: Entry, now: Instant) {
-        let (registry, me, member, notifier) = (&self.shared.registry, &self.me, self.member, self.notifier());
+        let (registry, me, member, notifier) = (&self.shared.registry, &self.person(), self.member, self.notifier());
         let joined = match entry {
             Entry::Create => registry.create(me, member, notifier, now),
             Entry::Join(name) | Entry::Watch(name) => registry.join(&name, me, member, notifier, now),
@@ -347,8 +338,28 @@ impl Session {
                 self.mode = Mode::Alone(Box::new(app));
                 return;
             }
+            // The lobby opens its own name entry.
+            Entry::Name => return,
         };
         self.enter_room(joined, now);
+    }
+}
+
+/// A key in the lobby: the name being typed takes every key while it is open.
+fn lobby_key(lobby: &mut Lobby, k: &ratatui::crossterm::event::KeyEvent, cx: &Cx, now: Instant) -> Step {
+    lobby.problem = None;
+    if lobby.editing.is_some() {
+        cx.type_name(&mut lobby.editing, k, now);
+        return Step::Stay;
+    }
+    match lobby.key(cx.keys.action(k), &cx.shared.names.person(cx.me)) {
+        LobbyOutcome::Stay => Step::Stay,
+        LobbyOutcome::Leave => Step::Leave,
+        LobbyOutcome::Go(Entry::Name) => {
+            lobby.editing = Some(NameEntry::new(cx.shared.names.get(cx.me).as_ref()));
+            Step::Stay
+        }
+        LobbyOutcome::Go(e) => Step::Go(e),
     }
 }
 

@@ -11,11 +11,13 @@ use crate::serve::room::registry::{SharedRoom, lock};
 use crate::serve::room::view::View;
 use crate::serve::room::{MemberId, Phase, Role};
 use crate::serve::screens::bar::who;
+use crate::serve::screens::name_entry::NameEntry;
 use crate::serve::screens::waiting;
 use crate::tui::action::Action;
 use crate::tui::app::remote::RemoteGame;
 use crate::tui::app::{App, Screen};
 use crate::tui::model::ending::Ending;
+use crate::tui::model::game::RemoteRules;
 use crate::tui::model::settings::SeatKind;
 use crate::tui::status::Message;
 use ratatui::crossterm::event::{Event, KeyEvent, MouseEvent};
@@ -43,6 +45,8 @@ pub struct RoomClient {
     phase: Phase,
     /// The waiting room's row under the cursor.
     pub selected: usize,
+    /// The host's name being typed in the waiting room, while it is.
+    pub editing: Option<NameEntry>,
     leaving: bool,
 }
 
@@ -60,12 +64,22 @@ impl RoomClient {
     /// A client that has just joined `room`.
     pub fn new(room: SharedRoom, member: MemberId) -> RoomClient {
         let view = lock(&room).view(member);
-        RoomClient { room, view, app: None, game_no: 0, phase: Phase::Waiting, selected: 0, leaving: false }
+        RoomClient {
+            room,
+            view,
+            app: None,
+            game_no: 0,
+            phase: Phase::Waiting,
+            selected: 0,
+            editing: None,
+            leaving: false,
+        }
     }
 
-    /// The names the side panel gives the seats: the other players' keys (this client's own seat is "You").
+    /// The names the side panel gives the seats: the other players' names or keys (this client's own seat
+    /// is "You").
     fn names(&self, me: &crate::serve::identity::Identity) -> [Option<String>; 2] {
-        self.view.seats.clone().map(|s| s.map(|s| s.identity).filter(|i| i != me).map(|i| i.short()))
+        self.view.seats.clone().map(|s| s.map(|s| s.person).filter(|p| p.identity != *me).map(|p| p.short()))
     }
 
     /// Reads the room again and brings the screen to it: a new game starts the game's screen, a move the
@@ -82,16 +96,20 @@ impl RoomClient {
         }
         let names = self.names(cx.me);
         let ending = self.view.ending().and_then(crate::serve::room::ending::ending_of);
-        let game = RemoteGame { position: &position, clock: self.view.clock.as_ref(), ending, names: &names };
+        let rules =
+            RemoteRules { hints: self.view.settings.hints, adjourned: matches!(self.view.phase, Phase::Adjourned(_)) };
+        let game = RemoteGame { position: &position, clock: self.view.clock.as_ref(), ending, names: &names, rules };
         let fresh = self.app.is_none() || self.game_no != self.view.game_no;
         if fresh {
+            // The game starts: a name being typed in the waiting room is given up.
+            self.editing = None;
             let mut app = cx.new_app();
             let settings = cx.settings_of(&self.view.settings);
             if let Err(e) = app.start_remote(settings, game, seats(self.view.role)) {
                 app.status.message = Some(Message::error(format!("Cannot show the game: {e}.")));
             }
             if self.view.role == Role::Watcher {
-                let names: Vec<String> = self.view.seats.iter().flatten().map(|s| who(&s.identity, cx.me)).collect();
+                let names: Vec<String> = self.view.seats.iter().flatten().map(|s| who(&s.person, cx.me)).collect();
                 let text = format!("You watch {}: only the players move.", names.join(" and "));
                 app.status.message = Some(Message::info(text));
             }
@@ -117,7 +135,10 @@ impl RoomClient {
         let n = app.keys.label(Action::NewGame);
         match (&self.view.phase, self.view.role) {
             (Phase::Over(_), Role::Player(_)) => {
-                let more = format!("{n} asks for another game (colours exchanged).");
+                let mut more = format!("{n} asks for another game (colours exchanged).");
+                if let Some(e) = &self.view.unstored {
+                    more = format!("The server could not store this game: {e}. {more}");
+                }
                 let text = app.status.message.take().map_or(more.clone(), |m| format!("{} {more}", m.text));
                 app.status.message = Some(Message::info(text));
             }
@@ -126,12 +147,20 @@ impl RoomClient {
         }
     }
 
-    /// A key while the room waits for its players.
-    fn waiting_key(&mut self, action: Option<Action>, member: MemberId, cx: &Cx) -> After {
+    /// A key while the room waits for its players: the name being typed takes every key while it is open.
+    fn waiting_key(&mut self, k: &KeyEvent, member: MemberId, cx: &Cx, now: Instant) -> After {
+        if self.editing.is_some() {
+            cx.type_name(&mut self.editing, k, now);
+            return After::Stay;
+        }
         let host = self.view.role != Role::Watcher;
-        match waiting::key(action, &mut self.selected, &self.view, host) {
+        match waiting::key(cx.keys.action(k), &mut self.selected, &self.view, host) {
             waiting::Outcome::Stay => After::Stay,
             waiting::Outcome::Leave => After::Leave,
+            waiting::Outcome::Name => {
+                self.editing = Some(NameEntry::new(cx.shared.names.get(cx.me).as_ref()));
+                After::Stay
+            }
             waiting::Outcome::Change(s) => {
                 let _ = lock(&self.room).configure(member, |x| *x = s);
                 self.refresh(member, cx);
@@ -144,7 +173,7 @@ impl RoomClient {
     pub fn input(&mut self, ev: Event, member: MemberId, cx: &Cx, now: Instant) -> After {
         let Some(app) = &mut self.app else {
             return match ev {
-                Event::Key(k) => self.waiting_key(cx.keys.action(&k), member, cx),
+                Event::Key(k) => self.waiting_key(&k, member, cx, now),
                 _ => After::Stay,
             };
         };
@@ -189,6 +218,10 @@ impl RoomClient {
             return None;
         }
         let playing = self.view.phase == Phase::Playing;
+        let adjourned = match &self.view.phase {
+            Phase::Adjourned(why) => Some(why.clone()),
+            _ => None,
+        };
         let player = self.view.role != Role::Watcher;
         let say = |app: &mut App, text: String| app.status.message = Some(Message::error(text));
         let back = app.keys.label(Action::Back);
@@ -217,6 +250,11 @@ impl RoomClient {
                 if !player =>
             {
                 say(app, "You are watching: only the players move.".into())
+            }
+            Action::Place | Action::Swap | Action::Goto | Action::Hint | Action::Resign | Action::NewGame
+                if adjourned.is_some() =>
+            {
+                say(app, format!("{} Nothing more is played here: {back} leaves.", adjourned.unwrap_or_default()))
             }
             Action::Hint if !self.view.settings.hints => {
                 say(app, "Hints are off in this room (the first to arrive can allow them while it waits).".into())

@@ -1,7 +1,7 @@
 use super::*;
 use crate::config::Config;
 use crate::serve::limits::Limits;
-use crate::serve::room::registry::{Registry, RegistryOptions};
+use crate::serve::room::registry::{Registry, RegistryOptions, lock};
 use crate::serve::room::settings::RoomSettings;
 use proptest::prelude::*;
 use ratatui::Terminal;
@@ -170,6 +170,19 @@ fn the_lobby_creates_a_room_and_lists_it_for_others_to_join() {
     let mut b = Client::new(&shared, Identity::guest(), "LOBBY", (100, 30));
     let s = b.screen();
     assert!(s.contains("Waiting for a player") && s.contains("ssh-keygen"), "{s}");
+    // In a narrow window the long lines wrap: the line that makes a key is there whole.
+    b.session.handle(Event::Resize(50, 30), Instant::now());
+    let s = b.screen().replace(['│', '\n'], "");
+    assert!(s.contains("ssh-keygen -t ed25519"), "{s}");
+    b.session.handle(Event::Resize(100, 30), Instant::now());
+    // The cursor stays on its entry when a room appears above it.
+    let mut c = Client::new(&shared, key(2), "lobby", (100, 30));
+    c.send(b"jjj");
+    assert!(c.screen().contains("› Choose a name"), "{}", c.screen());
+    let mut d = Client::new(&shared, key(3), "lobby", (100, 30));
+    d.send(b"\r");
+    c.session.tick(Instant::now() + 2 * LOBBY_REFRESH);
+    assert!(c.screen().contains("› Choose a name"), "{}", c.screen());
     b.send(b"jj\r");
     settle(&mut [&mut a, &mut b]);
     assert!(a.screen().contains("Your move") || b.screen().contains("Your move"), "{}", b.screen());
@@ -234,7 +247,7 @@ proptest! {
 }
 
 #[test]
-fn idle_in_the_lobby_or_in_a_room_nobody_came_to_ends_the_session_and_says_why() {
+fn idle_in_the_lobby_in_a_room_nobody_came_to_or_alone_with_the_ai_ends_the_session_and_says_why() {
     let shared = server();
     let later = Instant::now() + shared.limits.idle_time + Duration::from_secs(1);
     let mut lobby = Client::new(&shared, key(0), "lobby", (80, 24));
@@ -245,12 +258,30 @@ fn idle_in_the_lobby_or_in_a_room_nobody_came_to_ends_the_session_and_says_why()
     let mut waiting = Client::new(&shared, key(1), "alone", (80, 24));
     waiting.session.tick(later);
     assert!(waiting.session.farewell().is_some_and(|f| f.contains("Nobody came")));
+    let mut alone = Client::new(&shared, key(4), "lobby", (80, 24));
+    alone.send(b"j\r");
+    assert!(alone.session.next_deadline(Instant::now()).is_some_and(|d| d < later), "the idle limit is a deadline");
+    alone.session.tick(later - Duration::from_secs(2));
+    assert_eq!(alone.session.farewell(), None);
+    alone.session.tick(later);
+    assert!(alone.session.farewell().is_some_and(|f| f.contains("Idle for 30 minutes against the AI")));
     // A game in progress is never idle: its players may think as long as their clocks allow.
     let mut a = Client::new(&shared, key(2), "game", (80, 24));
     let mut b = Client::new(&shared, key(3), "game", (80, 24));
     settle(&mut [&mut a, &mut b]);
+    let mut w = Client::new(&shared, key(5), "game", (80, 24));
     a.session.tick(later);
-    assert_eq!(a.session.farewell(), None);
+    w.session.tick(later);
+    assert_eq!((a.session.farewell(), w.session.farewell()), (None, None));
+    // Once it is over, nobody holds the room forever: players and watchers alike go after the idle time.
+    if let Mode::Room(c) = &a.session.mode {
+        lock(&c.room).resign(a.session.member, Instant::now()).unwrap_or_else(|e| panic!("{e}"));
+    }
+    settle(&mut [&mut a, &mut b, &mut w]);
+    let later = Instant::now() + shared.limits.idle_time + Duration::from_secs(1);
+    assert!(w.session.next_deadline(Instant::now()).is_some_and(|d| d < later), "the idle limit is a deadline");
+    w.session.tick(later);
+    assert!(w.session.farewell().is_some_and(|f| f.contains("No game here")), "{:?}", w.session.farewell());
 }
 
 #[test]
@@ -258,7 +289,9 @@ fn the_ai_alone_plays_from_the_lobby_and_leaving_its_menu_goes_back_to_the_lobby
     let shared = server();
     let mut a = Client::new(&shared, key(0), "lobby", (100, 30));
     a.send(b"j\r");
-    assert!(a.screen().contains("Start new game"), "the local game's menu: {}", a.screen());
+    let s = a.screen();
+    assert!(s.contains("Start new game") && s.contains("Back to the lobby"), "the local game's menu: {s}");
+    assert!(!s.contains("Load game") && s.contains("q lobby"), "nothing to load on the server: {s}");
     // A tic-tac-toe game against the AI (Tab switches from Hex), and the first move in the middle.
     a.send(b"\r\t5");
     let jobs = a.session.take_jobs();
@@ -268,9 +301,85 @@ fn the_ai_alone_plays_from_the_lobby_and_leaving_its_menu_goes_back_to_the_lobby
     }
     let s = a.screen();
     assert!(s.contains("Your move") && s.contains("2 o "), "the AI answered: {s}");
+    // On a wide window the whole key line shows: everything but saving.
+    a.session.handle(Event::Resize(200, 30), Instant::now());
+    let s = a.screen();
+    assert!(s.contains("tab hex") && !s.contains("S save"), "nothing to save on the server: {s}");
     a.send(b"S");
     assert!(a.screen().contains("not saved"), "{}", a.screen());
     a.send(b"q");
     a.send(b"q");
     assert!(a.screen().contains("hextoe lobby"), "{}", a.screen());
+}
+
+#[test]
+fn the_key_line_offers_only_what_the_room_allows_and_an_adjourned_game_takes_no_move() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "r", (100, 30));
+    let mut b = Client::new(&shared, key(1), "r", (100, 30));
+    settle(&mut [&mut a, &mut b]);
+    let s = a.screen();
+    assert!(s.contains("enter place") && s.contains("G resign") && !s.contains("t hint"), "hints are off: {s}");
+    // b's connection drops, and stays away past the grace period: the game is adjourned.
+    b.session.end(Instant::now());
+    shared.registry.tick(Instant::now() + Duration::from_secs(301));
+    let s = a.screen();
+    assert!(s.contains("adjourned") && s.contains("R review") && s.contains("q leave"), "{s}");
+    assert!(!s.contains("place") && !s.contains("G resign"), "nothing to play once adjourned: {s}");
+    for keys in [&b":a1\r"[..], b" ", b"G"] {
+        a.send(keys);
+        assert!(a.screen().contains("Nothing more is"), "{:?}: {}", keys, a.screen());
+    }
+    // A room that allows hints offers them.
+    let mut c = Client::new(&shared, key(2), "hints", (100, 30));
+    c.send(b"jjjj\x1b[C");
+    assert!(c.screen().contains("‹ allowed ›"), "{}", c.screen());
+    let mut d = Client::new(&shared, key(3), "hints", (100, 30));
+    settle(&mut [&mut c, &mut d]);
+    assert!(c.screen().contains("t hint"), "{}", c.screen());
+}
+
+#[test]
+fn a_player_chooses_a_name_that_the_others_see_and_no_other_key_can_take() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "lobby", (100, 30));
+    // The last entry of the lobby: the name.
+    a.send(b"jjjjj\r");
+    assert!(a.screen().contains("Your name:") && !a.screen().contains(" go · "), "its own keys only: {}", a.screen());
+    a.send("Ada\u{7}! \r".as_bytes());
+    assert!(a.screen().contains("has '!'"), "a bad name says why, and stays to be mended: {}", a.screen());
+    a.session.tick(Instant::now() + 2 * LOBBY_REFRESH);
+    let s = a.screen();
+    assert!(s.contains("Your name: Ada! ") && s.contains("has '!'"), "the lists read again keep the typing: {s}");
+    a.send(b"\x7f\x7f\r");
+    assert!(a.screen().contains("You are Ada (key AAAAAAAA)"), "{}", a.screen());
+    let mut b = Client::new(&shared, key(1), "lobby", (100, 30));
+    b.send(b"jjjjj\rADA\r");
+    assert!(b.screen().contains("another player's"), "{}", b.screen());
+    b.send(b"\x1b");
+    // a waits in a room and renames there (the last row); b joins and sees the name.
+    a.send(b"kkkkk\r");
+    a.send(b"jjjjjj");
+    assert!(a.screen().contains("type your name"), "{}", a.screen());
+    a.send(b"\r\x15Ada L\r");
+    assert!(a.screen().contains("‹ Ada L ›"), "{}", a.screen());
+    let room = shared.registry.list().first().map(|r| r.name.to_string()).unwrap_or_default();
+    let mut c = Client::new(&shared, key(2), &room, (100, 30));
+    let mut w = Client::new(&shared, Identity::guest(), &room, (100, 30));
+    settle(&mut [&mut a, &mut c, &mut w]);
+    let s = c.screen();
+    assert!(s.contains("● Ada L") && s.contains("Black  Ada L"), "the room's line and the side panel: {s}");
+    assert!(w.screen().contains("You watch Ada L and key CCCCCCCC"), "{}", w.screen());
+    // A guest's name is marked as a guest's, and forgotten when it leaves.
+    let mut g = Client::new(&shared, Identity::guest(), "lobby", (100, 30));
+    g.send(b"jjjjj\rAda L\r");
+    let guest = g.session.me.clone();
+    assert_eq!(shared.names.person(&guest).short(), "Ada L (guest)");
+    let s = g.screen();
+    assert!(
+        s.contains(&format!("You are Ada L ({}).", guest.short())) && s.contains("see you as Ada L (guest))"),
+        "{s}"
+    );
+    g.session.end(Instant::now());
+    assert_eq!(shared.names.get(&guest), None);
 }

@@ -6,19 +6,22 @@
 //! - One session channel, with a terminal (`pty-req`) and a shell request: that starts the client's screen.
 //!   `exec`, subsystems (sftp), environment variables, X11, agent forwarding and every kind of port
 //!   forwarding are refused, each logged; nothing ever runs on the server.
-//! - Input is bounded by a rate ([`crate::serve::limits::Limits::input`]); a client over it is told why
-//!   and disconnected.
+//! - Input and requests alike are bounded by a rate ([`crate::serve::limits::Limits::input`], see
+//!   [`super::meter`]); a client over it is told why and disconnected. Only a connection's first few
+//!   refusals are logged.
 
+use super::meter::{Meter, REQUEST_BYTES, Verdict, WINDOW_CHANGE_BYTES};
+use super::reply::{goodbye, refuse_and_close, writer};
 use crate::serve::identity::Identity;
-use crate::serve::limits::{Admission, Bucket, Refusal};
+use crate::serve::limits::{Admission, Refusal};
 use crate::serve::log;
 use crate::serve::room::name::Destination;
 use crate::serve::session::event::Event;
-use crate::serve::session::output::{Next, Outbox};
+use crate::serve::session::output::Outbox;
 use crate::serve::session::run::{self, Start};
 use crate::serve::shared::Shared;
-use russh::server::{Auth, ChannelOpenHandle, Handle, Msg, Session as SshSession};
-use russh::{Channel, ChannelId, MethodKind, MethodSet, Pty};
+use russh::server::{Auth, ChannelOpenHandle, Msg, Session as SshSession};
+use russh::{Channel, ChannelId, Disconnect, MethodKind, MethodSet, Pty};
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -45,8 +48,7 @@ pub struct Client {
     channel: Option<ChannelId>,
     size: Option<(u32, u32)>,
     events: Option<Sender<Event>>,
-    input: Bucket,
-    kicked: bool,
+    meter: Meter,
     /// Set once the client's screen has started, so that the login timer lets it be.
     pub started: Arc<AtomicBool>,
 }
@@ -63,7 +65,7 @@ impl Client {
             Ok(a) => (Some(a), None),
             Err(r) => (None, Some(r)),
         };
-        let input = Bucket::new(shared.limits.input, Instant::now());
+        let meter = Meter::new(shared.limits.input, Instant::now());
         Client {
             shared,
             peer,
@@ -75,8 +77,7 @@ impl Client {
             channel: None,
             size: None,
             events: None,
-            input,
-            kicked: false,
+            meter,
             started: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -88,37 +89,39 @@ impl Client {
         Auth::Accept
     }
 
+    /// Counts `n` bytes of input (`None`: a request) against the client's rate: false once it is over the
+    /// rate, when the client is told why (by its screen, or in the disconnect if it has none yet).
+    fn within(&mut self, n: Option<usize>, session: &mut SshSession) -> bool {
+        let now = Instant::now();
+        let verdict = self.meter.bytes(n.unwrap_or(REQUEST_BYTES), now);
+        let Verdict::Over(why) = verdict else { return verdict == Verdict::Within };
+        let rate = self.shared.limits.input;
+        log::line(format!("{}: input over {:.0} bytes a second: disconnected", self.peer, rate.per_second()));
+        match &self.events {
+            Some(tx) => drop(tx.send(Event::Kick(why))),
+            None => drop(session.disconnect(Disconnect::ByApplication, &why, "en")),
+        }
+        false
+    }
+
+    /// Counts a refused request, and logs it if the connection has not had its share of the log: false when
+    /// the client is over its rate (and on its way out).
+    fn refused(&mut self, session: &mut SshSession, line: impl FnOnce() -> String) -> bool {
+        if !self.within(None, session) {
+            return false;
+        }
+        if let Some(l) = self.meter.refused(line) {
+            log::line(format!("{}: {l}", self.peer));
+        }
+        true
+    }
+
     /// How a friend reaches this server: the address this client reached.
     fn host(&self) -> String {
         match self.local.ip() {
             std::net::IpAddr::V6(ip) => format!("[{ip}]"),
             ip => ip.to_string(),
         }
-    }
-
-    /// Refuses a request that would run something (a command, a subsystem): the words on the channel's error
-    /// stream, then the refusal, and the channel closes.
-    fn refuse_and_close(
-        &mut self,
-        channel: ChannelId,
-        text: &str,
-        session: &mut SshSession,
-    ) -> Result<(), russh::Error> {
-        // The words first: OpenSSH gives up on the channel as soon as it reads the failure.
-        session.extended_data(channel, 1, format!("hextoe: {text}\r\n").into_bytes())?;
-        session.channel_failure(channel)?;
-        session.exit_status_request(channel, 1)?;
-        session.close(channel)
-    }
-
-    /// Says goodbye to a shell the server will not serve (a limit, no terminal): the shell request itself
-    /// succeeds, so that OpenSSH prints the words before it leaves, with exit status 1.
-    fn goodbye(&mut self, channel: ChannelId, text: &str, session: &mut SshSession) -> Result<(), russh::Error> {
-        session.channel_success(channel)?;
-        session.data(channel, format!("hextoe: {text}\r\n").into_bytes())?;
-        session.exit_status_request(channel, 1)?;
-        session.eof(channel)?;
-        session.close(channel)
     }
 
     /// Starts the client's screen: its session thread, and the writer that sends the screen's bytes.
@@ -150,31 +153,6 @@ impl Client {
         self.started.store(true, Ordering::Relaxed);
         Ok(())
     }
-}
-
-/// Sends the screen's bytes as the session hands them over, then closes the channel when it is done.
-fn writer(handle: Handle, channel: ChannelId, outbox: Arc<Outbox>, events: Sender<Event>) {
-    tokio::spawn(async move {
-        loop {
-            match outbox.next() {
-                Next::Send(bytes) => {
-                    if handle.data(channel, bytes).await.is_err() {
-                        let _ = events.send(Event::Hangup);
-                        return;
-                    }
-                    outbox.sent();
-                    let _ = events.send(Event::Sent);
-                }
-                Next::Close => {
-                    let _ = handle.exit_status_request(channel, 0).await;
-                    let _ = handle.eof(channel).await;
-                    let _ = handle.close(channel).await;
-                    return;
-                }
-                Next::Wait => outbox.wake.notified().await,
-            }
-        }
-    });
 }
 
 impl Drop for Client {
@@ -214,11 +192,14 @@ impl russh::server::Handler for Client {
         &mut self,
         channel: Channel<Msg>,
         reply: ChannelOpenHandle,
-        _session: &mut SshSession,
+        session: &mut SshSession,
     ) -> Result<(), Self::Error> {
         if self.channel.is_some() {
-            log::line(format!("{}: a second session channel refused", self.peer));
+            self.refused(session, || "a second session channel refused".into());
             reply.reject(russh::ChannelOpenFailure::AdministrativelyProhibited).await;
+            return Ok(());
+        }
+        if !self.within(None, session) {
             return Ok(());
         }
         self.channel = Some(channel.id());
@@ -239,25 +220,27 @@ impl russh::server::Handler for Client {
         _modes: &[(Pty, u32)],
         session: &mut SshSession,
     ) -> Result<(), Self::Error> {
+        if !self.within(None, session) {
+            return session.channel_failure(channel);
+        }
         self.size = Some((cols, rows));
         session.channel_success(channel)
     }
 
     async fn shell_request(&mut self, channel: ChannelId, session: &mut SshSession) -> Result<(), Self::Error> {
-        if self.events.is_some() || self.channel != Some(channel) {
+        if !self.within(None, session) || self.events.is_some() || self.channel != Some(channel) {
             return session.channel_failure(channel);
         }
         if let Some(r) = &self.refusal {
             log::line(format!("{}: refused: {r}", self.peer));
-            let text = r.to_string();
-            return self.goodbye(channel, &text, session);
+            return goodbye(channel, &r.to_string(), session);
         }
         if self.size.is_none() {
             let text = format!(
                 "the game needs a terminal: connect with ssh -t (e.g. ssh -t -p {} ROOM@HOST)",
                 self.shared.port
             );
-            return self.goodbye(channel, &text, session);
+            return goodbye(channel, &text, session);
         }
         session.channel_success(channel)?;
         self.start(channel, session)
@@ -269,10 +252,12 @@ impl russh::server::Handler for Client {
         data: &[u8],
         session: &mut SshSession,
     ) -> Result<(), Self::Error> {
-        let shown = crate::input::quote(&String::from_utf8_lossy(data));
-        log::line(format!("{}: exec refused: {shown:?}", self.peer));
+        if !self.refused(session, || format!("exec refused: {:?}", crate::input::quote(&String::from_utf8_lossy(data))))
+        {
+            return session.channel_failure(channel);
+        }
         let text = format!("no command runs here; connect without one: ssh -p {} ROOM@HOST", self.shared.port);
-        self.refuse_and_close(channel, &text, session)
+        refuse_and_close(channel, &text, session)
     }
 
     async fn subsystem_request(
@@ -281,8 +266,10 @@ impl russh::server::Handler for Client {
         name: &str,
         session: &mut SshSession,
     ) -> Result<(), Self::Error> {
-        log::line(format!("{}: subsystem {:?} refused", self.peer, crate::input::quote(name)));
-        self.refuse_and_close(channel, "no subsystem (sftp or any other) runs here", session)
+        if !self.refused(session, || format!("subsystem {:?} refused", crate::input::quote(name))) {
+            return session.channel_failure(channel);
+        }
+        refuse_and_close(channel, "no subsystem (sftp or any other) runs here", session)
     }
 
     async fn env_request(
@@ -294,6 +281,7 @@ impl russh::server::Handler for Client {
     ) -> Result<(), Self::Error> {
         // OpenSSH sends LANG and LC_* by default: refused without a word, as the server takes nothing from
         // the client's environment.
+        self.within(None, session);
         session.channel_failure(channel)
     }
 
@@ -306,12 +294,12 @@ impl russh::server::Handler for Client {
         _screen: u32,
         session: &mut SshSession,
     ) -> Result<(), Self::Error> {
-        log::line(format!("{}: X11 forwarding refused", self.peer));
+        self.refused(session, || "X11 forwarding refused".into());
         session.channel_failure(channel)
     }
 
-    async fn agent_request(&mut self, _channel: ChannelId, _session: &mut SshSession) -> Result<bool, Self::Error> {
-        log::line(format!("{}: agent forwarding refused", self.peer));
+    async fn agent_request(&mut self, _channel: ChannelId, session: &mut SshSession) -> Result<bool, Self::Error> {
+        self.refused(session, || "agent forwarding refused".into());
         Ok(false)
     }
 
@@ -319,10 +307,27 @@ impl russh::server::Handler for Client {
         &mut self,
         address: &str,
         port: &mut u32,
-        _session: &mut SshSession,
+        session: &mut SshSession,
     ) -> Result<bool, Self::Error> {
-        log::line(format!("{}: remote forwarding of {:?}:{port} refused", self.peer, crate::input::quote(address)));
+        self.refused(session, || format!("remote forwarding of {:?}:{port} refused", crate::input::quote(address)));
         Ok(false)
+    }
+
+    async fn streamlocal_forward(&mut self, socket_path: &str, session: &mut SshSession) -> Result<bool, Self::Error> {
+        self.refused(session, || format!("remote forwarding of socket {:?} refused", crate::input::quote(socket_path)));
+        Ok(false)
+    }
+
+    async fn channel_open_direct_streamlocal(
+        &mut self,
+        _channel: Channel<Msg>,
+        socket_path: &str,
+        reply: ChannelOpenHandle,
+        session: &mut SshSession,
+    ) -> Result<(), Self::Error> {
+        self.refused(session, || format!("forwarding to socket {:?} refused", crate::input::quote(socket_path)));
+        reply.reject(russh::ChannelOpenFailure::AdministrativelyProhibited).await;
+        Ok(())
     }
 
     async fn channel_open_direct_tcpip(
@@ -333,32 +338,20 @@ impl russh::server::Handler for Client {
         _originator: &str,
         _originator_port: u32,
         reply: ChannelOpenHandle,
-        _session: &mut SshSession,
+        session: &mut SshSession,
     ) -> Result<(), Self::Error> {
-        log::line(format!("{}: forwarding to {:?}:{port} refused", self.peer, crate::input::quote(host)));
+        self.refused(session, || format!("forwarding to {:?}:{port} refused", crate::input::quote(host)));
         reply.reject(russh::ChannelOpenFailure::AdministrativelyProhibited).await;
         Ok(())
     }
 
-    async fn data(&mut self, channel: ChannelId, data: &[u8], _session: &mut SshSession) -> Result<(), Self::Error> {
-        let Some(tx) = &self.events else { return Ok(()) };
-        if self.channel != Some(channel) || self.kicked {
+    async fn data(&mut self, channel: ChannelId, data: &[u8], session: &mut SshSession) -> Result<(), Self::Error> {
+        if !self.within(Some(data.len()), session) || self.channel != Some(channel) {
             return Ok(());
         }
-        let n = u32::try_from(data.len()).unwrap_or(u32::MAX);
-        if !self.input.take(n, Instant::now()) {
-            self.kicked = true;
-            let rate = self.shared.limits.input;
-            log::line(format!("{}: input over {:.0} bytes a second: disconnected", self.peer, rate.per_second()));
-            let why = format!(
-                "more than {:.0} bytes of input a second (after {} at once): disconnected",
-                rate.per_second(),
-                rate.burst
-            );
-            let _ = tx.send(Event::Kick(why));
-            return Ok(());
+        if let Some(tx) = &self.events {
+            let _ = tx.send(Event::Input(data.to_vec()));
         }
-        let _ = tx.send(Event::Input(data.to_vec()));
         Ok(())
     }
 
@@ -369,8 +362,11 @@ impl russh::server::Handler for Client {
         rows: u32,
         _pix_width: u32,
         _pix_height: u32,
-        _session: &mut SshSession,
+        session: &mut SshSession,
     ) -> Result<(), Self::Error> {
+        if !self.within(Some(WINDOW_CHANGE_BYTES), session) {
+            return Ok(());
+        }
         self.size = Some((cols, rows));
         if let Some(tx) = &self.events {
             let _ = tx.send(Event::Resize(cols, rows));

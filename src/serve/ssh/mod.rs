@@ -5,8 +5,12 @@
 //! |---|---|
 //! | this file | [`listen`]: accepting connections within the limits, each on its own task, until stopped |
 //! | [`handler`] | one connection: logging in, the channel requests answered or refused, input and output |
+//! | [`meter`] | one connection's rate of input and requests, and its share of the log |
+//! | [`reply`] | refusals and goodbyes in words, and the writer of the screen's bytes |
 
 pub mod handler;
+pub mod meter;
+pub mod reply;
 
 use crate::serve::limits::Doorman;
 use crate::serve::log;
@@ -17,13 +21,44 @@ use russh::server::Config;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
-use tokio::net::TcpListener;
+use tokio::net::{TcpListener, TcpStream};
 
 /// How many refused connections may be told why at once; past that, a refused connection is closed at
 /// once, so that a flood costs the server no handshakes.
 const MAX_REFUSING: usize = 16;
 
-/// How often the janitor ticks the rooms (clocks, grace periods).
+/// The refused connections being told why, at most [`MAX_REFUSING`] at once.
+#[derive(Clone, Debug, Default)]
+struct Telling(Arc<AtomicUsize>);
+
+/// A refused connection's place among those being told why, given back when it is dropped — however its
+/// connection ends.
+#[derive(Debug)]
+struct Told(Arc<AtomicUsize>);
+
+impl Telling {
+    /// A place, if one is free.
+    fn enter(&self) -> Option<Told> {
+        let free = self.0.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < MAX_REFUSING).then_some(n + 1));
+        free.ok().map(|_| Told(self.0.clone()))
+    }
+}
+
+impl Drop for Told {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
+/// The socket, and a second handle on it that can shut it whatever the SSH session is doing (russh offers
+/// no way to stop a session still agreeing on its keys).
+fn with_cutter(socket: TcpStream) -> std::io::Result<(TcpStream, std::net::TcpStream)> {
+    let socket = socket.into_std()?;
+    let cut = socket.try_clone()?;
+    Ok((TcpStream::from_std(socket)?, cut))
+}
+
+/// How often the janitor ticks the rooms (clocks, grace periods) and writes the names that changed.
 const JANITOR: Duration = Duration::from_millis(250);
 
 /// russh's settings for this server.
@@ -55,7 +90,7 @@ pub async fn listen(
     stop: impl std::future::Future<Output = ()>,
 ) {
     let config = Arc::new(config);
-    let refusing = Arc::new(AtomicUsize::new(0));
+    let telling = Telling::default();
     let janitor = {
         let shared = shared.clone();
         tokio::spawn(async move {
@@ -63,6 +98,9 @@ pub async fn listen(
             loop {
                 every.tick().await;
                 shared.registry.tick(Instant::now());
+                if let Some(Err(e)) = shared.names.flush(Instant::now(), false) {
+                    log::line(e);
+                }
             }
         })
     };
@@ -83,15 +121,21 @@ pub async fn listen(
         };
         let local = socket.local_addr().unwrap_or(peer);
         let admission = Doorman::admit(&shared.doorman, peer.ip(), Instant::now());
-        let guard = match &admission {
+        let told = match &admission {
             Ok(_) => None,
-            Err(r) if refusing.load(Ordering::Relaxed) >= MAX_REFUSING => {
-                log::line(format!("{peer}: closed at once ({r})"));
+            Err(r) => match telling.enter() {
+                Some(t) => Some(t),
+                None => {
+                    log::line(format!("{peer}: closed at once ({r})"));
+                    continue;
+                }
+            },
+        };
+        let (socket, cut) = match with_cutter(socket) {
+            Ok(s) => s,
+            Err(e) => {
+                log::line(format!("{peer}: closed at once: {e}"));
                 continue;
-            }
-            Err(_) => {
-                refusing.fetch_add(1, Ordering::Relaxed);
-                Some(refusing.clone())
             }
         };
         if admission.is_ok() {
@@ -100,35 +144,58 @@ pub async fn listen(
         let client = Client::new(shared.clone(), peer, local, admission);
         let started = client.started.clone();
         let (config, login) = (config.clone(), shared.limits.login_time);
+        // The login time runs from the connection, whatever part of it the client is slow at.
+        let deadline = tokio::time::Instant::now() + login;
         tokio::spawn(async move {
-            let running = match tokio::time::timeout(login, russh::server::run_stream(config, socket, client)).await {
-                Ok(Ok(s)) => s,
-                Ok(Err(e)) => {
-                    log::line(format!("{peer}: handshake failed: {e}"));
-                    return;
-                }
-                Err(_) => {
-                    log::line(format!("{peer}: no SSH greeting within {}s: closed", login.as_secs()));
-                    return;
-                }
-            };
+            let running =
+                match tokio::time::timeout_at(deadline, russh::server::run_stream(config, socket, client)).await {
+                    Ok(Ok(s)) => s,
+                    Ok(Err(e)) => {
+                        log::line(format!("{peer}: handshake failed: {e}"));
+                        return;
+                    }
+                    Err(_) => {
+                        log::line(format!("{peer}: no SSH greeting within {}s: closed", login.as_secs()));
+                        return;
+                    }
+                };
             let handle = running.handle();
             let timer = tokio::spawn(async move {
-                tokio::time::sleep(login).await;
+                tokio::time::sleep_until(deadline).await;
                 if !started.load(Ordering::Relaxed) {
                     log::line(format!("{peer}: no terminal within {}s: disconnected", login.as_secs()));
                     let why = format!("log in and open a terminal within {} seconds", login.as_secs());
-                    let _ = handle.disconnect(russh::Disconnect::ByApplication, why, "en".into()).await;
+                    let bye = handle.disconnect(russh::Disconnect::ByApplication, why, "en".into());
+                    let _ = tokio::time::timeout(Duration::from_secs(1), bye).await;
+                    // A client that never finished agreeing on keys cannot be told: its socket is shut.
+                    tokio::time::sleep(Duration::from_secs(1)).await;
+                    let _ = cut.shutdown(std::net::Shutdown::Both);
                 }
             });
             if let Err(e) = running.await {
                 log::line(format!("{peer}: connection ended: {e}"));
             }
             timer.abort();
-            if let Some(g) = guard {
-                g.fetch_sub(1, Ordering::Relaxed);
-            }
+            drop(told);
         });
     }
     janitor.abort();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_connections_place_is_given_back_however_it_ends() {
+        let telling = Telling::default();
+        let mut places: Vec<Told> = (0..MAX_REFUSING).filter_map(|_| telling.enter()).collect();
+        assert_eq!(places.len(), MAX_REFUSING);
+        assert!(telling.enter().is_none(), "no more than {MAX_REFUSING} are told why at once");
+        places.pop();
+        let again = telling.enter();
+        assert!(again.is_some(), "a place dropped is free again");
+        drop((places, again));
+        assert_eq!(telling.0.load(Ordering::Acquire), 0);
+    }
 }

@@ -323,6 +323,10 @@ impl App {
     }
 
     pub(super) fn save(&mut self) {
+        if self.hosted {
+            self.complain("A game against the AI here is not saved: the server keeps only the games of its rooms.");
+            return;
+        }
         match self.session.save(self.time.now()) {
             Ok(Some(path)) => self.say(format!("Saved to {}", path.display())),
             Ok(None) => {}

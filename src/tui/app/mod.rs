@@ -119,6 +119,7 @@ pub struct App {
     pub time: TimeSource,
     rng: StdRng,
     quit: bool,
+    hosted: bool,
 }
 
 impl App {
@@ -152,7 +153,16 @@ impl App {
             time: options.time,
             rng: StdRng::seed_from_u64(options.seed),
             quit: false,
+            hosted: false,
         }
+    }
+
+    /// Makes this the app of a client far away, run on a server (`hextoe serve`): it keeps no files of its
+    /// own — nothing to save or load — and the menu's way out goes back to the server's lobby.
+    pub fn host(&mut self) {
+        self.hosted = true;
+        self.menu.hosted = true;
+        self.menu.fix_selection(self.resume_row());
     }
 
     /// True once the user has asked to quit.

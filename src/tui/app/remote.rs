@@ -10,6 +10,7 @@ use crate::game::hex::HexMove;
 use crate::game::{Move, Position};
 use crate::tui::model::clock::GameClock;
 use crate::tui::model::ending::Ending;
+use crate::tui::model::game::RemoteRules;
 use crate::tui::model::sentences;
 use crate::tui::model::settings::{Opponent, SeatKind, Settings};
 use crate::tui::status::Message;
@@ -25,6 +26,8 @@ pub struct RemoteGame<'a> {
     pub ending: Option<Ending>,
     /// The names the side panel gives each seat (none: "You", "Opponent", "Player 1" …).
     pub names: &'a [Option<String>; 2],
+    /// What the server allows now: hints, and moves (none once the game is adjourned).
+    pub rules: RemoteRules,
 }
 
 impl App {
@@ -39,6 +42,7 @@ impl App {
         g.names = game.names.clone();
         g.clock = game.clock.cloned();
         g.ending = game.ending;
+        g.remote = Some(game.rules);
         g.scored = g.is_over();
         let text = match g.result_line() {
             Some(line) => format!("{line}."),
@@ -83,6 +87,7 @@ impl App {
         g.clock = game.clock.cloned();
         g.ending = game.ending;
         g.names = game.names.clone();
+        g.remote = Some(game.rules);
         self.session.last_move_at = now;
         let over = self.session.game.as_ref().is_some_and(|g| g.is_over());
         if over && !was_over {

@@ -27,6 +27,7 @@ impl App {
             spinner: self.spinner,
             ascii: self.config.ui.ascii,
             now: self.time.now(),
+            hosted: self.hosted,
         }
     }
 }

@@ -55,6 +55,17 @@ pub struct Match {
     /// Why the machine to move could not move (an engine that failed); the AI is not asked again until
     /// undo, redo or a new game.
     pub failed: Option<String>,
+    /// What the server allows in a game played over the network (`hextoe serve`); `None` for a local game.
+    pub remote: Option<RemoteRules>,
+}
+
+/// What the server of a game over the network allows now, so that the screen offers only what works.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RemoteRules {
+    /// True if the room allows hints.
+    pub hints: bool,
+    /// True once the game is adjourned: nobody moves until its players resume it from the lobby.
+    pub adjourned: bool,
 }
 
 impl Match {
@@ -77,6 +88,7 @@ impl Match {
             explanation: None,
             scored: false,
             failed: None,
+            remote: None,
         }
     }
 
@@ -125,7 +137,12 @@ impl Match {
 
     /// True if a person is to move (and the game is on).
     pub(crate) fn human_to_move(&self) -> bool {
-        !self.is_over() && self.seat_kind(self.to_move()) == SeatKind::Human
+        self.takes_moves() && self.seat_kind(self.to_move()) == SeatKind::Human
+    }
+
+    /// True while anyone may move: the game is not over, and not adjourned on its server.
+    pub(crate) fn takes_moves(&self) -> bool {
+        !self.is_over() && !self.remote.is_some_and(|r| r.adjourned)
     }
 
     /// True if the AI or the engine is to move (and the game is on); a remote player is nobody's to search.

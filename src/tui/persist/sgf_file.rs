@@ -209,4 +209,23 @@ mod tests {
         let c = timed.info.clock.unwrap_or_else(|| panic!("TM gives a clock"));
         assert_eq!(c.after(2), Some([Duration::from_secs(60), Duration::from_secs(50)]), "a bad time is left out");
     }
+
+    #[test]
+    fn times_are_written_to_the_millisecond_and_older_files_with_nanoseconds_still_read() {
+        // A file written before times were rounded: nine decimals, read to the nanosecond.
+        let old = "(;FF[4]GM[11]AP[hextoe:0.1.0]SZ[5]PB[Ada]PW[Bob]TM[60]OT[0 fischer]TL[58.540203048 48.638000001];\
+                   B[c3]BL[58.540203048];W[b2]WL[48.638000001])";
+        let saved = read(old).unwrap_or_else(|e| panic!("{e}"));
+        let clock = saved.info.clock.unwrap_or_else(|| panic!("no clock in {old}"));
+        let (b, w) = (Duration::new(58, 540_203_048), Duration::new(48, 638_000_001));
+        assert_eq!(clock.after(2), Some([b, w]));
+        // Written again, every time is cut to the millisecond.
+        let settings = Settings { game: crate::game::GameKind::Hex, size: 5, ..Settings::default() };
+        let mut g = Match::new(1, settings, saved.position);
+        g.clock = Some(clock);
+        let text = write(&g, Instant::now()).unwrap_or_default();
+        for part in ["TL[58.54 48.638]", "BL[58.54]", "WL[48.638]"] {
+            assert!(text.contains(part), "{part} in {text}");
+        }
+    }
 }

@@ -241,4 +241,17 @@ mod tests {
         assert_eq!(clock.both_left(t0), [Duration::from_millis(53_500), Duration::ZERO]);
         assert_eq!(clock.after(1), Some([Duration::from_millis(53_500), Duration::from_secs(60)]));
     }
+
+    #[test]
+    fn older_files_with_nanoseconds_still_read_and_are_written_to_the_millisecond() {
+        let old = "# clock: 1+0\n# time left: x 58.540203048 o 60\nx b2  # 58.540203048 s left\n";
+        let saved = read(old).unwrap_or_else(|e| panic!("{e}"));
+        let clock = saved.info.clock.unwrap_or_else(|| panic!("no clock in {old}"));
+        assert_eq!(clock.after(1), Some([Duration::new(58, 540_203_048), Duration::from_secs(60)]));
+        let settings = Settings { game: GameKind::Tictactoe, ..Settings::default() };
+        let mut g = Match::new(1, settings, saved.position);
+        g.clock = Some(clock);
+        let text = write(&g, Instant::now()).unwrap_or_default();
+        assert!(text.contains("# time left: x 58.54 o 60\n") && text.contains("x b2  # 58.54 s left\n"), "{text}");
+    }
 }

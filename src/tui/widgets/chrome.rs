@@ -26,6 +26,8 @@ pub struct Chrome<'a> {
     pub ascii: bool,
     /// The time of this frame, for the clocks and the seconds a search has run.
     pub now: Instant,
+    /// True when the app runs on a server for a client elsewhere (`hextoe serve`): nothing is saved there.
+    pub hosted: bool,
 }
 
 impl Chrome<'_> {

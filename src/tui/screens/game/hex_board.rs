@@ -117,7 +117,7 @@ pub fn draw(buf: &mut Buffer, geo: &HexGeometry, g: &Match, theme: &Theme) {
 
     // The cursor, drawn last so that its brackets sit over the spaces beside the cell.
     let (cc, cr) = g.cursor;
-    if cc < n && cr < n && !over && !g.watching() {
+    if cc < n && cr < n && g.takes_moves() && !g.watching() {
         let (x, y) = geo.cell_pos(cc, cr);
         let mark = theme.cursor_mark();
         put(buf, x - 1, y, '[', mark);

@@ -18,8 +18,18 @@ fn arrows(keys: &KeyMap) -> String {
     keys.join(sep)
 }
 
-/// The key line's hints for game `g`.
-pub(crate) fn hints(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
+/// The key line's hints for game `g`; `hosted`: on a server, where nothing is saved.
+pub(crate) fn hints(g: &Match, keys: &KeyMap, hosted: bool) -> Vec<KeyHint> {
+    let mut v = local_hints(g, keys);
+    if hosted {
+        let save = keys.label(Action::Save);
+        v.retain(|(key, _)| *key != save);
+    }
+    v
+}
+
+/// The key line's hints for game `g`, as on the player's own terminal.
+fn local_hints(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
     let k = |a: Action| keys.label(a);
     let kind = g.kind();
     let other = if kind == GameKind::Hex { "tic-tac-toe" } else { "hex" };
@@ -81,10 +91,12 @@ pub(crate) fn hints(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
     v
 }
 
-/// The key line of a game over the network (`hextoe serve`): no undo, saving or other game there, and the
-/// way out leaves the room.
+/// The key line of a game over the network (`hextoe serve`): no undo, saving or other game there, the way
+/// out leaves the room, a hint only where the room allows one, and nothing to place once the game is over or
+/// adjourned, or for a watcher.
 fn over_the_network(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
     let k = |a: Action| keys.label(a);
+    let rules = g.remote.unwrap_or_default();
     let leave = (keys.last_key(Action::Back), "leave");
     if g.is_over() {
         let mut v = vec![(k(Action::Review), "review")];
@@ -93,6 +105,9 @@ fn over_the_network(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
         }
         v.push(leave);
         return v;
+    }
+    if rules.adjourned {
+        return vec![(k(Action::Review), "review"), leave];
     }
     if g.watching() {
         return vec![leave];
@@ -104,6 +119,9 @@ fn over_the_network(g: &Match, keys: &KeyMap) -> Vec<KeyHint> {
     if g.position.can_swap() && g.human_to_move() {
         v.push((k(Action::Swap), "swap"));
     }
-    v.extend([(k(Action::Hint), "hint"), leave]);
+    if rules.hints {
+        v.push((k(Action::Hint), "hint"));
+    }
+    v.extend([leave, (k(Action::Resign), "resign")]);
     v
 }

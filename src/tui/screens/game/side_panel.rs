@@ -207,6 +207,11 @@ fn turn_line<'a>(c: &Chrome, g: &Match, around: Around) -> Line<'a> {
     if g.failed.is_some() {
         return Line::styled(format!(" {} cannot move:", g.seat_name(seat)), theme.error());
     }
+    if g.remote.is_some_and(|r| r.adjourned) {
+        let next =
+            if g.lone_human() == Some(seat) { "your move".into() } else { format!("{} to move", g.seat_name(seat)) };
+        return Line::styled(format!(" Adjourned: {next} ({side})"), theme.muted());
+    }
     let who = g.seat_name(seat);
     let text = if g.lone_human() == Some(seat) {
         format!(" ▶ Your move ({side})")

@@ -82,7 +82,7 @@ pub fn draw(buf: &mut Buffer, geo: &TttGeometry, g: &Match, theme: &Theme) {
     let over = g.is_over();
     for cell in Cell::ALL {
         let rect = geo.cell_rect(cell.col(), cell.row());
-        let is_cursor = g.cursor == (cell.col(), cell.row()) && !over && !g.watching();
+        let is_cursor = g.cursor == (cell.col(), cell.row()) && g.takes_moves() && !g.watching();
         if is_cursor {
             fill(buf, rect, theme.cursor());
         }

@@ -23,5 +23,5 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around:
         BoardGeometry::Hex(geo) => hex_board::draw(buf, &geo, g, c.theme),
     }
     side_panel::draw(frame, layout.panel, c, g, around);
-    footer::draw(frame, layout.status, layout.footer, c, &hints(g, c.keys));
+    footer::draw(frame, layout.status, layout.footer, c, &hints(g, c.keys, c.hosted));
 }

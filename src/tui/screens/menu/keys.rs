@@ -47,7 +47,7 @@ pub(crate) fn handle(menu: &mut Menu, action: Option<Action>, resume: Option<Men
         }
         Some(Action::Place) => {
             return match menu.selected {
-                MenuRow::Quit => Outcome::Quit,
+                MenuRow::Quit | MenuRow::Lobby => Outcome::Quit,
                 MenuRow::Resume if resume == Some(MenuRow::Resume) => Outcome::Resume,
                 MenuRow::ResumeLast if resume == Some(MenuRow::ResumeLast) => Outcome::ResumeLast,
                 MenuRow::Review => Outcome::Review,
@@ -63,13 +63,13 @@ pub(crate) fn handle(menu: &mut Menu, action: Option<Action>, resume: Option<Men
     Outcome::Stay
 }
 
-/// The key line's hints in the menu.
-pub(crate) fn hints(keys: &KeyMap) -> Vec<KeyHint> {
+/// The key line's hints in the menu (on a server, the way out goes back to the lobby).
+pub(crate) fn hints(keys: &KeyMap, hosted: bool) -> Vec<KeyHint> {
     vec![
         (format!("{}{}", keys.first_key(Action::Up), keys.first_key(Action::Down)), "choose"),
         (format!("{}{}", keys.first_key(Action::Left), keys.first_key(Action::Right)), "change"),
         (keys.first_key(Action::Place), "start"),
-        (keys.last_key(Action::Back), "quit"),
+        (keys.last_key(Action::Back), if hosted { "lobby" } else { "quit" }),
         (keys.label(Action::SwitchGame), "game"),
     ]
 }

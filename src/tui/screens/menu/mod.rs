@@ -52,6 +52,8 @@ pub enum MenuRow {
     Primer,
     /// Leave hextoe.
     Quit,
+    /// Back to the server's lobby: the way out of a menu played over the network (`hextoe serve`).
+    Lobby,
 }
 
 impl MenuRow {
@@ -72,6 +74,7 @@ impl MenuRow {
             MenuRow::Load => "Load game",
             MenuRow::Primer => "How to play Hex",
             MenuRow::Quit => "Quit",
+            MenuRow::Lobby => "Back to the lobby",
         }
     }
 
@@ -104,12 +107,14 @@ pub struct Menu {
     pub settings: Settings,
     /// The clock the menu started with (the config's or `--time`), offered among the usual ones.
     configured_clock: Option<TimeControl>,
+    /// True on a server (`hextoe serve`): nothing to load there, and the way out goes back to the lobby.
+    pub(crate) hosted: bool,
 }
 
 impl Menu {
     /// A menu on these settings with "Start new game" selected.
     pub(crate) fn new(settings: Settings) -> Menu {
-        Menu { selected: MenuRow::Start, configured_clock: settings.clock, settings }
+        Menu { selected: MenuRow::Start, configured_clock: settings.clock, settings, hosted: false }
     }
 
     /// The settings shown: Hex hides the AI style, tic-tac-toe the size and swap rule.
@@ -126,14 +131,19 @@ impl Menu {
     }
 
     /// The entries that act on Enter: `resume` (Resume game or Resume last game) when there is a game to go
-    /// back to, Review game for a game in memory, then Start, Load game, How to play Hex and Quit.
+    /// back to, Review game for a game in memory, then Start, Load game, How to play Hex and Quit (on a
+    /// server: no Load game, and Back to the lobby for Quit).
     pub(crate) fn action_rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
         let mut rows: Vec<MenuRow> = resume.into_iter().collect();
         // The game in memory can be reviewed (the one of an earlier run is resumed first).
         if resume == Some(MenuRow::Resume) {
             rows.push(MenuRow::Review);
         }
-        rows.extend([MenuRow::Start, MenuRow::Load, MenuRow::Primer, MenuRow::Quit]);
+        if self.hosted {
+            rows.extend([MenuRow::Start, MenuRow::Primer, MenuRow::Lobby]);
+        } else {
+            rows.extend([MenuRow::Start, MenuRow::Load, MenuRow::Primer, MenuRow::Quit]);
+        }
         rows
     }
 

@@ -116,5 +116,5 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, menu: &Menu, aroun
     let rect = centered(body, BOX_W, h);
     let block = panel::panel(" hextoe ".to_string(), theme);
     frame.render_widget(Paragraph::new(lines).block(block), rect);
-    footer::draw(frame, status, keys, c, &hints(c.keys));
+    footer::draw(frame, status, keys, c, &hints(c.keys, menu.hosted));
 }

@@ -243,6 +243,12 @@ fn technique_changes_no_result(without: Techniques, n: usize, stones: usize, pos
 
 #[test]
 fn leaving_out_inferior_moves_changes_no_result() {
-    let without = Techniques { inferior_moves: false };
+    let without = Techniques { inferior_moves: false, ..Techniques::default() };
     technique_changes_no_result(without, 5, 6, 12, 5);
+}
+
+#[test]
+fn weak_sums_change_no_result() {
+    let without = Techniques { weak_sums: false, ..Techniques::default() };
+    technique_changes_no_result(without, 5, 6, 12, 6);
 }

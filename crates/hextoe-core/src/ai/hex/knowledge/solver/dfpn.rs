@@ -2,8 +2,9 @@
 //! knowledge at every node: fill-in of inferior cells, moves restricted to the must-play region of the
 //! opponent's virtual connections (a full one is a loss at once), and vulnerable and dominated moves left
 //! out ([`super::prune`]). The moves are ordered by resistance
-//! ([`super::order`]) and progressively widened; the table is keyed so that a position and its 180° turn
-//! share an entry (`Key`).
+//! ([`super::order`]) and progressively widened; a position's disproof number is a *weak* sum of its
+//! children's proof numbers, since many move orders reach the same position; the table is keyed so that a
+//! position and its 180° turn share an entry (`Key`).
 //!
 //! Proof-set pruning (as in Benzene's solver): a solved position keeps the set of cells its proof needs,
 //! gathered up the tree: the cells the winner captured in fill-in, the carriers of the connections that
@@ -361,7 +362,18 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                     second = cdn;
                 }
             }
-            let (pn, dn) = (min_dn, sum_pn);
+            // Weak sums (Ueda et al.'s WPNS): a move order reaches the same position by many paths, so
+            // summing the children's proof numbers counts shared work many times; the largest plus one
+            // for each other open child does not.
+            let (open, max_pn) =
+                vals.iter().filter(|v| v.0 != 0 && v.1 != 0).fold((0, 0), |(n, m), v| (n + 1, m.max(v.0)));
+            let weak = self.techniques.weak_sums && min_dn != 0;
+            let dn = match (weak, open) {
+                (false, _) => sum_pn,
+                (true, 0) => 0,
+                (true, _) => max_pn.saturating_add(open - 1).min(INF),
+            };
+            let pn = min_dn;
             let work = self.nodes - start;
             if pn == 0 {
                 self.tt().store(key, 0, INF, work, Some(full_key.orient(moves[best])));
@@ -378,7 +390,12 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                 }
                 return (pn, dn);
             }
-            let child_th_pn = (u64::from(th_dn) - u64::from(dn) + u64::from(best_pn)).min(u64::from(INF)) as u32;
+            // The child may grow its proof number until this node's disproof number reaches its threshold.
+            let child_th_pn = if weak {
+                th_dn.saturating_sub(open - 1)
+            } else {
+                (u64::from(th_dn) - u64::from(dn) + u64::from(best_pn)).min(u64::from(INF)) as u32
+            };
             let grown = (u64::from(second) * (EPSILON_DEN + EPSILON_NUM) / EPSILON_DEN).min(u64::from(INF)) as u32;
             let child_th_dn = th_pn.min(grown.max(second.saturating_add(1)));
             let child = p.play(moves[best]);

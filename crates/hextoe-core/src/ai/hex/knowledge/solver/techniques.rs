@@ -7,10 +7,13 @@
 pub struct Techniques {
     /// Leave out vulnerable and dominated moves (`prune.rs`).
     pub inferior_moves: bool,
+    /// A position's disproof number is its largest child's proof number plus one for each other open
+    /// child, not their sum (`dfpn.rs`).
+    pub weak_sums: bool,
 }
 
 impl Default for Techniques {
     fn default() -> Techniques {
-        Techniques { inferior_moves: true }
+        Techniques { inferior_moves: true, weak_sums: true }
     }
 }

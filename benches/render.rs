@@ -45,10 +45,13 @@ fn render(c: &mut Criterion) {
         opponent: Opponent::HumanVsAi,
         level: Level::Medium,
         style: Style::Minimax,
-        swap: false,
-        engine: None,
+        ..Settings::default()
     };
-    let mut app = App::new(Config::default(), settings.clone(), AppOptions { color: true, seed: 1, storage: None });
+    let mut app = App::new(
+        Config::default(),
+        settings.clone(),
+        AppOptions { color: true, seed: 1, storage: None, time: Default::default() },
+    );
     app.start(settings, Some(busy_game())).unwrap_or_else(|e| panic!("{e}"));
     let mut terminal = Terminal::new(TestBackend::new(100, 45)).unwrap_or_else(|e| match e {});
     c.bench_function("render 19x19 hex frame 100x45", |b| {

@@ -31,11 +31,11 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 fn settings(game: GameKind, size: usize, opponent: Opponent, level: Level) -> Settings {
-    Settings { game, size, opponent, level, style: Style::Minimax, swap: false, engine: None }
+    Settings { game, size, opponent, level, style: Style::Minimax, swap: false, ..Settings::default() }
 }
 
 fn app(s: Settings) -> App {
-    App::new(Config::default(), s, AppOptions { color: true, seed: 2026, storage: None })
+    App::new(Config::default(), s, AppOptions { color: true, seed: 2026, storage: None, time: Default::default() })
 }
 
 fn key(a: &mut App, code: KeyCode) {
@@ -132,7 +132,11 @@ fn review(out: &Path) -> std::io::Result<()> {
     let s = settings(GameKind::Hex, 9, Opponent::AiVsAi, Level::Easy);
     let mut config = Config::default();
     config.hex.impossible.move_time = Some(hextoe::config::Seconds(std::time::Duration::from_secs(1)));
-    let mut a = App::new(config.clone(), s.clone(), AppOptions { color: true, seed: 9, storage: None });
+    let mut a = App::new(
+        config.clone(),
+        s.clone(),
+        AppOptions { color: true, seed: 9, storage: None, time: Default::default() },
+    );
     a.start(s, None).map_err(std::io::Error::other)?;
     // Easy plays Black; the White seat is the impossible level's player.
     let mut impossible =
@@ -176,7 +180,11 @@ fn demo(out: &Path) -> std::io::Result<()> {
     let s = settings(GameKind::Hex, 7, Opponent::HumanVsAi, Level::Impossible);
     let mut config = Config::default();
     config.hex.impossible.move_time = Some(hextoe::config::Seconds(Duration::from_millis(500)));
-    let mut a = App::new(config.clone(), s.clone(), AppOptions { color: true, seed: 7, storage: None });
+    let mut a = App::new(
+        config.clone(),
+        s.clone(),
+        AppOptions { color: true, seed: 7, storage: None, time: Default::default() },
+    );
     a.start(s, None).map_err(std::io::Error::other)?;
     let mut chooser =
         hextoe::ai::hex::HexPlayer::new(config.hex.spec(Level::Medium, None), 3).map_err(std::io::Error::other)?;

@@ -47,6 +47,37 @@ pub enum Command {
     Completions(CompletionsArgs),
     /// Print the manual page, in roff, for `man -l -` or a man directory.
     Man,
+    /// Serve games over SSH: a friend joins a room with plain `ssh -p 2222 ROOM@HOST` (docs/serve.md).
+    #[command(long_about = "Serve games over SSH: a friend needs nothing but the ssh client.\n\n\
+        ssh -p 2222 ROOM@HOST joins room ROOM: the first to arrive waits (and may change the game), the second \
+        plays, later ones watch. ssh -p 2222 lobby@HOST opens the lobby: create a room, join, watch, resume an \
+        adjourned game, or play the AI. A player is their SSH key: a dropped player gets the seat back with the \
+        same key. Nothing but the game runs for a client: no shell, command, file transfer or forwarding.\n\n\
+        The host key is made on first start in the data directory (serve/host_key, mode 0600), and finished \
+        games are kept in its history folder. Search threads, AI memory and the grace period are in the \
+        config's [serve] table.")]
+    Serve(ServeArgs),
+}
+
+/// `hextoe serve`.
+#[derive(Debug, Args, Clone)]
+pub struct ServeArgs {
+    /// The TCP port to listen on.
+    #[arg(long, default_value_t = 2222)]
+    pub port: u16,
+    /// The address to listen on. The default admits only this machine; any other address (0.0.0.0, ::)
+    /// makes the server reachable from the network.
+    #[arg(long, default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+    /// Connections at once, in all; one more is told the server is full.
+    #[arg(long, value_name = "N", default_value_t = 256, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    pub max_connections: u32,
+    /// Connections at once from one address.
+    #[arg(long, value_name = "N", default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=65_536))]
+    pub max_per_address: u32,
+    /// The host key (OpenSSH format, mode 0600), made there if missing, instead of the data directory's.
+    #[arg(long, value_name = "FILE")]
+    pub host_key: Option<PathBuf>,
 }
 
 /// `hextoe completions SHELL`.
@@ -142,6 +173,23 @@ pub struct PlayArgs {
     /// Draw in plain ASCII, for terminals and fonts without box-drawing characters (as [ui] ascii = true).
     #[arg(long)]
     pub ascii: bool,
+    /// Play on a clock: MAIN minutes each plus INC seconds after every move (e.g. `5+3`, `90s+2`), or `off`.
+    #[arg(long, value_name = "MAIN+INC", value_parser = clock_parser)]
+    pub time: Option<crate::config::ClockSetting>,
+    /// Your name, written in saved games and shown beside the board; given twice, the second is the other
+    /// person's in a two-player game.
+    #[arg(long, value_name = "NAME", value_parser = name_parser, action = clap::ArgAction::Append)]
+    pub name: Vec<crate::config::PlayerName>,
+}
+
+/// A clock setting: `off` or `MAIN+INC`, in the config's words.
+fn clock_parser(s: &str) -> Result<crate::config::ClockSetting, String> {
+    s.parse()
+}
+
+/// A person's name, checked as the config checks it.
+fn name_parser(s: &str) -> Result<crate::config::PlayerName, String> {
+    s.parse()
 }
 
 /// `--game` and `--size`, alike for every subcommand: the game named, else Hex when a Hex-only flag

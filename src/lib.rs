@@ -8,6 +8,7 @@
 //! | `hextoe-core` [`ai`] | search: tic-tac-toe negamax and rules; Hex heuristics, alpha-beta, MCTS, solver; levels |
 //! | `hextoe-core` [`protocol`] | GTP/HTP for both ends: bounded lines, framing, command table, typed requests |
 //! | [`commands`] | `perft`, `analyze`, `solve`, `tourney`, `engine` (GTP/HTP) |
+//! | [`serve`] | `hextoe serve`: the SSH server, its rooms, lobby and limits, each client a copy of the [`tui`] app |
 //! | [`tui`] | the ratatui game: the app that owns and routes the screens, one folder per screen (state, keys, view), the data directory, the AI worker thread |
 //! | [`config`] | typed config with the embedded, documented defaults, `[ui]` (theme colours, key bindings) included |
 //! | [`cli`] | the clap command line |
@@ -29,4 +30,5 @@ pub mod config;
 pub mod error;
 pub mod input;
 pub mod output;
+pub mod serve;
 pub mod tui;

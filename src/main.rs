@@ -51,5 +51,6 @@ fn run(command: Option<&Command>, menu: &PlayArgs, config: &Config) -> anyhow::R
         Some(Command::Engine(a)) => commands::engine::run(a, config),
         Some(Command::Completions(a)) => commands::completions::completions(a),
         Some(Command::Man) => commands::completions::man(),
+        Some(Command::Serve(a)) => hextoe::serve::run(a, config),
     }
 }

@@ -5,11 +5,14 @@
 #   scripts/nn/datagen.sh start     start the generators that are not running (each continues its file)
 #   scripts/nn/datagen.sh stop      stop them (SIGTERM: the game in progress is dropped, the files stay whole)
 #   scripts/nn/datagen.sh status    games and positions done per file, and whether each generator runs
+#   scripts/nn/datagen.sh save      write the finished games into committed chunks (scripts/nn/chunks.py),
+#                                   so that they survive this checkout; commit training/nn/mohex-*/ after
 #
 # Two generators (scripts/nn/selfplay.py, one MoHex thread each: one per core): 11x11 toward 6000 games
 # and 13x13 toward 3000, into training/nn/mohex-SIZE.txt, logging to training/nn/mohex-SIZE.log (with
 # training/nn/mohex-SIZE.pid while running; both git-ignored). A background process dies with the session
-# that started it, so run `start` again in each new session: every generator resumes where its file ends.
+# that started it, so run `start` again in each new session: it first rebuilds each file from its committed
+# chunks (a fresh clone has none of the .txt files), and every generator resumes where its file ends.
 # Stop them before anything timed (matches, benchmarks): `start` afterwards resumes them.
 #
 # They run under `nice -n 19`, and also SCHED_IDLE (chrt --idle) and idle I/O (ionice -c 3) where those
@@ -54,6 +57,7 @@ start() {
     for job in "${JOBS[@]}"; do
         read -r size target <<< "$job"
         pid=$(running "$size")
+        [ -n "$pid" ] || NN_DATA=$DATA python3 "$HERE/chunks.py" restore "$size"
         if [ -n "$pid" ]; then echo "${size}x$size: already running (pid $pid)"; continue; fi
         rm -f "$DATA/mohex-$size.pid"
         nohup nice -n 19 "${prefix[@]}" python3 "$HERE/selfplay.py" --size "$size" --games "$target" \
@@ -129,5 +133,9 @@ case "${1:-}" in
     start) start ;;
     stop) stop ;;
     status) status ;;
-    *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    save) for job in "${JOBS[@]}"; do
+              read -r size _ <<< "$job"
+              if [ -f "$DATA/mohex-$size.txt" ]; then NN_DATA=$DATA python3 "$HERE/chunks.py" save "$size"; fi
+          done ;;
+    *) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

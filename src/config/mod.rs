@@ -10,11 +10,18 @@
 //!
 //! - this file: [`Config`], the `[tictactoe]` and `[hex]` tables, loading and the error messages.
 //! - [`types`]: the range-checked value types (board size, depth, seconds …).
+//! - [`clock`], [`name`]: the time control games are played on, and a person's name.
 //! - [`ui`]: `[ui]`, the terminal game's mouse, watch delay, theme colours and key bindings.
+//! - [`serve`]: `[serve]`, what `hextoe serve` shares among its clients: search threads, memory, the grace period.
 
+pub mod clock;
+pub mod name;
+pub mod serve;
 pub mod types;
 pub mod ui;
 
+pub use clock::ClockSetting;
+pub use name::{OptionalName, PlayerName};
 pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;
 
@@ -40,12 +47,20 @@ pub struct Config {
     pub first: First,
     /// The level the menu starts on.
     pub level: Level,
+    /// The clock the menu starts on: none, or a time control.
+    pub clock: ClockSetting,
+    /// Your name, for saved games and the side panel (none: "You").
+    pub name: OptionalName,
+    /// The second person's name in a two-player game at one keyboard (none: "Player 2").
+    pub friend: OptionalName,
     /// Tic-tac-toe settings.
     pub tictactoe: TttConfig,
     /// Hex settings.
     pub hex: HexConfig,
     /// Terminal UI settings: theme and keys.
     pub ui: UiConfig,
+    /// `hextoe serve`: the search threads, memory and grace period its clients share.
+    pub serve: serve::ServeConfig,
 }
 
 impl Default for Config {
@@ -54,9 +69,13 @@ impl Default for Config {
             game: GameKind::Hex,
             first: First::Human,
             level: Level::Medium,
+            clock: ClockSetting::default(),
+            name: OptionalName::default(),
+            friend: OptionalName::default(),
             tictactoe: TttConfig::default(),
             hex: HexConfig::default(),
             ui: UiConfig::default(),
+            serve: serve::ServeConfig::default(),
         }
     }
 }
@@ -310,7 +329,9 @@ impl Config {
             return Config::from_file(p);
         }
         match Config::user_path() {
-            Some(p) if p.is_file() => Config::from_file(&p),
+            // Anything there is read, so that a directory or a pipe in the file's place is refused, not
+            // passed over in silence.
+            Some(p) if p.symlink_metadata().is_ok() => Config::from_file(&p),
             _ => Config::from_toml(DEFAULT_TOML, Path::new("<built-in config.toml>")),
         }
     }

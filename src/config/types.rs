@@ -62,6 +62,8 @@ macro_rules! ranged_int {
     };
 }
 
+pub(crate) use ranged_int;
+
 /// A Hex board side, 1..=19.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct BoardSize(pub usize);

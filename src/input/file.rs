@@ -1,7 +1,9 @@
 //! Bounded reads of text files: config, saved games and the score file.
 //!
-//! A file over the bound is refused after reading one byte more than the bound, whatever its real size (a
-//! device such as `/dev/zero` never ends), so no file can make hextoe read until memory runs out.
+//! Only regular files are read: a directory, a named pipe, a device or a socket is refused at once, before
+//! anything waits on it (a pipe is opened without blocking, and checked again once open, so that one put in
+//! a file's place meanwhile is refused too). A file over the bound is refused after reading one byte more
+//! than the bound, whatever its real size, so no file can make hextoe read until memory runs out.
 
 use std::io::Read;
 use std::path::Path;
@@ -25,6 +27,9 @@ pub enum ReadError {
     /// The bytes are not UTF-8 text.
     #[error("the file is not UTF-8 text: {0}")]
     NotUtf8(std::string::FromUtf8Error),
+    /// Not a regular file: a directory, a named pipe, a device or a socket.
+    #[error("it is {0}, not a regular file: expected a file such as a saved game or a config.toml")]
+    NotAFile(&'static str),
 }
 
 impl ReadError {
@@ -34,10 +39,51 @@ impl ReadError {
     }
 }
 
-/// Reads a UTF-8 text file of at most `limit` bytes.
+/// Reads a UTF-8 text file of at most `limit` bytes; anything but a regular file is refused at once.
 pub fn read_text(path: &Path, limit: u64) -> Result<String, ReadError> {
-    let f = std::fs::File::open(path)?;
+    regular(&std::fs::metadata(path)?)?;
+    let f = open_without_waiting(path)?;
+    regular(&f.metadata()?)?;
     read_text_from(f, limit)
+}
+
+/// `Ok` for a regular file, else what it is.
+fn regular(meta: &std::fs::Metadata) -> Result<(), ReadError> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return Ok(());
+    }
+    if t.is_dir() {
+        return Err(ReadError::NotAFile("a directory"));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let what = if t.is_fifo() {
+            "a named pipe"
+        } else if t.is_char_device() || t.is_block_device() {
+            "a device"
+        } else if t.is_socket() {
+            "a socket"
+        } else {
+            "not a file"
+        };
+        Err(ReadError::NotAFile(what))
+    }
+    #[cfg(not(unix))]
+    Err(ReadError::NotAFile("not a file"))
+}
+
+/// Opens a file for reading without waiting: a named pipe with no writer would otherwise block the open.
+fn open_without_waiting(path: &Path) -> std::io::Result<std::fs::File> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    options.open(path)
 }
 
 /// Reads UTF-8 text of at most `limit` bytes from any reader (an open, perhaps locked, file).
@@ -69,11 +115,28 @@ mod tests {
     }
 
     #[test]
-    fn an_endless_device_fails_fast() {
+    fn anything_but_a_regular_file_is_refused_at_once() {
         let zero = Path::new("/dev/zero");
         if zero.exists() {
             let msg = read_text(zero, MAX_FILE_BYTES).err().map(|e| e.to_string()).unwrap_or_default();
-            assert!(msg.contains("larger than 1048576 bytes"), "{msg}");
+            assert!(msg.contains("it is a device, not a regular file"), "{msg}");
         }
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let msg = read_text(dir.path(), MAX_FILE_BYTES).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("it is a directory"), "{msg}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_is_refused_without_waiting_for_a_writer() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let fifo = dir.path().join("pipe.sgf");
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if !made.is_ok_and(|s| s.success()) {
+            return;
+        }
+        // Nothing ever writes to it: a read that waited would hang this test.
+        let msg = read_text(&fifo, MAX_FILE_BYTES).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(msg.contains("it is a named pipe, not a regular file"), "{msg}");
     }
 }

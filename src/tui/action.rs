@@ -31,6 +31,8 @@ pub enum Action {
     Save,
     /// Review the game (step through it with a win-chance graph).
     Review,
+    /// Resign the game (after a yes).
+    Resign,
     /// Toggle the help screen.
     Help,
     /// To the menu; in the menu, quit.
@@ -45,7 +47,7 @@ pub enum Action {
 
 impl Action {
     /// Every action, in the help screen's order.
-    pub const ALL: [Action; 17] = [
+    pub const ALL: [Action; 18] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -58,6 +60,7 @@ impl Action {
         Action::Swap,
         Action::Save,
         Action::Review,
+        Action::Resign,
         Action::Help,
         Action::Back,
         Action::SwitchGame,
@@ -80,6 +83,7 @@ impl Action {
             Action::Swap => "Hex: swap (take over the first stone)",
             Action::Save => "save the game (data directory)",
             Action::Review => "review the game: graph and mistakes",
+            Action::Resign => "resign the game (asks first)",
             Action::Help => "this help",
             Action::Back => "back to the menu (quit from the menu)",
             Action::SwitchGame => "switch tic-tac-toe / Hex",
@@ -117,6 +121,7 @@ impl KeyMap {
             Action::Swap => &b.swap,
             Action::Save => &b.save,
             Action::Review => &b.review,
+            Action::Resign => &b.resign,
             Action::Help => &b.help,
             Action::Back => &b.back,
             Action::SwitchGame => &b.switch_game,

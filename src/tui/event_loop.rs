@@ -29,6 +29,29 @@ pub(crate) enum Event {
     Signal,
 }
 
+/// What waiting for the next event gave.
+pub(crate) enum Waited<E> {
+    /// An event.
+    Event(E),
+    /// The deadline passed first.
+    Deadline,
+    /// Every sender is gone.
+    Closed,
+}
+
+/// Waits for the next event on `rx`, or until `deadline`; without one, as long as it takes (no CPU used).
+pub(crate) fn wait<E>(rx: &mpsc::Receiver<E>, deadline: Option<Instant>) -> Waited<E> {
+    let got = match deadline {
+        None => rx.recv().map_err(|_| RecvTimeoutError::Disconnected),
+        Some(d) => rx.recv_timeout(d.saturating_duration_since(Instant::now())),
+    };
+    match got {
+        Ok(ev) => Waited::Event(ev),
+        Err(RecvTimeoutError::Timeout) => Waited::Deadline,
+        Err(RecvTimeoutError::Disconnected) => Waited::Closed,
+    }
+}
+
 /// Hands one event to the app.
 fn dispatch(app: &mut App, ev: Event) -> anyhow::Result<()> {
     match ev {
@@ -91,20 +114,13 @@ fn serve(
             return Ok(());
         }
         terminal.draw(|f| view::draw(f, app))?;
-        let now = Instant::now();
-        let ev = match app.next_deadline(now) {
-            None => match rx.recv() {
-                Ok(ev) => ev,
-                Err(_) => return Ok(()),
-            },
-            Some(deadline) => match rx.recv_timeout(deadline.saturating_duration_since(now)) {
-                Ok(ev) => ev,
-                Err(RecvTimeoutError::Timeout) => {
-                    app.tick(Instant::now());
-                    continue;
-                }
-                Err(RecvTimeoutError::Disconnected) => return Ok(()),
-            },
+        let ev = match wait(rx, app.next_deadline(Instant::now())) {
+            Waited::Event(ev) => ev,
+            Waited::Deadline => {
+                app.tick(Instant::now());
+                continue;
+            }
+            Waited::Closed => return Ok(()),
         };
         dispatch(app, ev)?;
         // Take whatever else is queued before drawing again (a burst of keys, a resize storm).

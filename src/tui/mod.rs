@@ -7,7 +7,7 @@
 //!
 //! | module | what lives there |
 //! |---|---|
-//! | [`text`], [`status`], [`theme`], [`geometry`], [`action`] | leaves: the words (sentences, names, cut text); the status line's message and notice; styles from `[ui.theme]` and NO_COLOR; the screen's layout and the boards' cells; the actions and the key map from `[ui.keys]` |
+//! | [`text`], [`status`], [`theme`], [`geometry`], [`action`], [`time`] | leaves: the words (sentences, names, cut text); the status line's message and notice; styles from `[ui.theme]` and NO_COLOR; the screen's layout and the boards' cells; the actions and the key map from `[ui.keys]`; the time the app reads |
 //! | [`model`] | the game as everything sees it: settings, a game on screen, hints, what a game says about itself |
 //! | [`persist`] | the data directory: saved games and their players, the saves listing, the autosave, the score, the session |
 //! | [`ai`] | the AI: the worker thread and its jobs, the client (tickets, cancelling, pondering), when the machine moves and what a reply means |
@@ -23,7 +23,7 @@ pub mod action;
 pub mod ai;
 pub mod app;
 pub mod ascii;
-mod event_loop;
+pub(crate) mod event_loop;
 pub mod geometry;
 pub mod model;
 pub(crate) mod overlays;
@@ -33,6 +33,7 @@ pub mod status;
 mod terminal;
 pub(crate) mod text;
 pub mod theme;
+pub mod time;
 pub(crate) mod widgets;
 
 use crate::cli::PlayArgs;
@@ -59,19 +60,30 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     if args.engine.is_some() && args.game == Some(crate::game::GameKind::Tictactoe) {
         return Err(crate::error::usage("--engine plays Hex: it cannot go with --game tictactoe"));
     }
+    if args.name.len() > 2 {
+        return Err(crate::error::usage(
+            "--name is given at most twice: your name, then the other person's in a two-player game",
+        ));
+    }
     let mut settings = Settings::new(args, config);
     let loaded = match &args.load {
         Some(path) => Some(persist::save::load_game(path).or_usage()?),
         None => None,
     };
     let seed = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(0);
-    let options = AppOptions { color: !Theme::no_color_requested(), seed, storage: Storage::user() };
+    let options = AppOptions {
+        color: !Theme::no_color_requested(),
+        seed,
+        storage: Storage::user(),
+        time: time::TimeSource::system(),
+    };
     let mut config = config.clone();
     config.ui.ascii |= args.ascii;
     let mut app = App::new(config.clone(), settings.clone(), options);
     if !show_menu || loaded.is_some() {
         let mut note = None;
-        if let Some(saved) = &loaded {
+        let mut loaded = loaded;
+        if let Some(saved) = &mut loaded {
             // The file's game, players and level, unless the command line names them.
             let flags = settings.clone();
             (settings, note) = saved.settings(&flags);
@@ -82,8 +94,13 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
             if let Some(level) = args.level {
                 settings.level = level;
             }
+            // `--time` puts the loaded game on that clock afresh (or off), in place of the file's.
+            if let Some(clock) = args.time {
+                settings.clock = clock.0;
+                saved.info.clock = None;
+            }
         }
-        app.start(settings, loaded.map(|s| s.position)).or_usage()?;
+        app.start_saved(settings, loaded).or_usage()?;
         if let (Some(n), Some(m)) = (note, &mut app.status.message) {
             m.text = format!("{n} {}", m.text);
         }
@@ -92,7 +109,18 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
         anyhow::bail!("the game needs a terminal: run hextoe in a terminal window (stdin and stdout must be a tty)");
     }
     let mut guard = terminal::TerminalGuard::enter(config.ui.mouse)?;
-    let result = event_loop::run(&mut guard.terminal, &mut app);
+    // A panic in the loop has put the terminal back already (the panic hook); the game in progress is
+    // then saved with its clock, as on a quit, before the panic goes on.
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| event_loop::run(&mut guard.terminal, &mut app)));
     drop(guard);
-    result
+    match run {
+        Ok(result) => {
+            app.quit();
+            result
+        }
+        Err(panic) => {
+            app.quit();
+            std::panic::resume_unwind(panic)
+        }
+    }
 }

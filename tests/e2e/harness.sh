@@ -5,6 +5,7 @@
 # t ARGS       tmux on the private server       screen      the pane's text
 # keys KEYS    send keys to the pane            flag NAME   a tmux format flag of the pane
 # fail MSG     print MSG and the screen, exit 1 wait_for TEXT [SECONDS]  wait (default 5 s) for TEXT
+# select_row ROW  move the menu's selection (down, wrapping around) to the entry named ROW
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
@@ -34,6 +35,14 @@ wait_for() { # wait up to $2 seconds (default 5) for a fixed string on the scree
   fail "timed out waiting for: $1"
 }
 keys() { t send-keys -t e2e "$@"; }
+select_row() {
+  for _ in $(seq 1 16); do
+    screen | grep -qF "▶ $1" && return 0
+    keys Down
+    sleep 0.1
+  done
+  fail "cannot select $1"
+}
 flag() { t display -p -t e2e "#{$1}"; }
 
 t new-session -d -s e2e -x 100 -y 40 \

@@ -63,20 +63,17 @@ wait_for 'Saved to'
 ls "$WORK"/data/hextoe/saves/hex-5x5-*.sgf >/dev/null 2>&1 || fail "no save file"
 keys q
 wait_for 'Load game'
-for _ in $(seq 1 15); do
-  screen | grep -qF '▶ Load game' && break
-  keys Down
-  sleep 0.1
-done
-screen | grep -qF '▶ Load game' || fail "cannot select Load game"
+select_row 'Load game'
 keys Enter
-wait_for 'Load game · 1 save'
-screen | grep -qE '▶ Hex 5×5 .* (Black|White) wins +'"$total" || fail "the save is not listed with its result and moves"
+# The game is listed twice: kept by the history when it ended, and saved with S just now.
+wait_for 'Load game · 2 games'
+screen | grep -qE '▶ Hex 5×5 .* (Black|White) wins +'"$total"'  saves' || fail "the save is not listed with its result and moves"
+screen | grep -qE ' Hex 5×5 .* (Black|White) wins +'"$total"'  history' || fail "the finished game is not in the history"
 keys Enter
 wait_for 'Review · Hex 5×5'
 wait_for "Move $total of $total"
 keys q
-wait_for 'Load game · 1 save'
+wait_for 'Load game · 2 games'
 keys q
 wait_for 'Start new game'
 
@@ -89,11 +86,7 @@ done
 screen | grep -qF '▶ Board size' || fail "cannot select the board size"
 for _ in $(seq 1 14); do keys Right; done
 wait_for '‹ 19×19 ›'
-for _ in $(seq 1 15); do
-  screen | grep -qF '▶ Start new game' && break
-  keys Down
-  sleep 0.1
-done
+select_row 'Start new game'
 keys Enter
 wait_for 'Hex 19×19'
 keys q

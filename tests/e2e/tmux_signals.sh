@@ -25,7 +25,7 @@ run="XDG_DATA_HOME=$WORK/data XDG_CONFIG_HOME=$WORK/config $BIN"
 keys "$run play --game hex --size 7 --first human --level easy" Enter
 wait_for 'Your move (Black'
 keys ':d4' Enter
-wait_for '1. ● d4'
+wait_for '1 ● d4'
 wait_for 'Your move (Black' 20
 pid=$(pgrep -n -f "$BIN play --game hex" || true)
 [ -n "$pid" ] || fail "cannot find the game's process"
@@ -39,4 +39,20 @@ pid=$(pgrep -n -f "^$BIN\$" || true)
 [ -n "$pid" ] || fail "cannot find the menu's process"
 kill -HUP "$pid"
 terminal_is_back SIGHUP
-echo "e2e: ok: SIGTERM and SIGHUP put the terminal back, and the game in progress is offered again"
+
+# Ctrl-C in the game: the same, and the game (now with a second move of yours) is offered again.
+keys "$run" Enter
+wait_for 'Resume last game'
+keys Enter
+wait_for 'Your move (Black' 20
+keys ':c3' Enter
+wait_for '3 ● c3'
+wait_for 'Your move (Black' 20
+keys C-c
+terminal_is_back Ctrl-C
+keys "$run" Enter
+wait_for 'Resume last game'
+screen | grep -qE 'Hex 7×7 · 4 moves' || fail "the game left by Ctrl-C is not offered with its moves"
+keys q
+wait_for 'e2e-shell$' 
+echo "e2e: ok: SIGTERM, SIGHUP and Ctrl-C put the terminal back, and the game in progress is offered again"

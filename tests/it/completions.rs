@@ -13,7 +13,7 @@ fn stdout(args: &[&str]) -> String {
 fn every_shell_gets_a_script_that_names_the_subcommands() {
     for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
         let script = stdout(&["completions", shell]);
-        for sub in ["play", "perft", "analyze", "solve", "tourney", "engine", "completions", "man"] {
+        for sub in ["play", "perft", "analyze", "solve", "tourney", "engine", "serve", "completions", "man"] {
             assert!(script.contains(sub), "{shell}: {sub} missing");
         }
         assert!(script.contains("move-time"), "{shell}: flags are completed too");

@@ -1,5 +1,6 @@
 //! The binary crate's text parsers over arbitrary Unicode: GTP lines (through a whole engine session),
-//! config values, key specs and tic-tac-toe move lists. None may panic; each answer keeps its framing and
+//! config values, key specs, tic-tac-toe move lists and saved games with what they record (players, names,
+//! clock, result). None may panic; each answer keeps its framing and
 //! its bound; wherever a writer exists, what it writes reads back as the same value. (Player entries are
 //! tested beside their parser, the core's parsers in the core's tests.)
 
@@ -9,7 +10,8 @@ use hextoe::commands::engine::Engine;
 use hextoe::config::ui::KeySpec;
 use hextoe::config::{Config, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 use hextoe::protocol::framing;
-use hextoe::tui::persist::save::{read_ttt, ttt_text};
+use hextoe::tui::persist::save::read_saved;
+use hextoe::tui::persist::ttt_file::{read_ttt, ttt_text};
 use proptest::prelude::*;
 use std::path::Path;
 
@@ -169,5 +171,33 @@ proptest! {
         }
         let pos = read_ttt(&ttt_text(&played)).map_err(TestCaseError::fail)?;
         prop_assert_eq!(pos.ply(), played.len());
+    }
+
+    #[test]
+    fn saved_games_never_panic_whatever_they_record(
+        text in any::<String>(),
+        values in prop::collection::vec(any::<String>(), 8),
+        name in prop::sample::select(vec![None, Some("g.sgf"), Some("g.txt"), Some("g")]),
+    ) {
+        let _ = read_saved(&text, name);
+        // A hextoe file whose recorded values are anything at all: still read or refused, names on one line.
+        let esc = |v: &String| v.replace('\\', "\\\\").replace(']', "\\]");
+        let sgf = format!(
+            "(;FF[4]GM[11]AP[hextoe:0.1.0]SZ[5]PB[{}]PW[{}]RE[{}]TM[{}]OT[{}]TL[{}]DT[{}];B[c3]BL[{}])",
+            esc(&values[0]), esc(&values[1]), esc(&values[2]), esc(&values[3]),
+            esc(&values[4]), esc(&values[5]), esc(&values[6]), esc(&values[7]),
+        );
+        if let Ok(saved) = read_saved(&sgf, Some("g.sgf")) {
+            for n in saved.info.names.iter().flatten() {
+                prop_assert!(!n.contains('\n') && n.chars().count() <= 128, "{n:?}");
+            }
+        }
+        let ttt = format!(
+            "# hextoe tic-tac-toe: one move per line, x first\n# x: {}\n# clock: {}\n# time left: {}\n# result: {}\nx b2  # {} s left\n",
+            values[0].lines().next().unwrap_or(""), values[3].lines().next().unwrap_or(""),
+            values[5].lines().next().unwrap_or(""), values[2].lines().next().unwrap_or(""),
+            values[7].lines().next().unwrap_or(""),
+        );
+        prop_assert!(read_saved(&ttt, Some("g.txt")).is_ok(), "comments never stop a move list: {ttt:?}");
     }
 }

@@ -16,7 +16,7 @@ use hextoe::tui::persist::storage::Storage;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
-    Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, engine: None }
+    Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, ..Settings::default() }
 }
 
 /// The default config with every Hex level on a small budget of simulations (or plies) and no clock, so that
@@ -36,7 +36,7 @@ pub fn app_with(storage: Option<Storage>) -> App {
     App::new(
         fast_config(),
         settings(GameKind::Tictactoe, 11, Opponent::HumanVsAi),
-        AppOptions { color: false, seed: 7, storage },
+        AppOptions { color: false, seed: 7, storage, time: Default::default() },
     )
 }
 

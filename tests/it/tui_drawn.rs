@@ -214,3 +214,19 @@ fn a_short_panel_drops_the_explanation_whole_rather_than_cut_it() {
     assert!(short.contains("Hint: a2") && short.contains("Score · medium"), "{short}");
     assert!(!short.contains("blocks x"), "not a cut explanation: {short}");
 }
+
+#[test]
+fn the_menu_shows_every_entry_down_to_quit_at_its_smallest_size() {
+    // With a game to resume and review, a Hex menu has thirteen entries: at 46×18 the tagline gives way.
+    let mut a = game(hex("f6 e7", 11), Opponent::HumanVsAi);
+    a.handle_key(ratatui::crossterm::event::KeyEvent::new(
+        ratatui::crossterm::event::KeyCode::Esc,
+        ratatui::crossterm::event::KeyModifiers::NONE,
+    ));
+    for (w, h) in [(46, 18), (80, 24)] {
+        let text = render(&a, w, h).backend().to_string();
+        for entry in ["Board size", "Clock", "Resume game", "Review game", "Quit"] {
+            assert!(text.contains(entry), "{entry} at {w}×{h}: {text}");
+        }
+    }
+}

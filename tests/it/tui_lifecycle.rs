@@ -125,11 +125,13 @@ fn an_unfinished_game_of_the_last_run_is_kept_when_another_starts() {
     b.menu.selected = MenuRow::Start;
     key(&mut b, KeyCode::Enter);
     assert!(b.status.message.as_ref().is_some_and(|m| m.text.contains("kept in")), "{:?}", b.status.message);
-    let saves: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
+    // Kept in the history, not among the saves: unfinished copies do not pile up there.
+    let kept: Vec<_> = std::fs::read_dir(dir.path().join("history"))
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
-    assert_eq!(saves.len(), 1);
-    assert_eq!(save::load(&saves[0]).map(|p| p.ply()).ok(), Some(2));
+    assert_eq!(kept.len(), 1);
+    assert!(!dir.path().join("saves").exists());
+    assert_eq!(save::load_game(&kept[0]).map(|s| s.position.ply()).ok(), Some(2));
 }
 
 #[test]
@@ -203,7 +205,7 @@ fn save_and_score_live_in_the_data_directory() {
         .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
         .unwrap_or_default();
     assert_eq!(saves.len(), 1);
-    let loaded = save::load(&saves[0]).unwrap_or_else(|e| panic!("{e}"));
+    let loaded = save::load_game(&saves[0]).map(|s| s.position).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(Some(&loaded), a.session.game.as_ref().map(|g| &g.position));
 
     while result(&a).is_none() {
@@ -283,7 +285,7 @@ fn two_windows_keep_their_own_games() {
     second.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
     typed(&mut second, "5");
     assert!(dir.path().join("autosave.sgf").exists() && dir.path().join("autosave-2.txt").exists());
-    // Both quit mid-game. The next copy offers one game and keeps the other among the saves.
+    // Both quit mid-game. The next copy offers one game and keeps the other in the history.
     drop(first);
     drop(second);
     let said = |a: &App| a.status.notice.as_ref().map(|m| m.text.clone()).unwrap_or_default();
@@ -291,6 +293,6 @@ fn two_windows_keep_their_own_games() {
     assert_eq!(third.resume_row(), Some(MenuRow::ResumeLast));
     let said = said(&third);
     assert!(said.contains("another window") && said.contains("tictactoe-"), "{said}");
-    let saves = std::fs::read_dir(dir.path().join("saves")).map(|d| d.count()).unwrap_or(0);
-    assert_eq!(saves, 1);
+    let kept = std::fs::read_dir(dir.path().join("history")).map(|d| d.count()).unwrap_or(0);
+    assert_eq!(kept, 1);
 }

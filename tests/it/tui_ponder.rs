@@ -13,7 +13,8 @@ fn pondering_app(level: Level) -> App {
     config.hex.impossible.ponder = true;
     let mut s = settings(GameKind::Hex, 7, Opponent::HumanVsAi);
     s.level = level;
-    let mut a = App::new(config, s.clone(), AppOptions { color: false, seed: 5, storage: None });
+    let mut a =
+        App::new(config, s.clone(), AppOptions { color: false, seed: 5, storage: None, time: Default::default() });
     a.start(s, None).unwrap_or_else(|e| panic!("{e}"));
     a
 }

@@ -33,7 +33,11 @@ fn on_playouts(c: &mut Config, n: u64) {
 fn app_with(storage: Option<Storage>) -> App {
     let mut c = Config::default();
     on_playouts(&mut c, 300);
-    App::new(c, settings(GameKind::Hex, 5, Opponent::TwoHumans), AppOptions { color: false, seed: 3, storage })
+    App::new(
+        c,
+        settings(GameKind::Hex, 5, Opponent::TwoHumans),
+        AppOptions { color: false, seed: 3, storage, time: Default::default() },
+    )
 }
 
 /// x a1, o a2 (a mistake: only the centre holds), and x wins along the top row.
@@ -174,7 +178,7 @@ fn saves_load_from_the_menu_newest_first_and_delete_after_asking() {
     let names: Vec<String> =
         a.saves.as_ref().map(|l| l.entries.iter().map(|e| e.name.clone()).collect()).unwrap_or_default();
     assert_eq!(names, ["tictactoe-20250102-120000.txt", "hex-5x5-20250101-120000.sgf"], "newest first");
-    let players = a.saves.as_ref().and_then(|l| l.entries[1].info.as_ref().ok().and_then(|i| i.players.clone()));
+    let players = a.saves.as_ref().and_then(|l| l.entries[1].info.as_ref().ok().map(|i| i.players()));
     assert_eq!(players.as_deref(), Some("You vs AI · easy"));
     // The finished tic-tac-toe game opens in review; Esc comes back to the list.
     key(&mut a, KeyCode::Enter);

@@ -16,14 +16,14 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 pub(crate) fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
-    Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, engine: None }
+    Settings { game, size, opponent, level: Level::Medium, style: Style::Minimax, swap: false, ..Settings::default() }
 }
 
 pub(crate) fn app(color: bool) -> App {
     App::new(
         Config::default(),
         settings(GameKind::Hex, 11, Opponent::HumanVsAi),
-        AppOptions { color, seed: 1, storage: None },
+        AppOptions { color, seed: 1, storage: None, time: Default::default() },
     )
 }
 
@@ -229,10 +229,9 @@ fn the_status_line_shows_the_typed_cell_and_why_it_is_not_one() {
 #[test]
 fn the_menu_offers_the_last_game_of_an_earlier_run() {
     use hextoe::tui::persist::save::Saved;
-    use hextoe::tui::persist::save_info::SaveInfo;
     use hextoe::tui::screens::menu::MenuRow;
     let mut a = app(false);
-    a.session.last_game = Some(Saved { position: hex("j10 k9", 19), info: SaveInfo::default() });
+    a.session.last_game = Some(Saved::bare(hex("j10 k9", 19)));
     a.menu.selected = MenuRow::ResumeLast;
     let t = render(&a, 80, 24);
     assert!(t.backend().to_string().contains("▶ Resume last game  Hex 19×19 · 2 moves"), "{}", t.backend());

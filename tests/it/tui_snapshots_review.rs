@@ -19,14 +19,22 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
 fn settings(game: GameKind, size: usize, opponent: Opponent) -> Settings {
-    Settings { game, size, opponent, level: Level::Impossible, style: Style::Minimax, swap: false, engine: None }
+    Settings {
+        game,
+        size,
+        opponent,
+        level: Level::Impossible,
+        style: Style::Minimax,
+        swap: false,
+        ..Settings::default()
+    }
 }
 
 fn app(storage: Option<Storage>) -> App {
     App::new(
         Config::default(),
         settings(GameKind::Hex, 7, Opponent::HumanVsAi),
-        AppOptions { color: false, seed: 1, storage },
+        AppOptions { color: false, seed: 1, storage, time: Default::default() },
     )
 }
 

@@ -35,6 +35,8 @@ pub struct KeyBindings {
     pub save: Keys,
     /// Review the game: step through it with a win-chance graph.
     pub review: Keys,
+    /// Resign the game in progress, after a yes.
+    pub resign: Keys,
     /// Show or hide the help screen.
     pub help: Keys,
     /// Leave the game for the menu; in the menu, quit.
@@ -65,6 +67,7 @@ impl Default for KeyBindings {
             swap: Keys::of(&[c('s')]),
             save: Keys::of(&[c('S')]),
             review: Keys::of(&[c('R')]),
+            resign: Keys::of(&[c('G')]),
             help: Keys::of(&[c('?')]),
             back: Keys::of(&[p(Esc), c('q')]),
             switch_game: Keys::of(&[p(Tab)]),
@@ -76,7 +79,7 @@ impl Default for KeyBindings {
 
 impl KeyBindings {
     /// Every action with its config name, in the order of the help screen.
-    pub fn entries(&self) -> [(&'static str, &Keys); 17] {
+    pub fn entries(&self) -> [(&'static str, &Keys); 18] {
         [
             ("up", &self.up),
             ("down", &self.down),
@@ -90,6 +93,7 @@ impl KeyBindings {
             ("swap", &self.swap),
             ("save", &self.save),
             ("review", &self.review),
+            ("resign", &self.resign),
             ("help", &self.help),
             ("back", &self.back),
             ("switch_game", &self.switch_game),
@@ -155,6 +159,7 @@ struct RawKeyBindings {
     swap: Keys,
     save: Keys,
     review: Keys,
+    resign: Keys,
     help: Keys,
     back: Keys,
     switch_game: Keys,
@@ -178,6 +183,7 @@ impl Default for RawKeyBindings {
             swap: d.swap,
             save: d.save,
             review: d.review,
+            resign: d.resign,
             help: d.help,
             back: d.back,
             switch_game: d.switch_game,
@@ -202,6 +208,7 @@ impl From<RawKeyBindings> for KeyBindings {
             swap: r.swap,
             save: r.save,
             review: r.review,
+            resign: r.resign,
             help: r.help,
             back: r.back,
             switch_game: r.switch_game,

@@ -7,7 +7,7 @@
 
 use super::worker::{Job, PlayerTable, Players, Searcher, Task};
 use crate::ai::Stop;
-use crate::ai::hex::{HexPlayer, PlayerSpec};
+use crate::ai::hex::{HexPlayer, OnClock, PlayerSpec};
 use crate::game::Seat;
 use std::time::Instant;
 
@@ -89,12 +89,20 @@ impl AiClient {
     }
 
     /// A Hex search by the player at `seat` of game `match_id`; `None` if that game has no table.
-    pub(crate) fn seat_task(&self, match_id: u64, seat: Seat, game: &crate::game::hex::Game) -> Option<Task> {
+    /// On a clock (`clock`), the player plans its search from the time it has left.
+    pub(crate) fn seat_task(
+        &self,
+        match_id: u64,
+        seat: Seat,
+        game: &crate::game::hex::Game,
+        clock: Option<OnClock>,
+    ) -> Option<Task> {
         let (id, players, _) = self.table.as_ref()?;
         (*id == match_id).then(|| Task::Hex {
             players: players.clone(),
             searcher: Searcher::Seat(seat),
             game: Box::new(game.clone()),
+            clock,
         })
     }
 
@@ -112,7 +120,12 @@ impl AiClient {
         }
         let make = (!*made).then(make);
         *made = true;
-        Some(Task::Hex { players: players.clone(), searcher: Searcher::Hint { make }, game: Box::new(game.clone()) })
+        Some(Task::Hex {
+            players: players.clone(),
+            searcher: Searcher::Hint { make },
+            game: Box::new(game.clone()),
+            clock: None,
+        })
     }
 
     /// The hint player could not be made: the next hint tries again.
@@ -124,10 +137,10 @@ impl AiClient {
 
     /// Queues a search and waits for it (only one is awaited at a time). Pondering stops first: the worker
     /// runs one job at a time.
-    pub(crate) fn submit(&mut self, purpose: Purpose, task: Task) {
+    pub(crate) fn submit(&mut self, purpose: Purpose, task: Task, now: Instant) {
         self.stop_pondering();
         let stop = self.queue(task);
-        self.thinking = Some(Thinking { ticket: self.next_ticket - 1, stop, started: Instant::now(), purpose });
+        self.thinking = Some(Thinking { ticket: self.next_ticket - 1, stop, started: now, purpose });
     }
 
     /// Queues a job under a new ticket and returns its stop flag.

@@ -127,12 +127,12 @@ impl AiClient {
             Position::Ttt { board, .. } => {
                 Task::Ttt { board: *board, style, level, depth: t.config.tictactoe.depth(level), seed: rng.random() }
             }
-            Position::Hex(game) => match self.seat_task(match_id, seat, game) {
+            Position::Hex(game) => match self.seat_task(match_id, seat, game, g.on_clock(seat, now)) {
                 Some(task) => task,
                 None => return,
             },
         };
-        self.submit(Purpose::Move { match_id, seat }, task);
+        self.submit(Purpose::Move { match_id, seat }, task, now);
     }
 
     /// Starts or stops pondering: only in a Hex game on screen, with a person to move, nothing awaited, and a
@@ -155,7 +155,7 @@ impl AiClient {
     /// Starts a hint search for the person to move in `g` (the impossible level's player; tic-tac-toe's
     /// perfect search). False, and nothing starts, while another search is awaited or when the game has no
     /// players' table.
-    pub(crate) fn search_hint(&mut self, g: &Match, config: &Config, rng: &mut StdRng) -> bool {
+    pub(crate) fn search_hint(&mut self, g: &Match, config: &Config, rng: &mut StdRng, now: Instant) -> bool {
         if self.thinking.is_some() {
             return false;
         }
@@ -176,7 +176,7 @@ impl AiClient {
                 }
             }
         };
-        self.submit(Purpose::Hint { match_id }, task);
+        self.submit(Purpose::Hint { match_id }, task, now);
         true
     }
 

@@ -7,7 +7,7 @@
 //! no longer waits for and is dropped. The search itself is [`execute`], which tests call directly, without
 //! a thread.
 
-use crate::ai::hex::{HexChoice, HexPlayer, PlayerSpec};
+use crate::ai::hex::{HexChoice, HexPlayer, OnClock, PlayerSpec};
 use crate::ai::ttt::{self, Choice, Style};
 use crate::ai::{Level, Stop};
 use crate::game::{Seat, hex, ttt as ttt_game};
@@ -99,6 +99,8 @@ pub enum Task {
         searcher: Searcher,
         /// The game so far.
         game: Box<hex::Game>,
+        /// The searcher's clock, when the game is played on one: it plans its move from the time left.
+        clock: Option<OnClock>,
     },
 }
 
@@ -137,7 +139,9 @@ pub fn execute(job: Job) -> Reply {
             let mut rng = StdRng::seed_from_u64(seed);
             Answer::Ttt(ttt::choose(&board, style, level, depth, &mut rng))
         }
-        Task::Hex { players, searcher, game } => Answer::Hex(search_hex(&players, searcher, &game, &job.stop)),
+        Task::Hex { players, searcher, game, clock } => {
+            Answer::Hex(search_hex(&players, searcher, &game, clock, &job.stop))
+        }
         Task::Ponder { players, seat, game } => {
             let mut players = players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
             Answer::Pondered(players.seats[seat.index()].as_mut().map_or(0, |p| p.ponder(&game, &job.stop)))
@@ -146,7 +150,13 @@ pub fn execute(job: Job) -> Reply {
     Reply { ticket: job.ticket, answer }
 }
 
-fn search_hex(players: &PlayerTable, searcher: Searcher, game: &hex::Game, stop: &Stop) -> Result<HexChoice, String> {
+fn search_hex(
+    players: &PlayerTable,
+    searcher: Searcher,
+    game: &hex::Game,
+    clock: Option<OnClock>,
+    stop: &Stop,
+) -> Result<HexChoice, String> {
     // A search that panicked is reported by `spawn`, which ends the app; the table is not used again.
     let mut players = players.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let player = match searcher {
@@ -159,7 +169,11 @@ fn search_hex(players: &PlayerTable, searcher: Searcher, game: &hex::Game, stop:
         }
     };
     let player = player.ok_or_else(|| "there is no player for this seat".to_string())?;
-    player.choose(game, stop).map_err(|e| e.to_string())
+    match clock {
+        Some(clock) => player.choose_on_clock(game, stop, clock),
+        None => player.choose(game, stop),
+    }
+    .map_err(|e| e.to_string())
 }
 
 /// Starts the worker thread. It runs jobs one after another and sends each reply through `wrap` into the
@@ -173,7 +187,11 @@ pub(crate) fn spawn<E: Send + 'static>(
 ) -> std::io::Result<thread::JoinHandle<()>> {
     thread::Builder::new().name("hextoe-ai".into()).spawn(move || {
         while let Ok(job) = jobs.recv() {
-            let ev = match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| execute(job))) {
+            // Where many apps share the machine (the SSH server), each search waits for its turn.
+            let permit = super::gate::admit();
+            let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| execute(job)));
+            drop(permit);
+            let ev = match ran {
                 Ok(reply) => wrap(reply),
                 Err(p) => {
                     let why = p

@@ -6,6 +6,7 @@
 use super::{App, Screen};
 use crate::tui::action::Action;
 use crate::tui::overlays::confirm::{self, Confirm};
+use crate::tui::persist::save::Saved;
 use crate::tui::screens::game::keys as game_keys;
 use crate::tui::screens::menu::MenuRow;
 use crate::tui::screens::menu::keys as menu_keys;
@@ -14,7 +15,6 @@ use crate::tui::screens::review::keys as review_keys;
 use crate::tui::screens::review::{ReturnTo, Review};
 use crate::tui::screens::saves::keys as saves_keys;
 use crate::tui::status::Message;
-use crate::tui::text;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 impl App {
@@ -58,19 +58,21 @@ impl App {
     fn confirm_key(&mut self, ev: &KeyEvent) {
         let Some(question) = self.confirm.take() else { return };
         if !confirm::is_yes(ev) {
-            self.status.message = Some(Message::info("Kept the game in progress."));
+            let text = match question {
+                Confirm::Discard { .. } => "Kept the game in progress.",
+                Confirm::Resign { .. } => "Playing on.",
+            };
+            self.status.message = Some(Message::info(text));
             return;
         }
         match question {
-            Confirm::Discard { settings, position } => {
-                // The person said yes: the discarded game must not come back as "Resume last game".
-                if let Err(e) = self.session.clear_autosave() {
-                    self.complain(text::sentence(&e));
-                }
-                if let Err(e) = self.start(settings, position) {
+            Confirm::Discard { settings, saved } => {
+                // The person said yes: the game left goes to the history, and the new one takes its autosave.
+                if let Err(e) = self.start_saved(settings, saved.map(|s| *s)) {
                     self.complain(e);
                 }
             }
+            Confirm::Resign { seat } => self.resign(seat),
         }
     }
 
@@ -85,7 +87,8 @@ impl App {
             review_keys::Outcome::PlayFrom { settings, position, ply } => {
                 // A game in progress is discarded only after the person says yes (the review stays up until
                 // then, and gives way, like any screen, to the game).
-                self.request_start_saying(settings, Some(position), Some(format!("Playing on from move {ply}.")))
+                let news = Some(format!("Playing on from move {ply}."));
+                self.request_start_saying(settings, Some(Saved::bare(position)), news)
             }
             review_keys::Outcome::Leave => self.leave_review(),
             review_keys::Outcome::Help => self.help.open = true,
@@ -110,12 +113,10 @@ impl App {
                 self.return_to_menu();
             }
             saves_keys::Outcome::Help => self.help.open = true,
-            saves_keys::Outcome::Review { position, settings, names } => {
-                self.open_review(Review::new(position, settings, names, ReturnTo::Saves))
+            saves_keys::Outcome::Review { position, settings, names, ending } => {
+                self.open_review(Review::new(position, settings, names, ReturnTo::Saves).with_ending(ending))
             }
-            saves_keys::Outcome::Play { position, settings, name, note } => {
-                self.play_saved(settings, position, &name, note)
-            }
+            saves_keys::Outcome::Play { saved, settings, name, note } => self.play_saved(settings, *saved, &name, note),
         }
     }
 
@@ -169,6 +170,7 @@ impl App {
             Outcome::Hint => self.hint(),
             Outcome::Save => self.save(),
             Outcome::Review => self.review_game(ReturnTo::Game),
+            Outcome::Resign => self.ask_resign(),
             Outcome::Help => self.help.open_at_top(),
             Outcome::Menu => self.leave_for_menu(),
             Outcome::Quit => self.quit(),

@@ -14,10 +14,15 @@ use crate::tui::model::game::Match;
 use crate::tui::model::sentences;
 use crate::tui::model::settings::{SeatKind, Settings};
 use crate::tui::overlays::confirm::Confirm;
+use crate::tui::persist::history;
+use crate::tui::persist::save::Saved;
+use crate::tui::persist::save_info::SaveInfo;
 use crate::tui::status::Message;
 use crate::tui::text;
 use rand::RngExt;
-use std::time::Instant;
+
+/// What the status line says when the menu's game, board or clock differ from the game resumed.
+const NEXT_GAME: &str = "The game, board size, swap rule and clock you chose apply to a new game.";
 
 impl App {
     /// The Hex players of a game's machine seats (none for tic-tac-toe or people). An engine that cannot
@@ -27,7 +32,7 @@ impl App {
         let Position::Hex(g) = position else { return Ok(players) };
         for (seat, seat_kind) in settings.seats().iter().enumerate() {
             let spec = match seat_kind {
-                SeatKind::Human => continue,
+                SeatKind::Human | SeatKind::Remote => continue,
                 SeatKind::Ai => self.config.hex.spec(settings.level, None),
                 SeatKind::Engine => {
                     // An engine keeps its own time settings: no move time of ours, only the client's generous
@@ -47,24 +52,19 @@ impl App {
         Ok(players)
     }
 
-    /// Starts a game, but first asks (see [`Confirm`]) if that would discard a game in progress.
-    pub(super) fn request_start(&mut self, settings: Settings, position: Option<Position>) {
-        self.request_start_saying(settings, position, None);
+    /// Starts a game, but first asks (see [`Confirm`]) if that would leave a game in progress.
+    pub(super) fn request_start(&mut self, settings: Settings, saved: Option<Saved>) {
+        self.request_start_saying(settings, saved, None);
     }
 
     /// [`App::request_start`], and once the game starts without asking, `news` goes before its first status
     /// line (a game started after the question says only that line).
-    pub(super) fn request_start_saying(
-        &mut self,
-        settings: Settings,
-        position: Option<Position>,
-        news: Option<String>,
-    ) {
+    pub(super) fn request_start_saying(&mut self, settings: Settings, saved: Option<Saved>, news: Option<String>) {
         if self.session.game_in_progress() {
-            self.confirm = Some(Confirm::Discard { settings, position });
+            self.confirm = Some(Confirm::Discard { settings, saved: saved.map(Box::new) });
             return;
         }
-        match self.start(settings, position) {
+        match self.start_saved(settings, saved) {
             Ok(()) => {
                 if let Some(news) = news {
                     let intro = self.status.message.take().map(|m| m.text).unwrap_or_default();
@@ -75,42 +75,53 @@ impl App {
         }
     }
 
-    /// Starts a game from settings, or from a loaded position, discarding any game in memory. Fails
-    /// (leaving the current state alone) when a player cannot be made, e.g. an engine that does not start.
+    /// Starts a game from settings, or from a position (played on from a review, or a test's), leaving any
+    /// game in memory (see [`App::start_saved`]).
     pub fn start(&mut self, settings: Settings, position: Option<Position>) -> Result<(), String> {
-        let position = match position {
-            Some(p) => p,
-            None => Position::new(settings.game, settings.size, settings.swap).map_err(|e| e.to_string())?,
+        self.start_saved(settings, position.map(Saved::bare))
+    }
+
+    /// Starts a game from settings, or from a saved game with its clock, its people's names and how it
+    /// ended. The game in memory, if unfinished, goes to the history; so does the unfinished game of an
+    /// earlier run, which the new game's autosave replaces. Fails (leaving the current state alone) when a
+    /// player cannot be made, e.g. an engine that does not start.
+    pub fn start_saved(&mut self, settings: Settings, saved: Option<Saved>) -> Result<(), String> {
+        let (position, info, source) = match saved {
+            Some(s) => (s.position, s.info, s.source),
+            None => {
+                let p = Position::new(settings.game, settings.size, settings.swap).map_err(|e| e.to_string())?;
+                (p, SaveInfo::default(), None)
+            }
         };
         let players = self.players(&settings, &position)?;
         self.cancel_thinking();
-        // An unfinished game from an earlier run is kept among the saves rather than overwritten.
-        let kept = self.session.keep_last_game();
+        let now = self.time.now();
+        // Nothing is lost: the game left unfinished for this one, and the last run's, go to the history.
+        let left = if self.session.game_in_progress() { self.session.keep_in_history(now) } else { None };
+        let (kept, notice) = self.session.keep_last_game();
         let id = self.session.next_id();
         self.ai.seat_players(id, players, false);
         let mut game = Match::new(id, settings, position);
+        info.restore(&mut game);
+        game.kept = source.filter(|p| self.session.storage().is_some_and(|s| history::holds(s, p)));
         if let Some(c) = game.position.last_move().and_then(crate::tui::model::game::cell_of) {
             game.cursor = c;
         }
         // A loaded game that is already over is shown, not scored.
         game.scored = game.is_over();
         let mut text = match game.result_line() {
+            Some(line) if game.ending.is_some() => format!("{line}. This game is over."),
             Some(line) => format!("{line}. This game is over: undo to go back, or start a new one."),
             None => sentences::intro(&game),
         };
-        let mut error = false;
-        match kept {
-            Ok(Some(path)) => {
-                let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
-                text = format!("Your unfinished game from last time is kept in the saves as {name}. {text}");
-            }
-            Ok(None) => {}
-            Err(e) => {
-                text = format!("{} {text}", text::sentence(&e));
-                error = true;
-            }
+        if let Some(path) = kept {
+            let name = path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+            text = format!("Your unfinished game from last time is kept in the history as {name}. {text}");
         }
-        self.status.message = Some(Message { text, error });
+        self.status.message = Some(Message::info(text));
+        if let Some(n) = left.or(notice) {
+            self.status.notice = Some(crate::tui::status::notice(n));
+        }
         // The game just started is what the menu would start next; from here on the menu keeps its own
         // choices, and nothing the game does changes them.
         self.menu.settings = game.settings.clone();
@@ -120,9 +131,9 @@ impl App {
         self.screen = Screen::Game;
         self.help.open = false;
         self.entry.clear();
-        self.session.last_move_at = Instant::now();
+        self.session.last_move_at = self.time.now();
         self.autosave();
-        self.kick(Instant::now());
+        self.kick(self.time.now());
         Ok(())
     }
 
@@ -132,8 +143,9 @@ impl App {
     pub(super) fn resume(&mut self) {
         let Some(g) = &self.session.game else { return };
         let (old, new) = (g.settings.clone(), self.menu.settings.clone());
-        let board_changed =
-            new.game != old.game || (new.game == GameKind::Hex && (new.size, new.swap) != (old.size, old.swap));
+        let board_changed = new.game != old.game
+            || new.clock != old.clock
+            || (new.game == GameKind::Hex && (new.size, new.swap) != (old.size, old.swap));
         let seats_changed = (new.opponent, new.level, new.style) != (old.opponent, old.level, old.style);
         let mut note = None;
         if seats_changed {
@@ -159,12 +171,12 @@ impl App {
         }
         if board_changed {
             let now = note.map(|n| format!("{n} ")).unwrap_or_default();
-            note = Some(format!("{now}The game, board size and swap rule you chose apply to a new game."));
+            note = Some(format!("{now}{NEXT_GAME}"));
         }
         self.screen = Screen::Game;
         self.status.message = note.map(Message::info);
         self.autosave();
-        self.kick(Instant::now());
+        self.kick(self.time.now());
     }
 
     /// Resumes the unfinished game of an earlier run. The menu shows its players and level (see
@@ -176,11 +188,11 @@ impl App {
         let chosen = &self.menu.settings;
         (settings.opponent, settings.level, settings.style) = (chosen.opponent, chosen.level, chosen.style);
         let board_changed = chosen.game != settings.game
+            || chosen.clock != settings.clock
             || (settings.game == GameKind::Hex && (chosen.size, chosen.swap) != (settings.size, settings.swap));
-        match self.start(settings, Some(last.position)) {
+        match self.start_saved(settings, Some(last)) {
             Ok(()) => {
-                let changed = board_changed
-                    .then_some("The game, board size and swap rule you chose apply to a new game.".to_string());
+                let changed = board_changed.then_some(NEXT_GAME.to_string());
                 let text = [note, self.status.message.take().map(|m| m.text), changed].into_iter().flatten();
                 self.status.message = Some(Message::info(text.collect::<Vec<_>>().join(" ")));
             }
@@ -203,6 +215,10 @@ impl App {
 
     /// A person's move, refused with a reason when it is not their turn or not legal.
     pub(super) fn human_move(&mut self, m: Move) {
+        // A move made after the flag fell is not a move: the game is lost on time.
+        if self.keep_time() {
+            return;
+        }
         let Some(g) = &mut self.session.game else { return };
         if g.is_over() {
             let new = self.keys.label(crate::tui::action::Action::NewGame);
@@ -224,7 +240,7 @@ impl App {
             return;
         }
         let seat = g.to_move();
-        if let Err(e) = g.play(m) {
+        if let Err(e) = g.play(m, self.time.now()) {
             self.complain(text::sentence(&e.to_string()));
             return;
         }
@@ -239,22 +255,25 @@ impl App {
     /// machine's turn.
     pub(super) fn after_move(&mut self) {
         self.entry.clear();
-        self.session.last_move_at = Instant::now();
+        self.session.last_move_at = self.time.now();
         self.record_result();
         self.autosave();
-        self.kick(Instant::now());
+        self.kick(self.time.now());
     }
 
-    fn record_result(&mut self) {
+    /// At the end of a game: the result on the status line, the score, and the game kept in the history.
+    pub(super) fn record_result(&mut self) {
         let Some(g) = &self.session.game else { return };
-        if g.position.result().is_none() {
+        if !g.is_over() {
             return;
         }
         // The result replaces whatever the status line said about earlier moves.
         let review = self.keys.label(crate::tui::action::Action::Review);
         let line = g.result_line().unwrap_or_default();
         self.status.message = Some(Message::info(format!("{line}! {review} reviews the game.")));
-        if let Some(text) = self.session.score_result() {
+        let score = self.session.score_result();
+        let kept = self.session.keep_in_history(self.time.now());
+        if let Some(text) = score.or(kept) {
             self.status.notice = Some(crate::tui::status::notice(text));
         }
     }
@@ -262,8 +281,8 @@ impl App {
     /// Writes the game in progress to the autosave (or removes it once the game is over); a failure is
     /// reported in the status line, and the game goes on.
     pub(super) fn autosave(&mut self) {
-        if let Err(e) = self.session.autosave() {
-            self.complain(text::sentence(&e));
+        if let Some(n) = self.session.autosave(self.time.now()) {
+            self.status.notice = Some(crate::tui::status::notice(n));
         }
     }
 
@@ -274,9 +293,9 @@ impl App {
                 g.failed = None;
                 self.cancel_thinking();
                 self.say(if n == 1 { "Took back 1 move.".to_string() } else { format!("Took back {n} moves.") });
-                self.session.last_move_at = Instant::now();
+                self.session.last_move_at = self.time.now();
                 self.autosave();
-                self.kick(Instant::now());
+                self.kick(self.time.now());
             }
             Err(e) => self.complain(text::sentence(&e)),
         }
@@ -304,7 +323,7 @@ impl App {
     }
 
     pub(super) fn save(&mut self) {
-        match self.session.save() {
+        match self.session.save(self.time.now()) {
             Ok(Some(path)) => self.say(format!("Saved to {}", path.display())),
             Ok(None) => {}
             Err(e) => self.complain(text::sentence(&e)),

@@ -6,15 +6,19 @@
 //! | file | what lives there |
 //! |---|---|
 //! | this file | [`App`], its screens and options, the status line's setters, deadlines, ticks, the mouse |
+//! | [`clock`] | the clock of the side to move runs while the game is on screen; a fallen flag; resigning |
 //! | [`keys`] | what each key does: the keys every screen shares (quit, a notice, a question, the help), then the screen's |
 //! | [`lifecycle`] | a game's lifecycle: start (asking first), resume, moves, undo and redo, the result, saving |
 //! | [`navigation`] | opening and leaving the screens: the menu, the review, the saves list, the primer |
 //! | [`turns`] | the app's side of the AI's turns and hints: the game it is given, what a reply changes |
+//! | [`remote`] | the app's side of a game over the network: showing the server's game, its moves as they come |
 //! | [`view`] | drawing: the screen that is up, from its own state, then the overlays |
 
+mod clock;
 mod keys;
 mod lifecycle;
 mod navigation;
+pub mod remote;
 mod turns;
 pub mod view;
 
@@ -33,6 +37,7 @@ use crate::tui::screens::primer::Primer;
 use crate::tui::screens::review::Review;
 use crate::tui::screens::saves::SaveList;
 use crate::tui::theme::Theme;
+use crate::tui::time::TimeSource;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use ratatui::crossterm::event::MouseEvent;
@@ -71,6 +76,8 @@ pub struct AppOptions {
     pub seed: u64,
     /// Where saves and the score go; `None` keeps everything in memory (tests).
     pub storage: Option<Storage>,
+    /// Where the time is read: the system's clock, or a test's.
+    pub time: TimeSource,
 }
 
 /// The whole state of the terminal game.
@@ -108,6 +115,8 @@ pub struct App {
     pub saves: Option<SaveList>,
     /// The page of "How to play Hex" on screen.
     pub primer: Primer,
+    /// Where the time is read: the clocks, the AI's plan and the watch delay all go by it.
+    pub time: TimeSource,
     rng: StdRng,
     quit: bool,
 }
@@ -116,7 +125,7 @@ impl App {
     /// The app on the menu. The score and the last run's unfinished game are read from storage; a file that
     /// cannot be read is reported in the status line (and kept aside).
     pub fn new(config: Config, settings: Settings, options: AppOptions) -> App {
-        let (session, warning) = Session::open(options.storage);
+        let (session, warning) = Session::open(options.storage, options.time.now());
         let mut menu = Menu::new(settings);
         if let Some(last) = &session.last_game {
             // The menu shows the unfinished game's own settings, so that what Enter resumes is what it says.
@@ -140,6 +149,7 @@ impl App {
             review: None,
             saves: None,
             primer: Primer::default(),
+            time: options.time,
             rng: StdRng::seed_from_u64(options.seed),
             quit: false,
         }
@@ -165,9 +175,15 @@ impl App {
         self.status.message = Some(Message::error(text));
     }
 
-    /// Quits: cancels any search first, so the worker stops at once.
+    /// Quits: cancels any search first, so the worker stops at once, and stops the clock, so that the
+    /// autosave holds the time the side to move had used.
     pub fn quit(&mut self) {
         self.cancel_thinking();
+        let now = self.time.now();
+        if let Some(g) = &mut self.session.game {
+            g.keep_time(false, now);
+        }
+        self.autosave();
         self.quit = true;
     }
 
@@ -177,7 +193,8 @@ impl App {
     }
 
     /// When the event loop should call [`App::tick`] even without input: while a search runs (for the
-    /// spinner) and between the moves of two AIs. `None`: wait for input. No key ever waits for another.
+    /// spinner), between the moves of two AIs, and when a running clock shows another time or its flag
+    /// falls. `None`: wait for input. No key ever waits for another.
     pub fn next_deadline(&self, now: Instant) -> Option<Instant> {
         let mut d = None;
         let mut add = |t: Instant| d = Some(d.map_or(t, |x: Instant| x.min(t)));
@@ -187,10 +204,13 @@ impl App {
         if let Some(t) = self.watch_deadline() {
             add(t);
         }
+        if let Some(t) = self.clock_deadline(now) {
+            add(t);
+        }
         d
     }
 
-    /// Time passed: turns the spinner and starts the next AI move of an AI-vs-AI game.
+    /// Time passed: turns the spinner, lets a flag fall, and starts the next AI move of an AI-vs-AI game.
     pub fn tick(&mut self, now: Instant) {
         if self.is_busy() || self.review.as_ref().is_some_and(|r| r.analysing()) {
             self.spinner = self.spinner.wrapping_add(1);

@@ -4,33 +4,33 @@
 
 use super::{App, Screen};
 use crate::ai::Level;
-use crate::game::Position;
 use crate::tui::model::settings::Settings;
+use crate::tui::persist::save::Saved;
 use crate::tui::screens::menu::MenuRow;
 use crate::tui::screens::primer::Primer;
 use crate::tui::screens::review::{ReturnTo, Review};
 use crate::tui::screens::saves::SaveList;
 use crate::tui::status::Message;
 use rand::RngExt;
-use std::time::Instant;
 
 impl App {
     /// Shows the list of saved games, freshly read from the data directory, with the line selected that was
     /// selected the last time.
     pub fn open_saves(&mut self) {
-        let keep = self.saves.as_ref().map_or(0, |s| s.selected);
-        let list = SaveList::open(self.session.storage(), keep);
+        let (keep, filter) = self.saves.as_ref().map_or((0, None), |s| (s.selected, s.filter));
+        let list = SaveList::open(self.session.storage(), keep, filter);
         self.status.message = list.problem.as_ref().map(|p| Message::error(format!("No saves: {p}.")));
         self.saves = Some(list);
         self.help.open = false;
         self.screen = Screen::Saves;
+        self.keep_time();
     }
 
     /// Plays on the unfinished game `name` of the saves list, after the usual question if that would discard
     /// a game in progress; `note` says what of its players could not be had.
-    pub(super) fn play_saved(&mut self, settings: Settings, position: Position, name: &str, note: Option<String>) {
+    pub(super) fn play_saved(&mut self, settings: Settings, saved: Saved, name: &str, note: Option<String>) {
         let note = note.map(|n| format!(" {n}")).unwrap_or_default();
-        self.request_start_saying(settings, Some(position), Some(format!("Loaded {name}.{note}")));
+        self.request_start_saying(settings, Some(saved), Some(format!("Loaded {name}.{note}")));
     }
 
     /// Reviews the game on screen (or the one the menu would resume). Refused, with a reason, when there
@@ -62,11 +62,13 @@ impl App {
                 self.complain(format!("The review cannot analyse the game: {e}"));
                 self.review = Some(review);
                 self.screen = Screen::Review;
+                self.keep_time();
                 return;
             }
         };
         self.review = Some(review);
         self.screen = Screen::Review;
+        self.keep_time();
         self.say(text);
     }
 
@@ -77,7 +79,7 @@ impl App {
             Some(ReturnTo::Game) if self.session.game.is_some() => {
                 self.screen = Screen::Game;
                 self.status.message = None;
-                self.kick(Instant::now());
+                self.kick(self.time.now());
             }
             Some(ReturnTo::Saves) => self.open_saves(),
             Some(ReturnTo::Menu) => self.return_to_menu(),
@@ -91,6 +93,7 @@ impl App {
         self.help.open = false;
         self.status.message = None;
         self.screen = Screen::Primer;
+        self.keep_time();
     }
 
     /// Goes back to the menu from a screen the menu opened (the saves list, the primer), with the menu's
@@ -108,5 +111,7 @@ impl App {
         self.menu.selected = if self.can_resume() { MenuRow::Resume } else { MenuRow::Start };
         self.screen = Screen::Menu;
         self.status.message = None;
+        // A game nobody looks at is paused: its clock stands until the menu resumes it.
+        self.keep_time();
     }
 }

@@ -37,6 +37,8 @@ impl App {
     /// Starts the machine's move if it is the machine's turn and nothing else runs (see
     /// [`crate::tui::ai::client::AiClient::kick`]).
     pub(super) fn kick(&mut self, now: Instant) {
+        // The clock of the side to move runs before the machine plans its move from it.
+        self.keep_time();
         self.ai.kick(&table(self.screen, &self.session, &self.config), now, &mut self.rng);
     }
 
@@ -58,7 +60,7 @@ impl App {
             self.complain(format!("No hint: {why}."));
             return;
         }
-        if self.ai.search_hint(g, &self.config, &mut self.rng) {
+        if self.ai.search_hint(g, &self.config, &mut self.rng, self.time.now()) {
             self.say("Looking for a hint…");
         }
     }
@@ -80,15 +82,20 @@ impl App {
             }
             Received::HintFailed(why) => self.complain(format!("No hint: {why}.")),
         }
-        self.kick(Instant::now());
+        self.kick(self.time.now());
     }
 
     fn machine_move(&mut self, match_id: u64, seat: Seat, mv: Move, explanation: String) {
+        // A move that comes after the machine's flag fell is not played: the game is lost on time.
+        if self.keep_time() {
+            return;
+        }
+        let now = self.time.now();
         let Some(g) = self.session.game.as_mut().filter(|g| g.id == match_id) else { return };
         if g.to_move() != seat || g.is_over() {
             return;
         }
-        if let Err(e) = g.play(mv) {
+        if let Err(e) = g.play(mv, now) {
             let name = g.seat_name(seat);
             self.machine_failed(match_id, seat, format!("{name} chose an illegal move {mv}: {e}"));
             return;

@@ -26,13 +26,19 @@ impl App {
                 .map(|t| t.started),
             spinner: self.spinner,
             ascii: self.config.ui.ascii,
+            now: self.time.now(),
         }
     }
 }
 
 /// Draws the whole screen.
 pub fn draw(frame: &mut Frame, app: &App) {
-    let area = frame.area();
+    draw_in(frame, frame.area(), app);
+}
+
+/// Draws the app into `area` of the frame: the whole screen locally; over the network (`hextoe serve`) the
+/// room's line takes the top row and the app the rest. The app's size must be `area`'s, for the mouse.
+pub fn draw_in(frame: &mut Frame, area: ratatui::layout::Rect, app: &App) {
     let c = app.chrome();
     let fits_menu = area.width >= MENU_MIN.0 && area.height >= MENU_MIN.1;
     match (app.screen, &app.session.game, &app.review) {
@@ -51,8 +57,8 @@ pub fn draw(frame: &mut Frame, app: &App) {
         (Screen::Primer, _, _) if fits_menu => primer::view::draw(frame, area, &c, &app.primer),
         _ if fits_menu => {
             let resumes = match (&app.session.game, &app.session.last_game) {
-                (Some(g), _) => Some(&g.position),
-                (None, last) => last.as_ref().map(|l| &l.position),
+                (Some(g), _) => Some((&g.position, g.is_over())),
+                (None, last) => last.as_ref().map(|l| (&l.position, l.info.ending.is_some())),
             };
             let around = menu::view::Around { resume: app.resume_row(), resumes, score: &app.session.score };
             menu::view::draw(frame, area, &c, &app.menu, around)

@@ -4,11 +4,15 @@
 //!
 //! | file | what lives there |
 //! |---|---|
-//! | [`settings`] | what a game is made from: game, size, who plays whom, level, style, swap rule |
-//! | [`game`] | a game on screen ([`game::Match`]) over core's `Position`: seats, undo/redo, cursor, hint, result |
+//! | [`settings`] | what a game is made from: game, size, who plays whom, level, style, swap rule, clock, names |
+//! | [`game`] | a game on screen ([`game::Match`]) over core's `Position`: seats, names, undo/redo, cursor, hint, result |
+//! | [`clock`] | a game's clock and the time each seat had after every move |
+//! | [`ending`] | how a game ended: on the board, by resignation, on time |
 //! | [`hint`] | a hint: the suggestion, its explanation and the values of the moves looked at (the heat map) |
 //! | [`sentences`] | a game's first status line, the game as a phrase, who plays which colour after a swap |
 
+pub mod clock;
+pub mod ending;
 pub mod game;
 pub mod hint;
 pub(crate) mod sentences;

@@ -37,6 +37,7 @@ fn subject(g: &Match, seat: Seat) -> String {
         (SeatKind::Human, false) => "you".into(),
         (SeatKind::Ai, false) => "the AI".into(),
         (SeatKind::Engine, _) => "the engine".into(),
+        (SeatKind::Remote, false) => "your opponent".into(),
         _ => g.seat_name(seat),
     }
 }
@@ -54,6 +55,10 @@ pub(crate) fn swap_message(g: &Match, seat: Seat) -> String {
                 "You swapped: you are now {mine} ({mine_edges}); {them} is {theirs} ({theirs_edges}) and moves next."
             )
         }
+        (SeatKind::Remote, Some(_)) => format!(
+            "{me_cap} swapped: they took your stone and are now {mine} ({mine_edges}); you are {theirs} \
+             ({theirs_edges}). Your move."
+        ),
         (_, Some(_)) => format!(
             "{me_cap} swapped: it took your stone and is now {mine} ({mine_edges}); you are {theirs} ({theirs_edges}). \
              Your move."

@@ -5,7 +5,7 @@ use crate::ai::Level;
 use crate::ai::ttt::Style;
 use crate::cli::PlayArgs;
 use crate::config::{Config, First};
-use crate::game::GameKind;
+use crate::game::{GameKind, TimeControl};
 
 /// Who sits at the two seats. Seat 0 moves first (x, or Black).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,9 @@ pub enum SeatKind {
     Ai,
     /// The external HTP engine given with `--engine`.
     Engine,
+    /// A person elsewhere: a player of a game over the network (`hextoe serve`), whose moves arrive from the
+    /// server. Nothing is searched for this seat, and the person at this keyboard cannot move for it.
+    Remote,
 }
 
 impl Opponent {
@@ -49,6 +52,18 @@ impl Opponent {
     /// True for the two choices that need `--engine`.
     pub(crate) fn uses_engine(self) -> bool {
         matches!(self, Opponent::HumanVsEngine | Opponent::EngineVsHuman)
+    }
+
+    /// The menu's wording with the swap rule on, where "first" would mislead: the first player only opens,
+    /// and the second may take that stone and with it Black.
+    pub(crate) fn label_with_swap(self) -> &'static str {
+        match self {
+            Opponent::HumanVsAi => "You vs AI (you open)",
+            Opponent::AiVsHuman => "AI vs you (AI opens)",
+            Opponent::HumanVsEngine => "You vs engine (you open)",
+            Opponent::EngineVsHuman => "Engine vs you (engine opens)",
+            other => other.label(),
+        }
     }
 
     /// The menu's wording.
@@ -95,6 +110,45 @@ pub struct Settings {
     pub swap: bool,
     /// The external engine's command line, from `--engine`.
     pub engine: Option<String>,
+    /// The clock games are played on; none plays without one.
+    pub clock: Option<TimeControl>,
+    /// The people's names.
+    pub names: Names,
+}
+
+impl Default for Settings {
+    /// Hex 11×11 without the swap rule, you first against the medium AI, no clock, no names.
+    fn default() -> Settings {
+        Settings {
+            game: GameKind::Hex,
+            size: 11,
+            opponent: Opponent::HumanVsAi,
+            level: Level::Medium,
+            style: Style::Minimax,
+            swap: false,
+            engine: None,
+            clock: None,
+            names: Names::default(),
+        }
+    }
+}
+
+/// The names of the people at the keyboard, where they gave them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    /// Yours: the one person against a machine, or the first of two.
+    pub you: Option<String>,
+    /// The second person's, in a game of two people.
+    pub friend: Option<String>,
+}
+
+impl Names {
+    /// The names by seat for a game with these seats: yours at the first person's seat, your friend's at
+    /// the second person's; machines have none.
+    pub(crate) fn by_seat(&self, seats: [SeatKind; 2]) -> [Option<String>; 2] {
+        let mut people = [self.you.clone(), self.friend.clone()].into_iter();
+        seats.map(|k| if k == SeatKind::Human { people.next().flatten() } else { None })
+    }
 }
 
 impl Settings {
@@ -117,6 +171,11 @@ impl Settings {
             style: args.ai.unwrap_or(config.tictactoe.ai),
             swap: args.swap || config.hex.swap,
             engine,
+            clock: args.time.unwrap_or(config.clock).0,
+            names: Names {
+                you: args.name.first().or(config.name.0.as_ref()).map(|n| n.to_string()),
+                friend: args.name.get(1).or(config.friend.0.as_ref()).map(|n| n.to_string()),
+            },
         }
     }
 
@@ -135,7 +194,7 @@ impl Settings {
     }
 
     /// The key under which the session score counts a game against the AI: game and level.
-    pub(crate) fn score_key(&self) -> String {
+    pub fn score_key(&self) -> String {
         format!("{}/{}", self.game, self.level)
     }
 }
@@ -159,5 +218,26 @@ mod tests {
         assert_eq!((s.game, s.opponent), (GameKind::Hex, Opponent::EngineVsHuman));
         assert_eq!(s.seats(), [SeatKind::Engine, SeatKind::Human]);
         assert_eq!(s.switched().seats(), [SeatKind::Ai, SeatKind::Human]);
+    }
+
+    #[test]
+    fn names_and_the_clock_come_from_the_flags_then_the_config() {
+        let mut config = Config::default();
+        config.name = crate::config::OptionalName("Ada".parse().ok());
+        config.clock = "5+3".parse().unwrap_or_default();
+        let s = Settings::new(&PlayArgs::default(), &config);
+        assert_eq!((s.names.you.as_deref(), s.clock.map(|c| c.to_string())), (Some("Ada"), Some("5+3".into())));
+        let args = PlayArgs {
+            name: vec!["Bo".parse().unwrap_or_else(|e| panic!("{e}")), "Cy".parse().unwrap_or_else(|e| panic!("{e}"))],
+            time: "off".parse().ok(),
+            ..PlayArgs::default()
+        };
+        let s = Settings::new(&args, &config);
+        assert_eq!((s.names.you.as_deref(), s.names.friend.as_deref(), s.clock), (Some("Bo"), Some("Cy"), None));
+        // You sit where the person sits; the friend only in a game of two.
+        use SeatKind::*;
+        assert_eq!(s.names.by_seat([Ai, Human]), [None, Some("Bo".into())]);
+        assert_eq!(s.names.by_seat([Human, Human]), [Some("Bo".into()), Some("Cy".into())]);
+        assert_eq!(s.names.by_seat([Ai, Ai]), [None, None]);
     }
 }

@@ -1,23 +1,25 @@
 //! The autosave: the game in progress, written to the data directory after every move, undo and redo, so
 //! that quitting or a crash loses nothing. The next start offers "Resume last game" from it.
 //!
-//! The file is an ordinary save with its players ([`super::save::file_text`]): `autosave.sgf` for Hex,
-//! `autosave.txt` for tic-tac-toe; only one exists at a time. It is written atomically (a temporary file
-//! renamed over it) and removed when the game ends, when it has no moves, or when the person discards it.
-//! An autosave that cannot be read is moved aside (`autosave.sgf.corrupt-<time>`), never overwritten.
+//! The file is an ordinary save with its players and clock ([`super::save::file_text`]): `autosave.sgf` for
+//! Hex, `autosave.txt` for tic-tac-toe; only one exists at a time. It is written atomically (a temporary
+//! file renamed over it) and removed when the game ends (the history keeps it then) or has no moves. An
+//! autosave that cannot be read is moved aside (`autosave.sgf.corrupt-<time>`), never overwritten.
 //!
 //! Two copies of hextoe running at once (two terminal windows) must not overwrite each other's game: each
-//! claims a [`Slot`] — `autosave`, else `autosave-2`, `autosave-3`… — by locking it for as long as it runs.
-//! A slot left unlocked by a copy that has ended, with a game in it, is kept among the saves by the next
-//! copy that starts.
+//! claims a [`Slot`] — `autosave`, else `autosave-2`, `autosave-3`… — by locking it for as long as it runs,
+//! so each copy has at most one unfinished game. A slot left unlocked by a copy that has ended, with a game
+//! in it, is kept in the history by the next copy that starts.
 
-use super::save::{self, Saved};
+use super::history;
+use super::save::{self, Format, Saved};
 use super::storage::{Lock, Storage};
 use crate::tui::model::game::Match;
 use std::path::PathBuf;
+use std::time::Instant;
 
-/// The extensions of an autosave: Hex, then tic-tac-toe.
-const EXTENSIONS: [&str; 2] = ["sgf", "txt"];
+/// The formats of an autosave: Hex, then tic-tac-toe.
+const FORMATS: [Format; 2] = [Format::HexSgf, Format::TttList];
 /// How many copies of hextoe can each keep their own autosave at once.
 const SLOTS: usize = 8;
 
@@ -48,24 +50,25 @@ impl Slot {
     }
 
     /// The slot's file names, `<name>.sgf` and `<name>.txt`.
-    fn files(&self) -> [(&'static str, String); 2] {
-        EXTENSIONS.map(|ext| (ext, format!("{}.{ext}", self.name)))
+    fn files(&self) -> [(Format, String); 2] {
+        FORMATS.map(|f| (f, format!("{}.{}", self.name, f.extension())))
     }
 
-    /// Brings the autosave in line with the game: written while it is in progress, removed otherwise.
-    pub(crate) fn sync(&self, storage: &Storage, g: &Match) -> Result<(), String> {
+    /// Brings the autosave in line with the game at `now`: written while it is in progress, removed
+    /// otherwise.
+    pub(crate) fn sync(&self, storage: &Storage, g: &Match, now: Instant) -> Result<(), String> {
         if g.is_over() || g.position.ply() == 0 {
             return self.clear(storage);
         }
-        let (ext, text) = save::file_text(g);
-        for (e, name) in self.files() {
-            let result = if e == ext { storage.write(&name, &text).map(|_| ()) } else { remove(storage, &name) };
+        let (format, text) = save::file_text(g, now);
+        for (f, name) in self.files() {
+            let result = if f == format { storage.write(&name, &text).map(|_| ()) } else { remove(storage, &name) };
             result.map_err(|err| format!("cannot autosave to {}: {err}", storage.path(&name).display()))?;
         }
         Ok(())
     }
 
-    /// Removes the autosave (the game ended or was discarded).
+    /// Removes the autosave (the game ended, or went to the history).
     pub(crate) fn clear(&self, storage: &Storage) -> Result<(), String> {
         for (_, name) in self.files() {
             remove(storage, &name).map_err(|e| format!("cannot remove {}: {e}", storage.path(&name).display()))?;
@@ -84,39 +87,40 @@ impl Slot {
         Ok(None)
     }
 
-    /// Keeps the unfinished game of an earlier run (`last`, read by [`Slot::find`]) among the saves, under a
-    /// name no other save has, so that starting another game does not lose it. Returns the new path.
+    /// Keeps the unfinished game of an earlier run (`last`, read by [`Slot::find`]) in the history, so that
+    /// starting another game does not lose it. Returns the new path.
     pub(crate) fn keep(&self, storage: &Storage, last: &Saved) -> Result<Option<PathBuf>, String> {
-        for (_, name) in self.files() {
+        for (format, name) in self.files() {
             if storage.path(&name).exists() {
-                return keep_file(storage, &name, last).map(Some);
+                return keep_file(storage, &name, format, last).map(Some);
             }
         }
         Ok(None)
     }
 
-    /// Keeps among the saves the games of other slots whose copies of hextoe have ended (their slots are not
+    /// Keeps in the history the games of other slots whose copies of hextoe have ended (their slots are not
     /// locked), so that no game is left where no one will offer it. Returns a sentence for each one kept or
     /// that could not be.
     pub(crate) fn adopt_orphans(&self, storage: &Storage) -> Vec<String> {
         let mut said = Vec::new();
         for i in 0..SLOTS {
             let base = slot_name(i);
-            if base == self.name || !EXTENSIONS.iter().any(|e| storage.path(&format!("{base}.{e}")).exists()) {
+            if base == self.name || !FORMATS.iter().any(|f| storage.path(&format!("{base}.{}", f.extension())).exists())
+            {
                 continue;
             }
             // Held by a running copy: its game is still being played.
             let Ok(Some(_lock)) = storage.try_lock(&base) else { continue };
-            for ext in EXTENSIONS {
-                let name = format!("{base}.{ext}");
+            for format in FORMATS {
+                let name = format!("{base}.{}", format.extension());
                 let kept = match read(storage, &name) {
                     None => continue,
-                    Some(Ok(last)) => keep_file(storage, &name, &last),
+                    Some(Ok(last)) => keep_file(storage, &name, format, &last),
                     Some(Err(why)) => Err(why),
                 };
                 said.push(match kept {
                     Ok(path) => {
-                        format!("An unfinished game from another window is kept in the saves as {}.", file(&path))
+                        format!("An unfinished game from another window is kept in the history as {}.", file(&path))
                     }
                     Err(why) => crate::tui::text::sentence(&why),
                 });
@@ -136,7 +140,9 @@ fn file(path: &std::path::Path) -> String {
 fn read(storage: &Storage, name: &str) -> Option<Result<Saved, String>> {
     let read = match storage.read(name) {
         Ok(None) => return None,
-        Ok(Some(text)) => save::read_saved(&text).map_err(|why| crate::input::clip_middle(&why, 150)),
+        Ok(Some(text)) => {
+            save::read_saved(&text, Some(name)).map_err(|why| crate::input::clip_middle(&why.to_string(), 150))
+        }
         Err(e) => Err(e.to_string()),
     };
     Some(read.map_err(|why| match storage.quarantine(name) {
@@ -145,15 +151,14 @@ fn read(storage: &Storage, name: &str) -> Option<Result<Saved, String>> {
     }))
 }
 
-/// Copies an autosave into the saves under a new name, then removes it.
-fn keep_file(storage: &Storage, name: &str, last: &Saved) -> Result<PathBuf, String> {
+/// Copies an autosave into the history under a new name, then removes it.
+fn keep_file(storage: &Storage, name: &str, format: Format, last: &Saved) -> Result<PathBuf, String> {
     let text = match storage.read(name) {
         Ok(Some(text)) => text,
         Ok(None) => return Err(format!("cannot keep the last game: {name} is gone")),
         Err(e) => return Err(format!("cannot keep the last game: {e}")),
     };
-    let (stem, ext) = save::file_name(&last.position);
-    let path = storage.create_new(&stem, ext, &text).map_err(|e| format!("cannot keep the last game: {e}"))?;
+    let path = history::keep_text(storage, last, format, &text)?;
     remove(storage, name).map_err(|e| format!("cannot remove {}: {e}", storage.path(name).display()))?;
     Ok(path)
 }
@@ -188,6 +193,6 @@ mod tests {
         assert_eq!(said.len(), 1, "{said:?}");
         assert!(said[0].contains("another window") && said[0].contains("hex-5x5-"), "{said:?}");
         assert!(!dir.path().join("autosave-2.sgf").exists());
-        assert_eq!(std::fs::read_dir(dir.path().join("saves")).map(|d| d.count()).ok(), Some(1));
+        assert_eq!(std::fs::read_dir(dir.path().join("history")).map(|d| d.count()).ok(), Some(1));
     }
 }

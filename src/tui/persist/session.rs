@@ -1,11 +1,16 @@
 //! The session: the game on screen and what outlives it — the unfinished game of an earlier run, the score,
-//! the data directory and this copy's autosave. It knows nothing of screens, keys or the AI; the app drives
-//! it (see `tui/app/lifecycle.rs`) and turns what it reports into status lines.
+//! the history, the data directory and this copy's autosave. It knows nothing of screens, keys or the AI;
+//! the app drives it (see `tui/app/lifecycle.rs`) and turns what it reports into status lines.
+//!
+//! A data directory that cannot be used (no permission, a file in its place, a full disk) never stops a
+//! game: the first write that fails turns saving off, and says so once, with the reason; from then on the
+//! autosave, the history and the score's file are left alone (the score still counts in memory), until a
+//! save the person asks for (`S`) works again.
 
-use super::autosave;
 use super::save::{self, Saved};
 use super::score::{Outcome, Score};
 use super::storage::Storage;
+use super::{autosave, history};
 use crate::game::Seat;
 use crate::tui::model::game::Match;
 use std::path::PathBuf;
@@ -25,18 +30,28 @@ pub struct Session {
     storage: Option<Storage>,
     /// This copy's autosave file, locked while it runs (none without storage).
     slot: Option<autosave::Slot>,
+    /// Why saving is off, once a write to the data directory has failed.
+    saving_off: Option<String>,
     next_match: u64,
 }
 
 impl Session {
     /// A session over `storage` (none keeps everything in memory): the score and the last run's unfinished
     /// game are read from it. Also returns a warning about files that could not be read (and were kept aside).
-    pub(crate) fn open(storage: Option<Storage>) -> (Session, Option<String>) {
+    pub(crate) fn open(storage: Option<Storage>, now: Instant) -> (Session, Option<String>) {
         let (score, mut warning) = match &storage {
             Some(s) => Score::load(s),
             None => (Score::new(), None),
         };
-        let slot = storage.as_ref().map(autosave::Slot::claim);
+        let mut saving_off = None;
+        if let Some(s) = &storage
+            && let Err(e) = s.probe()
+        {
+            let why = format!("cannot write to {}: {e}", s.dir().display());
+            warning = Some(saving_off_notice(&why));
+            saving_off = Some(why);
+        }
+        let slot = storage.as_ref().filter(|_| saving_off.is_none()).map(autosave::Slot::claim);
         let mut last_game = None;
         if let (Some(storage), Some(slot)) = (&storage, &slot) {
             let mut said = slot.adopt_orphans(storage);
@@ -50,7 +65,7 @@ impl Session {
             }
         }
         let session =
-            Session { game: None, last_game, score, last_move_at: Instant::now(), storage, slot, next_match: 1 };
+            Session { game: None, last_game, score, last_move_at: now, storage, slot, saving_off, next_match: 1 };
         (session, warning)
     }
 
@@ -71,19 +86,55 @@ impl Session {
         id
     }
 
-    /// Keeps the unfinished game of an earlier run among the saves (rather than overwriting it) and forgets
-    /// it; returns where it went.
-    pub(crate) fn keep_last_game(&mut self) -> Result<Option<PathBuf>, String> {
-        match (self.last_game.take(), &self.storage, &self.slot) {
-            (Some(last), Some(storage), Some(slot)) => slot.keep(storage, &last),
-            _ => Ok(None),
+    /// The data directory, while saving is on.
+    fn writable(&self) -> Option<&Storage> {
+        self.storage.as_ref().filter(|_| self.saving_off.is_none())
+    }
+
+    /// Takes in a write's result: the first failure turns saving off and returns the notice that says so;
+    /// later ones say nothing (the person was told).
+    fn wrote<T>(&mut self, result: Result<T, String>) -> (Option<T>, Option<String>) {
+        match result {
+            Ok(v) => (Some(v), None),
+            Err(why) if self.saving_off.is_none() => {
+                let notice = saving_off_notice(&why);
+                self.saving_off = Some(why);
+                (None, Some(notice))
+            }
+            Err(_) => (None, None),
         }
+    }
+
+    /// Keeps the unfinished game of an earlier run in the history (rather than overwriting it) and forgets
+    /// it; returns where it went, and a notice if saving just turned off.
+    pub(crate) fn keep_last_game(&mut self) -> (Option<PathBuf>, Option<String>) {
+        let Some(last) = self.last_game.take() else { return (None, None) };
+        let kept = match (self.writable(), &self.slot) {
+            (Some(storage), Some(slot)) => slot.keep(storage, &last),
+            _ => Ok(None),
+        };
+        let (path, notice) = self.wrote(kept);
+        (path.flatten(), notice)
+    }
+
+    /// Keeps the game on screen in the history at `now` — finished (a resignation before any move too), or
+    /// left unfinished for another once it has a move; a game kept before is written over. Returns a notice
+    /// if saving just turned off.
+    pub(crate) fn keep_in_history(&mut self, now: Instant) -> Option<String> {
+        let g = self.game.as_ref().filter(|g| g.position.ply() > 0 || g.is_over())?;
+        let storage = self.writable()?;
+        let kept = history::keep(storage, g, g.kept.as_deref(), now);
+        let (path, notice) = self.wrote(kept);
+        if let (Some(path), Some(g)) = (path, self.game.as_mut()) {
+            g.kept = Some(path);
+        }
+        notice
     }
 
     /// Adds a finished game to the score, once, if it counts. Returns a warning about the score file.
     pub(crate) fn score_result(&mut self) -> Option<String> {
         let g = self.game.as_mut()?;
-        let result = g.position.result()?;
+        let result = g.result()?.outcome;
         if g.scored || !g.counts_for_score() {
             return None;
         }
@@ -95,41 +146,57 @@ impl Session {
             crate::game::Outcome::Win(_) => Outcome::Loss,
         };
         let key = g.settings.score_key();
-        match &self.storage {
-            Some(storage) => match self.score.record_and_save(storage, &key, outcome) {
-                Ok(None) => None,
-                Ok(Some(text)) | Err(text) => Some(text),
-            },
-            None => {
-                self.score.record(&key, outcome);
-                None
+        let Some(storage) = self.writable().cloned() else {
+            self.score.record(&key, outcome);
+            return None;
+        };
+        let before = self.score.tally(&key);
+        match self.score.record_and_save(&storage, &key, outcome) {
+            Ok(notice) => notice,
+            Err(why) => {
+                // The game counts in this run's score whatever happened to the file.
+                if self.score.tally(&key) == before {
+                    self.score.record(&key, outcome);
+                }
+                self.wrote::<()>(Err(why)).1
             }
         }
     }
 
-    /// Writes the game in progress to the autosave (or removes it once the game is over).
-    pub(crate) fn autosave(&self) -> Result<(), String> {
-        match (&self.storage, &self.slot, &self.game) {
-            (Some(storage), Some(slot), Some(g)) => slot.sync(storage, g),
+    /// Writes the game in progress to the autosave at `now` (or removes it once the game is over). Returns
+    /// a notice if saving just turned off.
+    pub(crate) fn autosave(&mut self, now: Instant) -> Option<String> {
+        let result = match (self.writable(), &self.slot, &self.game) {
+            (Some(storage), Some(slot), Some(g)) => slot.sync(storage, g, now),
             _ => Ok(()),
-        }
+        };
+        self.wrote(result).1
     }
 
-    /// Removes the autosave: the person discarded the game in it, which must not come back as "Resume last
-    /// game".
-    pub(crate) fn clear_autosave(&self) -> Result<(), String> {
-        match (&self.storage, &self.slot) {
-            (Some(storage), Some(slot)) => slot.clear(storage),
-            _ => Ok(()),
-        }
-    }
-
-    /// Saves the game on screen among the saves; returns the file.
-    pub(crate) fn save(&self) -> Result<Option<PathBuf>, String> {
+    /// Saves the game on screen among the saves at `now`; returns the file. This is asked for, so it is
+    /// tried even when saving is off, and turns it on again if it works.
+    pub(crate) fn save(&mut self, now: Instant) -> Result<Option<PathBuf>, String> {
         let Some(g) = &self.game else { return Ok(None) };
         let Some(storage) = &self.storage else {
             return Err("Cannot save: there is no data directory on this system.".into());
         };
-        save::save_game(storage, g).map(Some)
+        let path = save::save_game(storage, g, now)?;
+        if self.saving_off.take().is_some() && self.slot.is_none() {
+            self.slot = Some(autosave::Slot::claim(storage));
+        }
+        Ok(Some(path))
     }
+
+    /// Why saving is off, if it is.
+    pub fn saving_off(&self) -> Option<&str> {
+        self.saving_off.as_deref()
+    }
+}
+
+/// The notice that saving has turned off, with the reason, said once.
+fn saving_off_notice(why: &str) -> String {
+    format!(
+        "Saving is off: {}. Play goes on; this run's games and score are kept in memory only (S tries again).",
+        why.trim_end_matches('.')
+    )
 }

@@ -43,9 +43,28 @@ impl Storage {
         Storage { dir: dir.into() }
     }
 
+    /// The directory itself.
+    pub(crate) fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// The full path of a file in the directory.
     pub fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
+    }
+
+    /// Checks that files can be written here: makes the directory, writes a small file and removes it.
+    /// A directory without permission, or a file where the directory should be, fails here at once
+    /// rather than at the first save.
+    pub(crate) fn probe(&self) -> std::io::Result<()> {
+        if self.dir.exists() && !self.dir.is_dir() {
+            return Err(std::io::Error::other("it is a file, not a folder"));
+        }
+        std::fs::create_dir_all(&self.dir)?;
+        let probe = temp_path(&self.path("probe"));
+        let written = std::fs::write(&probe, b"hextoe");
+        let _ = std::fs::remove_file(&probe);
+        written
     }
 
     /// Writes `name` atomically: a temporary file beside it, synced, renamed over it, the directory synced.
@@ -204,6 +223,12 @@ pub(crate) fn write_atomic(path: &Path, contents: &str) -> std::io::Result<PathB
 pub(crate) fn timestamp() -> String {
     let secs = SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     format_timestamp(secs)
+}
+
+/// Today's date (UTC) as `YYYY-MM-DD`, as SGF's `DT` writes it.
+pub(crate) fn today() -> String {
+    let t = timestamp();
+    format!("{}-{}-{}", &t[0..4], &t[4..6], &t[6..8])
 }
 
 /// Formats Unix seconds as `YYYYMMDD-HHMMSS` (UTC), with the civil-from-days algorithm.

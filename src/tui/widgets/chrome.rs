@@ -24,6 +24,8 @@ pub struct Chrome<'a> {
     pub spinner: usize,
     /// ASCII mode: the spinner turns in ASCII (the rest of the frame is rewritten after drawing).
     pub ascii: bool,
+    /// The time of this frame, for the clocks and the seconds a search has run.
+    pub now: Instant,
 }
 
 impl Chrome<'_> {

@@ -33,7 +33,10 @@ fn status_pieces(c: &Chrome) -> Vec<(String, Style)> {
     }
     if let Some(started) = c.hint_since {
         let spin = c.spin();
-        return vec![(format!("{spin} Looking for a hint… {:.1} s", started.elapsed().as_secs_f64()), theme.accent())];
+        return vec![(
+            format!("{spin} Looking for a hint… {:.1} s", c.now.saturating_duration_since(started).as_secs_f64()),
+            theme.accent(),
+        )];
     }
     match &c.status.message {
         Some(m) => vec![(m.text.clone(), if m.error { theme.error() } else { theme.text() })],

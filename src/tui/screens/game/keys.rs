@@ -38,6 +38,8 @@ pub enum Outcome {
     Save,
     /// Review the game.
     Review,
+    /// Resign (after a yes).
+    Resign,
     /// The help, at its top.
     Help,
     /// Back to the menu; the game stays, to be resumed.
@@ -199,6 +201,7 @@ fn act(g: &mut Match, entry: &mut CellEntry, a: Action) -> Outcome {
         Action::Swap => return Outcome::Play(Move::Hex(HexMove::Swap)),
         Action::Save => return Outcome::Save,
         Action::Review => return Outcome::Review,
+        Action::Resign => return Outcome::Resign,
         Action::Help => return Outcome::Help,
         Action::Back => return Outcome::Menu,
         Action::Quit => return Outcome::Quit,

@@ -2,6 +2,7 @@
 //! the result, the moves, the AI's explanation of its last move, the hint, and the session score.
 
 use super::Around;
+use crate::game::clock::show;
 use crate::game::hex::Color;
 use crate::game::{Move, Position, Seat};
 use crate::tui::model::game::Match;
@@ -11,9 +12,10 @@ use crate::tui::widgets::chrome::Chrome;
 use crate::tui::widgets::wrap::wrap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
+use std::time::Duration;
 
 /// The most lines an explanation takes (a plain sentence or two needs far fewer).
 const EXPLANATION_LINES: usize = 8;
@@ -21,9 +23,10 @@ const EXPLANATION_LINES: usize = 8;
 /// Draws the panel for game `g` in `area`.
 pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around: Around) {
     let theme = c.theme;
+    let control = g.clock.as_ref().map(|k| format!(" · {}", k.control())).unwrap_or_default();
     let title = match &g.position {
-        Position::Ttt { .. } => " Tic-tac-toe ".to_string(),
-        Position::Hex(h) => format!(" Hex {0}×{0}{1} ", h.size(), if h.swap_rule() { " · swap" } else { "" }),
+        Position::Ttt { .. } => format!(" Tic-tac-toe{control} "),
+        Position::Hex(h) => format!(" Hex {0}×{0}{1}{control} ", h.size(), if h.swap_rule() { " · swap" } else { "" }),
     };
     let block =
         Block::default().borders(Borders::LEFT).border_style(theme.muted()).title(Span::styled(title, theme.accent()));
@@ -40,19 +43,15 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around:
     };
     for seat in order {
         let name = match g.seat_kind(seat) {
-            SeatKind::Human | SeatKind::Engine => g.seat_name(seat),
+            SeatKind::Human | SeatKind::Engine | SeatKind::Remote => g.seat_name(seat),
             SeatKind::Ai => format!("{} · {}", g.seat_name(seat), g.settings.level),
         };
-        let line = match &g.position {
+        let time = clock_span(c, g, seat);
+        match &g.position {
             Position::Ttt { .. } => {
                 let p = if seat == Seat::First { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
-                Line::from(vec![
-                    Span::styled(
-                        format!(" {} ", p.letter()),
-                        theme.ttt(p).add_modifier(ratatui::style::Modifier::BOLD),
-                    ),
-                    Span::raw(name),
-                ])
+                let mark = Span::styled(format!(" {} ", p.letter()), theme.ttt(p).add_modifier(Modifier::BOLD));
+                top.push(with_clock(mark, name, time, width));
             }
             Position::Hex(_) => {
                 let c = g.position.color_of_seat(seat);
@@ -60,11 +59,11 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around:
                     Color::Black => ('●', "Black", "joins top–bottom"),
                     Color::White => ('○', "White", "joins left–right"),
                 };
-                top.push(Line::from(vec![Span::styled(format!(" {glyph} {word}  "), theme.hex(c)), Span::raw(name)]));
-                Line::styled(format!("   {edges}"), theme.muted())
+                let mark = Span::styled(format!(" {glyph} {word}  "), theme.hex(c));
+                top.push(with_clock(mark, name, time, width));
+                top.push(Line::styled(format!("   {edges}"), theme.muted()));
             }
-        };
-        top.push(line);
+        }
     }
     top.push(Line::raw(""));
     top.push(turn_line(c, g, around));
@@ -153,6 +152,33 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, g: &Match, around:
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
+/// A seat's time left as the clock shows it, when the game is on a clock: bold while it runs, in the
+/// error colour under ten seconds or once its flag has fallen.
+fn clock_span<'a>(c: &Chrome, g: &Match, seat: Seat) -> Option<Span<'a>> {
+    let k = g.clock.as_ref()?;
+    let left = k.left(seat, c.now);
+    let text = show(left);
+    let style = if k.flagged() == Some(seat) || (left < Duration::from_secs(10) && k.running() == Some(seat)) {
+        c.theme.error().add_modifier(Modifier::BOLD)
+    } else if k.running() == Some(seat) {
+        c.theme.accent().add_modifier(Modifier::BOLD)
+    } else {
+        c.theme.text()
+    };
+    Some(Span::styled(text, style))
+}
+
+/// A player's line: its mark, its name (cut to leave room) and, on a clock, its time at the right edge of
+/// `width` columns.
+fn with_clock<'a>(mark: Span<'a>, name: String, time: Option<Span<'a>>, width: usize) -> Line<'a> {
+    let Some(time) = time else { return Line::from(vec![mark, Span::raw(name)]) };
+    let (used, need) = (mark.width(), time.width() + 1);
+    let room = width.saturating_sub(used + need);
+    let name = crate::tui::text::short(&name, room);
+    let pad = width.saturating_sub(used + name.chars().count() + time.width());
+    Line::from(vec![mark, Span::raw(name), Span::raw(" ".repeat(pad)), time])
+}
+
 /// Whose turn, the thinking spinner, or the result.
 fn turn_line<'a>(c: &Chrome, g: &Match, around: Around) -> Line<'a> {
     let theme = c.theme;
@@ -170,7 +196,11 @@ fn turn_line<'a>(c: &Chrome, g: &Match, around: Around) -> Line<'a> {
     if let Some(started) = around.thinking {
         let spin = c.spin();
         return Line::styled(
-            format!(" {spin} {} thinking… {:.1} s", g.seat_name(seat), started.elapsed().as_secs_f64()),
+            format!(
+                " {spin} {} thinking… {:.1} s",
+                g.seat_name(seat),
+                c.now.saturating_duration_since(started).as_secs_f64()
+            ),
             theme.accent(),
         );
     }
@@ -183,7 +213,7 @@ fn turn_line<'a>(c: &Chrome, g: &Match, around: Around) -> Line<'a> {
     } else {
         format!(" ▶ {who} to move ({side})")
     };
-    Line::styled(text, theme.text().add_modifier(ratatui::style::Modifier::BOLD))
+    Line::styled(text, theme.text().add_modifier(Modifier::BOLD))
 }
 
 /// The move list, two moves a line, each numbered as the review and the menu count moves (every stone is

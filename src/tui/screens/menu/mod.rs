@@ -15,10 +15,11 @@ pub(crate) mod view;
 
 use crate::ai::Level;
 use crate::ai::ttt::Style;
-use crate::game::GameKind;
 use crate::game::hex::MAX_SIZE;
+use crate::game::{GameKind, TimeControl};
 use crate::tui::model::settings::{Opponent, Settings};
 use crate::tui::text::short;
+use std::time::Duration;
 
 /// One line of the menu.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -35,6 +36,8 @@ pub enum MenuRow {
     Style,
     /// Hex swap rule.
     Swap,
+    /// The clock: off, or a time control.
+    Clock,
     /// Start a new game.
     Start,
     /// Back to the game in progress.
@@ -61,6 +64,7 @@ impl MenuRow {
             MenuRow::Level => "Level",
             MenuRow::Style => "AI style",
             MenuRow::Swap => "Swap rule",
+            MenuRow::Clock => "Clock",
             MenuRow::Start => "Start new game",
             MenuRow::Resume => "Resume game",
             MenuRow::ResumeLast => "Resume last game",
@@ -75,7 +79,13 @@ impl MenuRow {
     pub(crate) fn has_value(self) -> bool {
         matches!(
             self,
-            MenuRow::Game | MenuRow::Size | MenuRow::Opponent | MenuRow::Level | MenuRow::Style | MenuRow::Swap
+            MenuRow::Game
+                | MenuRow::Size
+                | MenuRow::Opponent
+                | MenuRow::Level
+                | MenuRow::Style
+                | MenuRow::Swap
+                | MenuRow::Clock
         )
     }
 
@@ -92,12 +102,14 @@ pub struct Menu {
     pub selected: MenuRow,
     /// The settings the next game starts with.
     pub settings: Settings,
+    /// The clock the menu started with (the config's or `--time`), offered among the usual ones.
+    configured_clock: Option<TimeControl>,
 }
 
 impl Menu {
     /// A menu on these settings with "Start new game" selected.
     pub(crate) fn new(settings: Settings) -> Menu {
-        Menu { selected: MenuRow::Start, settings }
+        Menu { selected: MenuRow::Start, configured_clock: settings.clock, settings }
     }
 
     /// The settings shown: Hex hides the AI style, tic-tac-toe the size and swap rule.
@@ -109,6 +121,7 @@ impl Menu {
         }
         rows.extend([MenuRow::Opponent, MenuRow::Level]);
         rows.push(if hex { MenuRow::Swap } else { MenuRow::Style });
+        rows.push(MenuRow::Clock);
         rows
     }
 
@@ -170,6 +183,7 @@ impl Menu {
             MenuRow::Level => s.level = cycle(&Level::ALL, s.level, delta),
             MenuRow::Style => s.style = cycle(&[Style::Minimax, Style::Rules], s.style, delta),
             MenuRow::Swap => s.swap = !s.swap,
+            MenuRow::Clock => s.clock = cycle(&clock_choices([self.configured_clock, s.clock]), s.clock, delta),
             _ => {}
         }
     }
@@ -186,6 +200,7 @@ impl Menu {
             MenuRow::Opponent => match (s.opponent, &s.engine) {
                 (Opponent::HumanVsEngine, Some(cmd)) => format!("You vs {} (you first)", short(cmd, 16)),
                 (Opponent::EngineVsHuman, Some(cmd)) => format!("{} vs you", short(cmd, 24)),
+                _ if s.game == GameKind::Hex && s.swap => s.opponent.label_with_swap().into(),
                 _ => s.opponent.label().into(),
             },
             MenuRow::Level => s.level.to_string(),
@@ -194,9 +209,50 @@ impl Menu {
                 Style::Rules => "rules".into(),
             },
             MenuRow::Swap => if s.swap { "on" } else { "off" }.into(),
+            MenuRow::Clock => match s.clock {
+                None => "off".into(),
+                Some(c) => spelled(c),
+            },
             _ => String::new(),
         }
     }
+}
+
+/// The clocks the menu offers, as MAIN+INC (minutes, then seconds added after each move): from bullet to a
+/// long game, Fischer increments as clubs use them.
+const CLOCKS: [(u64, u64); 7] = [(1, 0), (3, 2), (5, 3), (10, 5), (15, 10), (30, 20), (60, 30)];
+
+/// A time control as the menu spells it: "5 min + 3 s a move", "90 s + 0 s a move", "1 h + 30 s a move".
+fn spelled(c: TimeControl) -> String {
+    let part = |d: Duration, unit_minutes: bool| {
+        let secs = d.as_secs_f64();
+        if secs.fract() != 0.0 {
+            format!("{} s", hextoe_core::numbers::seconds(d))
+        } else if unit_minutes && (secs as u64).is_multiple_of(3600) {
+            format!("{} h", secs as u64 / 3600)
+        } else if unit_minutes && (secs as u64).is_multiple_of(60) {
+            format!("{} min", secs as u64 / 60)
+        } else {
+            format!("{} s", secs as u64)
+        }
+    };
+    format!("{} + {} a move", part(c.main, true), part(c.increment, false))
+}
+
+/// The menu's clock choices: off, the usual controls and, in their places among them, `more` (the
+/// configured one and the one set now, such as a loaded game's) where they are not among them.
+fn clock_choices(more: [Option<TimeControl>; 2]) -> Vec<Option<TimeControl>> {
+    let mut all: Vec<TimeControl> = CLOCKS
+        .iter()
+        .map(|&(m, i)| TimeControl { main: Duration::from_secs(60 * m), increment: Duration::from_secs(i) })
+        .collect();
+    for c in more.into_iter().flatten() {
+        if !all.contains(&c) {
+            all.push(c);
+        }
+    }
+    all.sort_by_key(|c| (c.main, c.increment));
+    std::iter::once(None).chain(all.into_iter().map(Some)).collect()
 }
 
 /// The next (or previous) element of `all` after `now`, wrapping around.
@@ -229,6 +285,25 @@ mod tests {
             })
             .collect();
         assert!(!seen.iter().any(|o| o.uses_engine()), "no engine without --engine: {seen:?}");
+        m.selected = MenuRow::Clock;
+        let seen: Vec<String> = (0..9)
+            .map(|_| {
+                m.change(1);
+                m.value(MenuRow::Clock)
+            })
+            .collect();
+        assert_eq!(seen[0], "1 min + 0 s a move");
+        assert_eq!(seen[7], "off", "{seen:?}");
+        m.settings.clock = "7+1".parse().ok();
+        m.configured_clock = m.settings.clock;
+        m.change(1);
+        assert_eq!(m.value(MenuRow::Clock), "10 min + 5 s a move", "a control of the config sits among the others");
+        m.change(-1);
+        assert_eq!(m.value(MenuRow::Clock), "7 min + 1 s a move");
+        m.settings.clock = "90s+1.5s".parse().ok();
+        assert_eq!(m.value(MenuRow::Clock), "90 s + 1.5 s a move");
+        m.settings.clock = "1h+30".parse().ok();
+        assert_eq!(m.value(MenuRow::Clock), "1 h + 30 s a move");
         m.selected = MenuRow::Quit;
         m.select(1, None);
         assert_eq!(m.selected, MenuRow::Game, "wraps around");

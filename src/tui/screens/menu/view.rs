@@ -23,22 +23,25 @@ const BOX_W: u16 = 56;
 pub(crate) struct Around<'a> {
     /// The entry that resumes a game, if there is a game to go back to.
     pub resume: Option<MenuRow>,
-    /// The game it resumes: the one in memory, or else the last run's unfinished one.
-    pub resumes: Option<&'a Position>,
+    /// The game it resumes: the one in memory, or else the last run's unfinished one; and whether it is
+    /// over (on the board, by resignation or on time).
+    pub resumes: Option<(&'a Position, bool)>,
     /// The score, shown below the entries.
     pub score: &'a Score,
 }
 
 /// What a Resume entry goes back to: "Hex 19×19 · 2 moves", "Tic-tac-toe · 7 moves · over".
-fn resume_detail(position: Option<&Position>) -> String {
-    let Some(position) = position else { return String::new() };
+fn resume_detail(resumes: Option<(&Position, bool)>) -> String {
+    let Some((position, over)) = resumes else { return String::new() };
     let game = match position {
         Position::Hex(h) => format!("Hex {0}×{0}", h.size()),
         Position::Ttt { .. } => game_name(position.kind()).to_string(),
     };
     let n = position.ply();
-    let over = if position.result().is_some() { " · over" } else { "" };
-    format!("  {game} · {n} move{}{over}", if n == 1 { "" } else { "s" })
+    let over = if over { " · over" } else { "" };
+    // After a swap the colours are not those the menu's players row suggests.
+    let swapped = if matches!(position, Position::Hex(h) if h.swapped()) { " · swapped" } else { "" };
+    format!("  {game} · {n} move{}{swapped}{over}", if n == 1 { "" } else { "s" })
 }
 
 /// One row of the score table, in fixed columns so that the numbers sit under their headings.
@@ -94,6 +97,11 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, menu: &Menu, aroun
             let (w, d, l) = (t.wins.to_string(), t.draws.to_string(), t.losses.to_string());
             lines.push(Line::raw(score_row(&game, level, &w, &d, &l)));
         }
+    }
+    // On a short terminal the tagline and its blank line give way, so that every entry down to Quit shows
+    // (the score, last, is what is cut).
+    if lines.len() as u16 + 2 > body.height {
+        lines.drain(..2);
     }
     let h = lines.len() as u16 + 2;
     let rect = centered(body, BOX_W, h);

@@ -42,7 +42,10 @@ impl Analysis {
                 if flag.is_stopped() {
                     return;
                 }
-                let Ok(choice) = player.choose(&game, &flag) else { continue };
+                let permit = crate::tui::ai::gate::admit();
+                let choice = player.choose(&game, &flag);
+                drop(permit);
+                let Ok(choice) = choice else { continue };
                 if flag.is_stopped() || tx.send((k, hex_value(&choice))).is_err() {
                     return;
                 }

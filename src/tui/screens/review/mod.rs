@@ -22,6 +22,7 @@ pub mod value;
 pub(crate) mod view;
 
 use crate::game::{Move, Position, Seat};
+use crate::tui::model::ending::Ending;
 use crate::tui::model::game::Match;
 use crate::tui::model::settings::Settings;
 use analysis::Analysis;
@@ -57,6 +58,8 @@ pub struct Review {
     pub values: Vec<Option<PointValue>>,
     /// Where Esc goes.
     pub back: ReturnTo,
+    /// How the game ended off the board, if it did (a resignation, a fallen flag).
+    pub ending: Option<Ending>,
     analysis: Option<Analysis>,
 }
 
@@ -67,13 +70,18 @@ impl Review {
         let n = moves.len();
         let mut values = vec![None; n + 1];
         values[n] = terminal_value(&game);
-        Review { settings, names, game, moves, ply: n, values, back, analysis: None }
+        Review { settings, names, game, moves, ply: n, values, back, ending: None, analysis: None }
+    }
+
+    /// The review of a game that ended off the board as `ending` says (none: on the board, or not yet).
+    pub(crate) fn with_ending(self, ending: Option<Ending>) -> Review {
+        Review { ending, ..self }
     }
 
     /// The review of a game on screen, named and set up as it was played.
     pub(crate) fn of_match(m: &Match, back: ReturnTo) -> Review {
         let names = Seat::BOTH.map(|s| seat_label(m, s));
-        Review::new(m.position.clone(), m.settings.clone(), names, back)
+        Review::new(m.position.clone(), m.settings.clone(), names, back).with_ending(m.ending)
     }
 
     /// Starts filling in the values: at once for tic-tac-toe, in a background thread for Hex with the

@@ -92,21 +92,25 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistak
     let width = inner.width.saturating_sub(1) as usize;
     let mut lines: Vec<Line> = Vec::new();
 
-    // The players, first player first.
+    // The players, first player first, with the colours they hold at the move on screen: after a swap
+    // the second player holds Black, before it the first.
+    let here = r.position_at(r.ply);
+    let swapped = matches!(&here, Position::Hex(g) if g.swapped());
     for seat in Seat::BOTH {
         let (mark, style) = match &r.game {
             Position::Ttt { .. } => {
                 let p = if seat == Seat::First { crate::game::ttt::Player::X } else { crate::game::ttt::Player::O };
                 (p.letter().to_string(), theme.ttt(p))
             }
-            Position::Hex(_) => match r.game.color_of_seat(seat) {
+            Position::Hex(_) => match here.color_of_seat(seat) {
                 Color::Black => ("● Black".to_string(), theme.hex(Color::Black)),
                 Color::White => ("○ White".to_string(), theme.hex(Color::White)),
             },
         };
+        let swap = if swapped && seat == Seat::Second { " (swapped)" } else { "" };
         lines.push(Line::from(vec![
             Span::styled(format!(" {mark}  "), style),
-            Span::raw(r.names[seat.index()].clone()),
+            Span::raw(format!("{}{swap}", r.names[seat.index()])),
         ]));
     }
     if let Some(result) = result_words(r) {
@@ -144,8 +148,15 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistak
         lines.push(Line::styled(format!(" Better: {} ★", m.better), theme.tone(Tone::Good)));
     }
     if let Some(best) = r.values.get(r.ply).copied().flatten().and_then(|v| v.best.map(|b| (b, v.chance))) {
-        let mover = side_mark(r, r.ply);
-        lines.push(Line::styled(format!(" Best next: {mover} {} ({})", best.0, short_value(r, best.1)), theme.muted()));
+        let text = if best.0 == Move::Hex(crate::game::hex::HexMove::Swap) {
+            // A swap is a player's choice, not a stone: say who would swap.
+            format!(" Best next: {} swaps ({})", r.names[Seat::of_ply(r.ply).index()], short_value(r, best.1))
+        } else {
+            format!(" Best next: {} {} ({})", side_mark(r, r.ply), best.0, short_value(r, best.1))
+        };
+        for l in wrap(text.trim_start(), width.saturating_sub(1)) {
+            lines.push(Line::styled(format!(" {l}"), theme.muted()));
+        }
     }
     lines.push(Line::raw(""));
 
@@ -185,12 +196,14 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, r: &Review, mistak
     frame.render_widget(Paragraph::new(lines), inner);
 }
 
-/// How the game ended, e.g. "Black won", "x won", "Draw", or "Unfinished".
+/// How the game ended, e.g. "Ada won", "AI won on time", "Draw", or "Unfinished".
 fn result_words(r: &Review) -> Option<String> {
     use crate::game::Outcome;
-    Some(match r.game.result() {
-        Some(Outcome::Draw) => "Draw".into(),
-        Some(Outcome::Win(s)) => format!("{} won", r.names[s.index()]),
+    use crate::tui::model::ending::GameResult;
+    let result = r.game.result().map(GameResult::on_board).or(r.ending.map(GameResult::from));
+    Some(match result {
+        Some(GameResult { outcome: Outcome::Draw, .. }) => "Draw".into(),
+        Some(GameResult { outcome: Outcome::Win(s), by }) => format!("{} won{}", r.names[s.index()], by.words()),
         None => "Unfinished".into(),
     })
 }

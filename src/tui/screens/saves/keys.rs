@@ -1,6 +1,7 @@
 //! The keys of the saves list: ↑/↓ (Home/End, Page Up/Down) choose, Enter plays an unfinished game on or
-//! reviews a finished one, `d` deletes after asking (`y` confirms, any other key keeps the file), Esc/`q`
-//! goes back to the menu. Replacing a game in progress is asked about first, by the app.
+//! reviews a finished one, Tab shows one game or both, `d` deletes after asking (`y` confirms, any other key
+//! keeps the file), Esc/`q` goes back to the menu. Replacing a game in progress is asked about first, by the
+//! app.
 
 use super::SaveList;
 use crate::game::Position;
@@ -8,6 +9,7 @@ use crate::tui::action::{Action, KeyMap};
 use crate::tui::model::settings::Settings;
 use crate::tui::overlays::confirm::is_yes;
 use crate::tui::persist::listing::read_summary;
+use crate::tui::persist::save::Saved;
 use crate::tui::persist::storage::Storage;
 use crate::tui::status::{Message, Status};
 use crate::tui::widgets::footer::KeyHint;
@@ -33,11 +35,13 @@ pub enum Outcome {
         settings: Settings,
         /// The names of the two seats, as the file records them.
         names: [String; 2],
+        /// How it ended off the board, if it did.
+        ending: Option<crate::tui::model::ending::Ending>,
     },
     /// An unfinished game from the list, to play on.
     Play {
-        /// The game.
-        position: Position,
+        /// The game, with its clock and players, and the file it came from.
+        saved: Box<Saved>,
         /// The menu's settings with the file's game, players and level.
         settings: Settings,
         /// The file's name, for the status line.
@@ -72,7 +76,7 @@ pub(crate) fn handle(list: &mut SaveList, ev: &KeyEvent, action: Option<Action>,
     cx.status.message = None;
     match (ev.code, action) {
         (KeyCode::Home, _) => list.selected = 0,
-        (KeyCode::End, _) => list.selected = list.entries.len().saturating_sub(1),
+        (KeyCode::End, _) => list.selected = list.shown().len().saturating_sub(1),
         (KeyCode::PageUp, _) => list.select(-10),
         (KeyCode::PageDown, _) => list.select(10),
         (_, Some(Action::Up)) => list.select(-1),
@@ -80,6 +84,7 @@ pub(crate) fn handle(list: &mut SaveList, ev: &KeyEvent, action: Option<Action>,
         (_, Some(Action::Place)) => return load_selected(list, cx),
         (_, Some(Action::Back)) => return Outcome::Close,
         (_, Some(Action::Help)) => return Outcome::Help,
+        (_, Some(Action::SwitchGame)) => list.next_filter(),
         (KeyCode::Char(DELETE_KEY), None) => match list.current() {
             Some(e) => {
                 cx.status.message = Some(Message::info(format!("Delete {}? y: yes, any other key: no.", e.name)));
@@ -97,7 +102,7 @@ fn delete_selected(list: &mut SaveList, cx: Context) {
     let Some(entry) = list.current().cloned() else { return };
     cx.status.message = Some(match std::fs::remove_file(&entry.path) {
         Ok(()) => {
-            *list = SaveList::open(cx.storage, list.selected);
+            *list = SaveList::open(cx.storage, list.selected, list.filter);
             Message::info(format!("Deleted {}.", entry.name))
         }
         Err(e) => Message::error(format!("Cannot delete {}: {e}", entry.path.display())),
@@ -108,7 +113,12 @@ fn delete_selected(list: &mut SaveList, cx: Context) {
 /// again: it may have changed since the list was made.
 fn load_selected(list: &SaveList, cx: Context) -> Outcome {
     let Some(entry) = list.current() else {
-        cx.status.message = Some(Message::error("There is no save to load: press S during a game to save it."));
+        let text = if list.entries.is_empty() {
+            "Nothing to load yet."
+        } else {
+            "Nothing of this game here: tab shows the others."
+        };
+        cx.status.message = Some(Message::error(text));
         return Outcome::Stay;
     };
     let info = match read_summary(&entry.path) {
@@ -118,22 +128,13 @@ fn load_selected(list: &SaveList, cx: Context) -> Outcome {
             return Outcome::Stay;
         }
     };
-    let mut settings = cx.menu.clone();
-    settings.game = info.position.kind();
-    settings.size = info.position.size();
-    if let Position::Hex(g) = &info.position {
-        settings.swap = g.swap_rule();
+    // The file's game, players, level and clock (a game saved against impossible comes back against it).
+    let (settings, note) = info.saved.settings(cx.menu);
+    if info.is_over() {
+        let names = info.saved.info.seat_names();
+        return Outcome::Review { position: info.saved.position, settings, names, ending: info.saved.info.ending };
     }
-    // The players and level the file records (a game saved against impossible comes back against it).
-    let note = info.info.apply(&mut settings);
-    if info.position.result().is_some() {
-        let names = match info.players.as_deref().and_then(|p| p.split_once(" vs ")) {
-            Some((b, w)) => [b.to_string(), w.to_string()],
-            None => ["Player 1".into(), "Player 2".into()],
-        };
-        return Outcome::Review { position: info.position, settings, names };
-    }
-    Outcome::Play { position: info.position, settings, name: entry.name.clone(), note }
+    Outcome::Play { saved: Box::new(info.saved), settings, name: entry.name.clone(), note }
 }
 
 /// The key line's hints on the saves list (none: an empty list).
@@ -144,6 +145,7 @@ pub(crate) fn hints(list: Option<&SaveList>, keys: &KeyMap) -> Vec<KeyHint> {
     vec![
         (format!("{}{}", keys.first_key(Action::Up), keys.first_key(Action::Down)), "choose"),
         (keys.first_key(Action::Place), "play on / review"),
+        (keys.label(Action::SwitchGame), "filter"),
         (DELETE_KEY.to_string(), "delete"),
         (keys.last_key(Action::Back), "menu"),
     ]

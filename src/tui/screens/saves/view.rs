@@ -1,5 +1,6 @@
-//! The "Load game" screen: a box with one line per save, newest first — game, players, date, result and
-//! moves — the selected one marked; a file that cannot be read says why on its line.
+//! The "Load game" screen: a box with one line per game, saved or kept by the history, newest first — game,
+//! players, date, result, moves and where it is kept — the selected one marked; a file that cannot be read
+//! says why on its line.
 
 use super::SaveList;
 use super::keys::hints;
@@ -24,18 +25,28 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, list: Option<&Save
         Layout::vertical([Constraint::Fill(1), Constraint::Length(1), Constraint::Length(1)]).areas(area);
     let rect = centered(body, BOX_W.min(body.width), body.height);
     let inner_w = rect.width.saturating_sub(2) as usize;
-    // Column widths: game 12, date 17, result 11, moves 5, the players take the rest.
-    let players_w = inner_w.saturating_sub(4 + 12 + 17 + 11 + 6 + 4).max(8);
+    // Column widths: game 12, date 17, result 16, moves 6, where 7; the players take the rest.
+    let players_w = inner_w.saturating_sub(4 + 12 + 17 + 16 + 6 + 7 + 4).max(8);
     let mut lines = vec![Line::styled(
-        format!("  {:<12}{:<pw$} {:<17}{:<11}{:>6}", "Game", "Players", "Date", "Result", "Moves", pw = players_w),
+        format!(
+            "  {:<12}{:<pw$} {:<17}{:<16}{:>6}  {:<7}",
+            "Game",
+            "Players",
+            "Date",
+            "Result",
+            "Moves",
+            "Kept in",
+            pw = players_w
+        ),
         theme.accent(),
     )];
-    let entries: &[SaveEntry] = list.map_or(&[], |l| &l.entries);
+    let entries: Vec<&SaveEntry> = list.map(|l| l.shown()).unwrap_or_default();
     if entries.is_empty() {
         lines.push(Line::raw(""));
-        let text = match list.and_then(|l| l.problem.as_deref()) {
-            Some(p) => format!("  No saves: {p}."),
-            None => "  No saved games yet: press S during a game to save it.".to_string(),
+        let text = match (list.and_then(|l| l.problem.as_deref()), list.is_some_and(|l| !l.entries.is_empty())) {
+            (Some(p), _) => format!("  No games: {p}."),
+            (None, true) => "  No game of this kind: tab shows the others.".to_string(),
+            (None, false) => "  No games yet: finished games are kept here, and S saves one during a game.".to_string(),
         };
         lines.push(Line::styled(text, theme.muted()));
     }
@@ -48,12 +59,13 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, list: Option<&Save
         let style = if here { theme.accent().add_modifier(Modifier::REVERSED) } else { theme.text() };
         let text = match &e.info {
             Ok(info) => format!(
-                "{:<12}{:<pw$} {:<17}{:<11}{:>6}",
+                "{:<12}{:<pw$} {:<17}{:<16}{:>6}  {:<7}",
                 info.game(),
-                short(info.players.as_deref().unwrap_or("—"), players_w.saturating_sub(1)),
+                short(&info.players(), players_w.saturating_sub(1)),
                 e.date(),
                 info.result(),
-                info.position.ply(),
+                info.position().ply(),
+                e.source.folder(),
                 pw = players_w
             ),
             Err(why) => short(&format!("{} — cannot be loaded: {why}", e.name), inner_w.saturating_sub(3)),
@@ -62,7 +74,12 @@ pub(crate) fn draw(frame: &mut Frame, area: Rect, c: &Chrome, list: Option<&Save
         lines.push(Line::from(vec![Span::styled(marker, theme.accent()), Span::styled(text, style)]));
     }
     let count = entries.len();
-    let title = format!(" Load game · {count} save{} ", if count == 1 { "" } else { "s" });
+    let what = match list.and_then(|l| l.filter) {
+        None => "",
+        Some(crate::game::GameKind::Hex) => "Hex · ",
+        Some(crate::game::GameKind::Tictactoe) => "tic-tac-toe · ",
+    };
+    let title = format!(" Load game · {what}{count} game{} ", if count == 1 { "" } else { "s" });
     let block = panel::panel(title, theme);
     let h = (lines.len() as u16 + 2).min(rect.height);
     let rect = Rect { height: h, y: rect.y + (rect.height - h) / 3, ..rect };

@@ -39,8 +39,10 @@ pub struct ParseTimeControlError {
     pub why: String,
 }
 
-/// Reads a duration: a number followed by `h`, `m` or `s`, or a bare number in `unit` (seconds a unit).
-fn duration(text: &str, unit: f64) -> Option<Duration> {
+/// Reads a duration in seconds: a number followed by `h`, `m` or `s`, or a bare number in `unit` (seconds a
+/// unit). Any finite number reads, however large or negative, so that the caller can say which range it
+/// wants rather than call a number not a number.
+fn seconds(text: &str, unit: f64) -> Option<f64> {
     let t = text.trim();
     let (number, scale) = match t.char_indices().last() {
         Some((i, 'h')) => (&t[..i], 3600.0),
@@ -50,7 +52,12 @@ fn duration(text: &str, unit: f64) -> Option<Duration> {
     };
     let x: f64 = number.trim().parse().ok()?;
     let secs = x * scale;
-    (secs.is_finite() && (0.0..=1e7).contains(&secs)).then(|| Duration::from_secs_f64(secs))
+    secs.is_finite().then_some(secs)
+}
+
+/// `secs` as a duration if it is within `0..=max`.
+fn within(secs: f64, max: Duration) -> Option<Duration> {
+    (0.0..=max.as_secs_f64()).contains(&secs).then(|| Duration::from_secs_f64(secs))
 }
 
 impl FromStr for TimeControl {
@@ -61,14 +68,13 @@ impl FromStr for TimeControl {
     fn from_str(text: &str) -> Result<TimeControl, ParseTimeControlError> {
         let err = |why: &str| ParseTimeControlError { given: crate::text::quote(text), why: why.to_string() };
         let (main, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let main = duration(main, 60.0).ok_or_else(|| err("the main time is not a number of minutes"))?;
-        let increment = duration(inc, 1.0).ok_or_else(|| err("the increment is not a number of seconds"))?;
-        if main < Duration::from_secs(1) || main > MAX_MAIN {
-            return Err(err("the main time must be from 1 second to 24 hours"));
-        }
-        if increment > MAX_INCREMENT {
-            return Err(err("the increment must be at most an hour"));
-        }
+        let main = seconds(main, 60.0).ok_or_else(|| err("the main time is not a number of minutes"))?;
+        let increment = seconds(inc, 1.0).ok_or_else(|| err("the increment is not a number of seconds"))?;
+        let main = within(main, MAX_MAIN)
+            .filter(|m| *m >= Duration::from_secs(1))
+            .ok_or_else(|| err("the main time must be from 1 second to 24 hours"))?;
+        let increment =
+            within(increment, MAX_INCREMENT).ok_or_else(|| err("the increment must be from 0 to an hour"))?;
         Ok(TimeControl { main, increment })
     }
 }
@@ -218,7 +224,9 @@ mod tests {
             ("5+y", "increment"),
             ("0+5", "from 1 second"),
             ("25h+0", "to 24 hours"),
-            ("5+2h", "at most an hour"),
+            ("5+2h", "from 0 to an hour"),
+            ("99999999+1", "to 24 hours"),
+            ("5+-1", "from 0 to an hour"),
             ("-1+0", "main time"),
             ("inf+0", "main time"),
             ("5+NaN", "increment"),

@@ -71,11 +71,26 @@ pub fn write(game: &Game) -> String {
 
 /// [`write`] with more root properties, such as `PB[…]`, `PW[…]` and `RE[…]`; values are escaped.
 pub fn write_with(game: &Game, root: &[(&str, &str)]) -> String {
+    write_annotated(game, root, |_, _| Vec::new())
+}
+
+/// Writes `prop[value]` with the value escaped (`\` and `]`).
+fn property(s: &mut String, prop: &str, value: &str) {
+    let escaped = value.replace('\\', "\\\\").replace(']', "\\]");
+    let _ = write!(s, "{prop}[{escaped}]");
+}
+
+/// [`write_with`], and more properties on the moves' nodes: `moves(k, colour)` gives those of move `k + 1`,
+/// played by `colour`, such as the time left after it (`BL[…]` or `WL[…]`). Values are escaped.
+pub fn write_annotated(
+    game: &Game,
+    root: &[(&str, &str)],
+    moves: impl Fn(usize, Color) -> Vec<(&'static str, String)>,
+) -> String {
     let size = game.size();
     let mut s = format!("(;FF[4]GM[11]AP[hextoe:{}]SZ[{size}]", env!("CARGO_PKG_VERSION"));
     for (prop, value) in root {
-        let escaped = value.replace('\\', "\\\\").replace(']', "\\]");
-        let _ = write!(s, "{prop}[{escaped}]");
+        property(&mut s, prop, value);
     }
     let start = game.start();
     if start.stone_count() > 0 {
@@ -91,9 +106,12 @@ pub fn write_with(game: &Game, root: &[(&str, &str)]) -> String {
         let _ = write!(s, "PL[{}]", if start.to_move() == Color::Black { 'B' } else { 'W' });
     }
     let mut board: Board = start.clone();
-    for m in game.history() {
+    for (k, m) in game.history().iter().enumerate() {
         let mover = board.to_move();
         let _ = write!(s, ";{}[{m}]", if mover == Color::Black { 'B' } else { 'W' });
+        for (prop, value) in moves(k, mover) {
+            property(&mut s, prop, &value);
+        }
         if let HexMove::Place(c) = m {
             board.play(*c, mover);
         }
@@ -182,13 +200,20 @@ pub fn read(text: &str, swap_rule: bool) -> Result<Game, SgfError> {
 /// The root node's properties with their first values, in file order: player names (`PB`, `PW`), the
 /// result (`RE`) and the like, which [`read`] leaves aside.
 pub fn root_properties(text: &str) -> Result<Vec<(String, String)>, SgfError> {
+    Ok(node_properties(text)?.into_iter().next().unwrap_or_default())
+}
+
+/// Every node of the main line with its properties' first values, in file order: the root, then the
+/// moves' nodes with what [`read`] leaves aside on them (the time left after a move, `BL` and `WL`;
+/// comments).
+pub fn node_properties(text: &str) -> Result<Vec<Vec<(String, String)>>, SgfError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let nodes = Parser { text: text.as_bytes(), pos: 0 }.main_line()?;
     Ok(nodes
         .into_iter()
-        .next()
-        .unwrap_or_default()
-        .into_iter()
-        .map(|(prop, values)| (prop, values.into_iter().next().unwrap_or_default()))
+        .map(|node| {
+            node.into_iter().map(|(prop, values)| (prop, values.into_iter().next().unwrap_or_default())).collect()
+        })
         .collect())
 }
 

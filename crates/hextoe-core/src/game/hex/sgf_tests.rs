@@ -100,3 +100,20 @@ fn resign_ends_the_main_line() {
     let g = read("(;GM[11]SZ[5];B[c3];W[resign])", false).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(g.history().len(), 1);
 }
+
+#[test]
+fn moves_carry_their_own_properties_and_read_back() {
+    let g = game("c3 b2", 5, false);
+    let text = write_annotated(&g, &[("TM", "300")], |k, color| match (k, color) {
+        (0, Color::Black) => vec![("BL", "290.5".to_string())],
+        (1, Color::White) => vec![("WL", "299".to_string()), ("C", "a]b".to_string())],
+        _ => Vec::new(),
+    });
+    assert!(text.contains(";B[c3]BL[290.5];W[b2]WL[299]C[a\\]b])"), "{text}");
+    assert_eq!(read(&text, false).map(|r| r.history().len()), Ok(2));
+    let nodes = node_properties(&text).unwrap_or_default();
+    assert_eq!(nodes.len(), 3);
+    assert!(nodes[0].contains(&("TM".into(), "300".into())));
+    assert_eq!(nodes[1], vec![("B".to_string(), "c3".to_string()), ("BL".to_string(), "290.5".to_string())]);
+    assert!(nodes[2].contains(&("C".into(), "a]b".into())));
+}

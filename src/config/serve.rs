@@ -1,0 +1,31 @@
+//! `[serve]`: what `hextoe serve` shares among all its clients. The limits on connections and input are
+//! flags or fixed (docs/serve.md); these are the ones an operator tunes to the machine.
+
+use super::types::{MemoryMb, Threads, ranged_int};
+// The names the `ranged_int!` macro uses.
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// Seconds a dropped player's seat is kept, 10..=86,400 (a day).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct GraceSeconds(pub u64);
+ranged_int!(GraceSeconds, u64, 10, 86_400, "grace");
+
+/// `[serve]`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct ServeConfig {
+    /// Search threads shared by every AI game, hint and review of the server: each search waits its turn.
+    pub threads: Threads,
+    /// The memory cap of one AI game's search (and of one review) on the server, megabytes.
+    pub memory_mb: MemoryMb,
+    /// Seconds a dropped player's seat is kept before the game is adjourned.
+    pub grace: GraceSeconds,
+}
+
+impl Default for ServeConfig {
+    fn default() -> ServeConfig {
+        ServeConfig { threads: Threads(1), memory_mb: MemoryMb(64), grace: GraceSeconds(300) }
+    }
+}

@@ -1,0 +1,167 @@
+//! The lobby (`ssh -p 2222 lobby@HOST`): create a room (a fresh code to send a friend), play the AI alone,
+//! join a room that waits for a player, watch a game, or resume an adjourned game of yours. The lists are
+//! read again on every key and every few seconds.
+
+use crate::game::Position;
+use crate::serve::identity::{Identity, KEYGEN};
+use crate::serve::room::Phase;
+use crate::serve::room::name::RoomName;
+use crate::serve::room::record::Adjourned;
+use crate::serve::room::registry::RoomSummary;
+use crate::serve::screens::bar::who;
+use crate::tui::action::{Action, KeyMap};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::panel::panel;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use std::path::PathBuf;
+
+/// Where an entry of the lobby leads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A new room with a fresh code.
+    Create,
+    /// The local game's menu, against the AI.
+    Solo,
+    /// Take the free seat of a waiting room.
+    Join(RoomName),
+    /// Watch a room's game.
+    Watch(RoomName),
+    /// Resume an adjourned game.
+    Resume(PathBuf),
+}
+
+/// The lobby's state: what is listed, and the entry under the cursor.
+#[derive(Debug, Default)]
+pub struct Lobby {
+    /// The entry under the cursor.
+    pub selected: usize,
+    /// Every room.
+    pub rooms: Vec<RoomSummary>,
+    /// This client's adjourned games.
+    pub adjourned: Vec<Adjourned>,
+    /// Why the last entry could not be followed (a room that was full, a game resumed already).
+    pub problem: Option<String>,
+}
+
+/// What a key does in the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Nothing more.
+    Stay,
+    /// Go where the entry leads.
+    Go(Entry),
+    /// Leave the server.
+    Leave,
+}
+
+/// How many moves a game has had, in words.
+fn moves(p: &Position) -> String {
+    match p.ply() {
+        1 => "1 move".into(),
+        n => format!("{n} moves"),
+    }
+}
+
+impl Lobby {
+    /// Every entry, with its section and its line, in order.
+    pub fn entries(&self, me: &Identity) -> Vec<(&'static str, Entry, String)> {
+        let mut out = vec![
+            ("Start", Entry::Create, "Create a room: a fresh code to send a friend".to_string()),
+            ("Start", Entry::Solo, "Play the AI here".to_string()),
+        ];
+        let name = |p: &Option<Identity>| p.as_ref().map_or("…".to_string(), |i| who(i, me));
+        for r in &self.rooms {
+            let players = format!("{} vs {}", name(&r.players[0]), name(&r.players[1]));
+            let watching = if r.watchers > 0 { format!(" · {} watching", r.watchers) } else { String::new() };
+            if r.open() {
+                let host = r.players.iter().flatten().next().map_or("someone".into(), |i| who(i, me));
+                out.push((
+                    "Waiting for a player",
+                    Entry::Join(r.name.clone()),
+                    format!("{:<8} {} · {host} waits", r.name, r.settings.describe()),
+                ));
+            } else {
+                let state = match &r.phase {
+                    Phase::Playing => "",
+                    Phase::Over(_) => " · over",
+                    Phase::Waiting => " · waiting for its players",
+                    Phase::Adjourned(_) => " · adjourned",
+                };
+                out.push((
+                    "Games",
+                    Entry::Watch(r.name.clone()),
+                    format!("{:<8} {} · {players}{state}{watching}", r.name, r.settings.describe()),
+                ));
+            }
+        }
+        for a in &self.adjourned {
+            let r = &a.record;
+            let other = r.players.iter().find(|p| *p != me).map_or("yourself".into(), |i| who(i, me));
+            out.push((
+                "Your adjourned games",
+                Entry::Resume(a.path.clone()),
+                format!("{:<8} {} vs {other} · {}", r.room, r.settings.describe(), moves(&r.position)),
+            ));
+        }
+        out
+    }
+
+    /// A key in the lobby.
+    pub fn key(&mut self, action: Option<Action>, me: &Identity) -> Outcome {
+        let entries = self.entries(me);
+        self.selected = self.selected.min(entries.len().saturating_sub(1));
+        match action {
+            Some(Action::Up) => self.selected = self.selected.saturating_sub(1),
+            Some(Action::Down) => self.selected = (self.selected + 1).min(entries.len().saturating_sub(1)),
+            Some(Action::Place) => {
+                return entries.into_iter().nth(self.selected).map_or(Outcome::Stay, |e| Outcome::Go(e.1));
+            }
+            Some(Action::Back | Action::Quit) => return Outcome::Leave,
+            _ => {}
+        }
+        Outcome::Stay
+    }
+
+    /// Draws the lobby into `area`.
+    pub fn draw(&self, frame: &mut Frame, area: Rect, me: &Identity, theme: &Theme, keys: &KeyMap) {
+        let mut lines = vec![Line::styled(format!("You are {}.", me.short()), theme.muted()), Line::default()];
+        let mut selected_line = 0;
+        let mut section = "";
+        for (i, (sec, _, text)) in self.entries(me).into_iter().enumerate() {
+            if sec != section {
+                if !section.is_empty() {
+                    lines.push(Line::default());
+                }
+                lines.push(Line::styled(sec.to_string(), theme.accent()));
+                section = sec;
+            }
+            if i == self.selected {
+                selected_line = lines.len();
+                lines.push(Line::from(vec![Span::styled("› ", theme.accent()), Span::styled(text, theme.accent())]));
+            } else {
+                lines.push(Line::styled(format!("  {text}"), theme.text()));
+            }
+        }
+        lines.push(Line::default());
+        if let Some(p) = &self.problem {
+            lines.push(Line::styled(p.clone(), theme.error()));
+        }
+        if !me.has_key() {
+            lines.push(Line::styled(
+                format!("You have no key: a dropped seat cannot be won back. Make one with: {KEYGEN}"),
+                theme.error(),
+            ));
+        }
+        let k = |a: Action| keys.first_key(a);
+        let leave = keys.last_key(Action::Back);
+        let help = format!("{}{} choose · {} go · {leave} leave", k(Action::Up), k(Action::Down), k(Action::Place));
+        lines.push(Line::styled(help, theme.muted()));
+        let inner = area.height.saturating_sub(2) as usize;
+        let scroll = (selected_line + 2).saturating_sub(inner) as u16;
+        let block = panel(" hextoe lobby ".into(), theme);
+        frame.render_widget(Paragraph::new(lines).scroll((scroll, 0)).block(block), area);
+    }
+}

@@ -1,0 +1,194 @@
+//! The waiting room: what the first to arrive sees until a friend joins — the exact `ssh` line to send them,
+//! and the game, which they may change meanwhile (game, board size, swap rule, clock, hints, their colour).
+//! A resumed game waits for its missing player instead, and says who.
+
+use crate::game::GameKind;
+use crate::game::hex::MAX_SIZE;
+use crate::serve::identity::{Identity, KEYGEN};
+use crate::serve::room::Role;
+use crate::serve::room::settings::{HostSeat, RoomSettings};
+use crate::serve::room::view::View;
+use crate::tui::action::{Action, KeyMap};
+use crate::tui::theme::Theme;
+use crate::tui::widgets::panel::panel;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+/// A row of the waiting room's settings.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    /// Tic-tac-toe or Hex.
+    Game,
+    /// The Hex board's side.
+    Size,
+    /// The swap rule.
+    Swap,
+    /// The clock.
+    Clock,
+    /// Hints allowed.
+    Hints,
+    /// The host's colour.
+    Seat,
+}
+
+/// The rows shown for a game: the board's rows only for Hex.
+pub fn rows(s: &RoomSettings) -> Vec<Row> {
+    match s.game {
+        GameKind::Hex => vec![Row::Game, Row::Size, Row::Swap, Row::Clock, Row::Hints, Row::Seat],
+        GameKind::Tictactoe => vec![Row::Game, Row::Clock, Row::Hints, Row::Seat],
+    }
+}
+
+/// A row's label and value.
+fn row_text(row: Row, s: &RoomSettings) -> (&'static str, String) {
+    let on = |b: bool| if b { "on" } else { "off" }.to_string();
+    match row {
+        Row::Game => ("Game", if s.game == GameKind::Hex { "Hex".into() } else { "tic-tac-toe".into() }),
+        Row::Size => ("Board size", format!("{0}×{0}", s.size)),
+        Row::Swap => ("Swap rule", on(s.swap)),
+        Row::Clock => ("Clock", s.clock.map_or("none".into(), |c| format!("{c} (minutes + seconds a move)"))),
+        Row::Hints => ("Hints", if s.hints { "allowed".into() } else { "off".into() }),
+        Row::Seat => (
+            "You play",
+            match (s.host, s.game) {
+                (HostSeat::Random, _) => "chosen at random".into(),
+                (HostSeat::First, GameKind::Hex) => "Black (moves first)".into(),
+                (HostSeat::Second, GameKind::Hex) => "White (moves second)".into(),
+                (HostSeat::First, GameKind::Tictactoe) => "x (moves first)".into(),
+                (HostSeat::Second, GameKind::Tictactoe) => "o (moves second)".into(),
+            },
+        ),
+    }
+}
+
+/// Changes a row's value one step (`dir` +1 or −1).
+pub fn change(row: Row, s: &mut RoomSettings, dir: i64) {
+    match row {
+        Row::Game => {
+            s.game = if s.game == GameKind::Hex { GameKind::Tictactoe } else { GameKind::Hex };
+        }
+        Row::Size => s.size = (s.size as i64 + dir).clamp(1, MAX_SIZE as i64) as usize,
+        Row::Swap => s.swap = !s.swap,
+        Row::Clock => s.step_clock(dir),
+        Row::Hints => s.hints = !s.hints,
+        Row::Seat => {
+            let i = HostSeat::ALL.iter().position(|h| *h == s.host).unwrap_or(0) as i64;
+            s.host = HostSeat::ALL[(i + dir).rem_euclid(HostSeat::ALL.len() as i64) as usize];
+        }
+    }
+}
+
+/// What a key does in the waiting room.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Outcome {
+    /// Nothing more (the selection moved, or the key does nothing here).
+    Stay,
+    /// The host changed the game to this.
+    Change(RoomSettings),
+    /// Leave the room.
+    Leave,
+}
+
+/// A key in the waiting room, with `selected` the row under the cursor.
+pub fn key(action: Option<Action>, selected: &mut usize, view: &View, host: bool) -> Outcome {
+    let rows = rows(&view.settings);
+    *selected = (*selected).min(rows.len().saturating_sub(1));
+    let dir = match action {
+        Some(Action::Up) => {
+            *selected = selected.saturating_sub(1);
+            return Outcome::Stay;
+        }
+        Some(Action::Down) => {
+            *selected = (*selected + 1).min(rows.len() - 1);
+            return Outcome::Stay;
+        }
+        Some(Action::Back | Action::Quit) => return Outcome::Leave,
+        Some(Action::Left) => -1,
+        Some(Action::Right | Action::Place) => 1,
+        _ => return Outcome::Stay,
+    };
+    if !host || view.position.is_some() {
+        return Outcome::Stay;
+    }
+    let mut s = view.settings.clone();
+    change(rows[*selected], &mut s, dir);
+    Outcome::Change(s)
+}
+
+/// What the waiting room draws with besides the room.
+#[derive(Debug)]
+pub struct Around<'a> {
+    /// The line to send a friend.
+    pub ssh_line: String,
+    /// This client.
+    pub me: &'a Identity,
+    /// The row under the cursor.
+    pub selected: usize,
+    /// The styles and the keys.
+    pub theme: &'a Theme,
+    /// The key bindings, for the key line.
+    pub keys: &'a KeyMap,
+}
+
+/// Draws the waiting room into `area`.
+pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
+    let t = a.theme;
+    let mut lines = Vec::new();
+    let missing: Vec<String> = view.seats.iter().flatten().filter(|s| !s.here).map(|s| s.identity.short()).collect();
+    let host = view.role != Role::Watcher && view.position.is_none();
+    match (view.resumed, missing.is_empty()) {
+        (true, false) => lines.push(Line::styled(
+            format!("This adjourned game goes on when {} comes back. Send them this line:", missing.join(" and ")),
+            t.text(),
+        )),
+        (true, true) => lines.push(Line::styled(
+            "This adjourned game goes on when its other player comes. Send them this line:",
+            t.text(),
+        )),
+        (false, _) => lines.push(Line::styled("Waiting for a friend. Send them this line:", t.text())),
+    }
+    lines.push(Line::default());
+    lines.push(Line::styled(format!("    {}", a.ssh_line), t.accent()));
+    lines.push(Line::default());
+    if view.position.is_none() {
+        for (i, row) in rows(&view.settings).into_iter().enumerate() {
+            let (label, value) = row_text(row, &view.settings);
+            let here = i == a.selected && host;
+            let (style, mark) = if here { (t.accent(), "› ") } else { (t.text(), "  ") };
+            let value = if host { format!("‹ {value} ›") } else { value };
+            lines.push(Line::from(vec![
+                Span::styled(mark, t.accent()),
+                Span::styled(format!("{label:<12}"), if here { t.accent() } else { t.muted() }),
+                Span::styled(value, style),
+            ]));
+        }
+    } else {
+        lines.push(Line::styled(format!("  {}", view.settings.describe()), t.text()));
+    }
+    lines.push(Line::default());
+    if !a.me.has_key() {
+        lines.push(Line::styled(
+            format!("You have no key: if your connection drops, your seat cannot be won back. One line makes a key: {KEYGEN} (then connect again)."),
+            t.error(),
+        ));
+        lines.push(Line::default());
+    }
+    let k = |x: Action| a.keys.first_key(x);
+    let leave = a.keys.last_key(Action::Back);
+    let help = if host {
+        format!(
+            "{}{} choose · {}{} change · {leave} leave",
+            k(Action::Up),
+            k(Action::Down),
+            k(Action::Left),
+            k(Action::Right)
+        )
+    } else {
+        format!("{leave} leave")
+    };
+    lines.push(Line::styled(help, t.muted()));
+    let block = panel(format!(" Room {} ", view.name), t);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }).block(block), area);
+}

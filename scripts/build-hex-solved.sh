@@ -2,12 +2,17 @@
 # Rebuilds crates/hextoe-core/data/hex-solved.txt, the table of solved openings (ai::hex::solved): for each board size given
 # (default: 7), the empty board and every first stone (one of each pair that a 180° rotation maps onto each
 # other; the table looks positions up in both orientations), solved by `hextoe solve` with every winning
-# move of the side to move.
+# move of the side to move; on 7×7 also every reply to each winning first stone, where a strong reply
+# (d3 d4) takes the solver longer than a move's share of the time. A reply is entered with the one winning
+# move the proof found (`win-by`), unless REPLY_LIMIT is set to a number of seconds: then every winning
+# move, where finding them all takes no longer (many replies leave dozens of winning moves, each its own
+# solve, so this takes hours).
 #
 #   scripts/build-hex-solved.sh [SIZE...]        e.g. scripts/build-hex-solved.sh 6 7
 #   HEXTOE=path/to/hextoe scripts/build-hex-solved.sh
 #
-# Needs a release build (cargo build --release) and jq. At 7×7 it takes about six minutes on two cores.
+# Needs a release build (cargo build --release), jq and timeout. At 7×7 it takes about six minutes on two
+# cores for the first stones and a few minutes for the replies.
 # Sizes not named keep their entries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,25 +24,47 @@ sizes=("$@")
 . scripts/hex-table.sh
 hex_table_setup
 
-# One entry: SIZE BLACK WHITE RESULT MOVES for the position POSITION (a move list), solved completely.
+REPLY_LIMIT=${REPLY_LIMIT:-0}
+
+# One entry: SIZE BLACK WHITE RESULT MOVES for the position POSITION (a move list), solved completely; or,
+# given LIMIT seconds, completely if that takes no longer, else with one winning move (`win-by`), which a
+# LIMIT of 0 gives at once.
 entry() {
-    local size=$1 position=$2 black=$3 json
-    json=$("$HEXTOE" solve --size "$size" ${position:+--position "$position"} --json)
-    jq -r --arg size "$size" --arg black "$black" '
+    local size=$1 position=$2 black=$3 white=${4:--} limit=${5:-} json result=win
+    if [ -n "$limit" ]; then
+        if [ "$limit" = 0 ] || ! json=$(timeout "$limit" "$HEXTOE" solve --size "$size" --position "$position" --json); then
+            result=win-by
+            json=$("$HEXTOE" solve --size "$size" --position "$position" --one --json)
+        fi
+    else
+        json=$("$HEXTOE" solve --size "$size" ${position:+--position "$position"} --json)
+    fi
+    jq -r --arg size "$size" --arg black "$black" --arg white "$white" --arg result "$result" '
         if .winner == .to_move
-        then "\($size) \($black) - win \(.winning_moves | join(","))"
-        else "\($size) \($black) - loss -" end' <<<"$json"
+        then "\($size) \($black) \($white) \($result) \(.winning_moves | join(","))"
+        else "\($size) \($black) \($white) loss -" end' <<<"$json"
 }
 
 {
     echo "# hextoe's solved openings; rebuilt by scripts/build-hex-solved.sh."
-    echo "# SIZE BLACK WHITE RESULT MOVES: RESULT for the side to move, win or loss; MOVES every winning move"
-    echo "# (cells comma-separated), - for none. Positions are looked up in both orientations."
+    echo "# SIZE BLACK WHITE RESULT MOVES: RESULT for the side to move, win, win-by or loss; MOVES every winning"
+    echo "# move for win, those proven for win-by (cells comma-separated), - for none. Positions are looked up"
+    echo "# in both orientations."
     for size in "${sizes[@]}"; do
         echo "# ${size}x${size}: the empty board and every first stone"
-        entry "$size" "" -
+        empty=$(entry "$size" "" -)
+        echo "$empty"
         for cell in $(first_stones "$size"); do
             entry "$size" "$cell" "$cell"
+        done
+        [ "$size" -eq 7 ] || continue
+        echo "# ${size}x${size}: every reply to each winning first stone"
+        winners=",$(cut -d' ' -f5 <<<"$empty"),"
+        for cell in $(first_stones "$size"); do
+            [[ $winners == *",$cell,"* ]] || continue
+            for reply in $(all_cells "$size"); do
+                [ "$reply" = "$cell" ] || entry "$size" "$cell $reply" "$cell" "$reply" "$REPLY_LIMIT"
+            done
         done
     done
 } >"$tmp"

@@ -8,6 +8,7 @@ mod hex_sgf;
 mod mcts_player;
 mod mcts_ponder;
 mod parsers_unicode;
+mod perfect_7x7;
 mod protocol;
 mod solver_truth;
 mod ttt_common;

@@ -3,7 +3,7 @@
 
 use hextoe_core::ai::Stop;
 use hextoe_core::ai::hex::Proof;
-use hextoe_core::ai::hex::knowledge::solver::{Limits, Solution, Solver, is_symmetric};
+use hextoe_core::ai::hex::knowledge::solver::{Limits, Solution, Solver, Techniques, is_symmetric};
 use hextoe_core::game::hex::{Board, Cell, Color, Game, HexMove};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -223,4 +223,32 @@ fn limits_and_stop_are_honoured() {
     b.play(Cell::parse("a2", 2).unwrap(), Color::Black);
     let r = solver.solve(&b, Color::White, &Limits::default(), &|_| {});
     assert_eq!(r.proof, Proof::Loss);
+}
+
+/// Solves random n×n positions of `stones` stones with every technique and with `without` instead, and
+/// checks that both find the same winner and the same winning moves.
+fn technique_changes_no_result(without: Techniques, n: usize, stones: usize, positions: usize, seed: u64) {
+    let mut rng = StdRng::seed_from_u64(seed);
+    let limits = Limits::unlimited(&Stop::new());
+    let mut checked = 0;
+    while checked < positions {
+        let Some(game) = random_position(n, stones, &mut rng) else { continue };
+        let all = Solver::new(16).winning_moves(&game, &limits, &|_| {}, &|_, _| {});
+        let less = Solver::with_techniques(16, without).winning_moves(&game, &limits, &|_| {}, &|_, _| {});
+        assert!(all.complete && less.complete);
+        assert_eq!((all.winner, &all.winning_moves), (less.winner, &less.winning_moves), "{}", game.board().to_text());
+        checked += 1;
+    }
+}
+
+#[test]
+fn leaving_out_inferior_moves_changes_no_result() {
+    let without = Techniques { inferior_moves: false, ..Techniques::default() };
+    technique_changes_no_result(without, 5, 6, 12, 5);
+}
+
+#[test]
+fn weak_sums_change_no_result() {
+    let without = Techniques { weak_sums: false, ..Techniques::default() };
+    technique_changes_no_result(without, 5, 6, 12, 6);
 }

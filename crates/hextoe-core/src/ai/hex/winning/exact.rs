@@ -3,15 +3,48 @@
 //! decides the move.
 
 use super::{ProofSource, ProvenWin, Winner};
+use crate::ai::Stop;
 use crate::ai::hex::Proof;
 use crate::ai::hex::data::solved::{Solved, SolvedTable};
 use crate::ai::hex::knowledge::playout::FastRng;
 use crate::ai::hex::knowledge::solver::{Limits, Solver};
 use crate::game::hex::{Cell, Game, HexMove};
+use std::time::{Duration, Instant};
 
 /// Positions with at most this many empty cells are worth a solver attempt (every 7×7 position, and
 /// endgames of larger boards).
 pub(crate) const MAX_EMPTY: usize = 49;
+
+/// Boards up to this side are small enough that the solver proves every position of them within a move
+/// or two of time, so a position known to be won gets the whole move for the solver there.
+pub(crate) const WHOLE_MOVE_SIZE: usize = 7;
+
+/// The solver's share of a move's budget that began at `start`: half the move time on positions of up
+/// to 25 empty cells, a quarter beyond; with a simulation budget, a tenth as many solver positions (at
+/// least 256), so that seeded searches stay reproducible. A position known to be `won` on a board of up
+/// to [`WHOLE_MOVE_SIZE`] gets the whole move, or as many positions as simulations: the tree search
+/// cannot tell a winning move from a losing one better than the solver, and throwing a won game away is
+/// the one mistake a perfect player must not make.
+pub(crate) fn solver_limits(
+    game: &Game,
+    won: bool,
+    time: Option<Duration>,
+    sims: Option<u64>,
+    stop: &Stop,
+    start: Instant,
+) -> Limits {
+    let whole = won && game.size() <= WHOLE_MOVE_SIZE;
+    let share = match (whole, game.board().empty_cells().len()) {
+        (true, _) => 1.0,
+        (false, 0..=25) => 0.5,
+        _ => 0.25,
+    };
+    Limits {
+        nodes: sims.map(|s| if whole { s.max(256) } else { (s / 10).max(256) }),
+        deadline: time.map(|t| start + t.mul_f64(share)),
+        stop: stop.clone(),
+    }
+}
 
 /// What the solver proved about the position.
 #[derive(Clone, Debug)]
@@ -96,18 +129,49 @@ fn proven_win(winners: &[HexMove], pick: HexMove, source: ProofSource, explanati
 /// found it: a win by one of its winning moves, picked at random; a loss; or a win by swapping, for a
 /// lost first stone that may still be swapped. `None` if the position is not in the table.
 pub(crate) fn from_table(game: &Game, rng: &mut FastRng) -> Option<Exact> {
-    let winners = match SolvedTable::shipped().lookup(game)? {
+    let (winners, every) = match SolvedTable::shipped().lookup(game)? {
         Solved::Loss if game.can_swap() => {
             return Some(swap_wins(0));
         }
         Solved::Loss => return Some(Exact::Loss(0)),
-        Solved::Win(moves) => moves,
+        Solved::Win(moves) => (moves, true),
+        Solved::WinBy(moves) => (moves, false),
     };
     let pick = *winners.get(rng.below(winners.len()))?;
-    let text = format!(
-        "proven win: every reply loses; {} of the {} moves win (solved in advance)",
-        winners.len(),
-        game.board().empty_cells().len()
-    );
+    let text = if every {
+        format!(
+            "proven win: every reply loses; {} of the {} moves win (solved in advance)",
+            winners.len(),
+            game.board().empty_cells().len()
+        )
+    } else {
+        "proven win: every reply loses (solved in advance)".to_string()
+    };
     Some(proven_win(&winners, pick, ProofSource::Solver, text, 0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hex::parse_position;
+
+    #[test]
+    fn a_known_won_small_board_gives_the_solver_the_whole_move() {
+        let stop = Stop::new();
+        let start = Instant::now();
+        let second = Some(Duration::from_secs(1));
+        let game = |n| parse_position("b2 c3", n, false).unwrap_or_else(|e| panic!("{e}"));
+        let share = |l: &Limits| l.deadline.map(|d| d.duration_since(start).as_secs_f64());
+        for n in [5, 7] {
+            let won = solver_limits(&game(n), true, second, None, &stop, start);
+            assert_eq!(share(&won), Some(1.0), "{n}×{n}");
+            assert_eq!(solver_limits(&game(n), true, None, Some(5_000), &stop, start).nodes, Some(5_000));
+        }
+        // Not known won, or too large a board: the usual share.
+        assert_eq!(share(&solver_limits(&game(7), false, second, None, &stop, start)), Some(0.25));
+        assert_eq!(share(&solver_limits(&game(8), true, second, None, &stop, start)), Some(0.25));
+        assert_eq!(share(&solver_limits(&game(4), false, second, None, &stop, start)), Some(0.5));
+        assert_eq!(solver_limits(&game(7), false, None, Some(5_000), &stop, start).nodes, Some(500));
+        assert_eq!(solver_limits(&game(7), false, None, Some(100), &stop, start).nodes, Some(256));
+    }
 }

@@ -1,23 +1,30 @@
 //! Depth-first proof-number search (Nagai's df-pn) with a transposition table, the 1+ε trick, and Hex
-//! knowledge at every node: fill-in of inferior cells, and moves restricted to the must-play region of the
-//! opponent's virtual connections (a full one is a loss at once). The moves are ordered by resistance
-//! ([`super::order`]) and progressively widened; the table is keyed so that a position and its 180° turn
-//! share an entry (`Key`).
+//! knowledge at every node: fill-in of inferior cells, moves restricted to the must-play region of the
+//! opponent's virtual connections (a full one is a loss at once), and vulnerable and dominated moves left
+//! out ([`super::prune`]). The moves are ordered by resistance
+//! ([`super::order`]) and progressively widened; a position's disproof number is a *weak* sum of its
+//! children's proof numbers, since many move orders reach the same position; the table is keyed so that a
+//! position and its 180° turn share an entry (`Key`).
 //!
 //! Proof-set pruning (as in Benzene's solver): a solved position keeps the set of cells its proof needs,
-//! the filled-in cells and the carriers of the connections that decided it, gathered up the tree. Once
-//! one move is proven lost, every move outside the opponent's proof set loses as well: that stone lies
-//! where the opponent's win never looked, so the same win answers it.
+//! gathered up the tree: the cells the winner captured in fill-in, the carriers of the connections that
+//! decided it (of the opponent's semi connections, only as many as give the must-play region), and the
+//! killers of the vulnerable moves left out. Dead cells and the loser's captured cells stay out, since
+//! the loser may have them anyway. Once one move is proven lost, every move outside the opponent's proof
+//! set loses as well: that stone lies where the opponent's win never looked, so the same win answers it.
+//! The smaller the sets, the more moves this prunes.
 //!
 //! The side to move's own connections are not searched at every node: a win by a semi-connection shows
-//! up one ply later anyway, as the opponent's loss to a full connection. Running that second H-search at
-//! every node saves about a fifth of the nodes on 7×7 but costs as much time as it saves.
-//! `Dfpn::own_connection` reads them where they are wanted, at the root.
+//! up one ply later anyway, as the opponent's loss to a full connection, and the must-play region leaves
+//! the side to move such a connection only rarely (on 7×7, reading them at every node changed the
+//! positions searched by less than 0.1 % and cost half as much time again). `Dfpn::own_connection` reads
+//! them where they are wanted, at the root.
 
 use super::children::{mark_lost, promote, widening_window};
 use super::expand::{self, Base, Expansion};
 use super::limits::{Limits, Progress};
 use super::position::{Key, Pos, Rings, Zobrist};
+use super::techniques::Techniques;
 use super::tt::{INF, PROOF_WORDS, Tt};
 use super::vcs::Vcs;
 use crate::ai::hex::Proof;
@@ -48,6 +55,7 @@ pub(crate) struct Dfpn<'a, B> {
     root_key: u64,
     /// Moves tried first at the root (compact indices): replies that refuted similar positions.
     hints: Vec<usize>,
+    techniques: Techniques,
 }
 
 /// An open position's expansion, kept for when the search comes back to it.
@@ -105,8 +113,14 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             aborted: false,
             root_key: 0,
             hints: Vec::new(),
+            techniques: Techniques::default(),
             geo,
         }
+    }
+
+    /// Which of the optional techniques the search uses.
+    pub fn set_techniques(&mut self, techniques: Techniques) {
+        self.techniques = techniques;
     }
 
     /// Moves to try first at the root, where they are among its moves (compact indices, best first).
@@ -138,7 +152,13 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     /// Fills in `pos`, reads the opponent's virtual connections and returns the result or the moves
     /// ([`expand::expand`]).
     pub(crate) fn expand(&mut self, pos: &Pos<B>, key: Key) -> Expansion<B> {
-        let k = expand::Knowledge { geo: &self.geo, rings: &self.rings, zob: self.zob, rank: &self.rank };
+        let k = expand::Knowledge {
+            geo: &self.geo,
+            rings: &self.rings,
+            zob: self.zob,
+            rank: &self.rank,
+            techniques: self.techniques,
+        };
         expand::expand(&k, &mut self.hs, pos, key)
     }
 
@@ -342,11 +362,22 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                     second = cdn;
                 }
             }
-            let (pn, dn) = (min_dn, sum_pn);
+            // Weak sums (Ueda et al.'s WPNS): a move order reaches the same position by many paths, so
+            // summing the children's proof numbers counts shared work many times; the largest plus one
+            // for each other open child does not.
+            let (open, max_pn) =
+                vals.iter().filter(|v| v.0 != 0 && v.1 != 0).fold((0, 0), |(n, m), v| (n + 1, m.max(v.0)));
+            let weak = self.techniques.weak_sums && min_dn != 0;
+            let dn = match (weak, open) {
+                (false, _) => sum_pn,
+                (true, 0) => 0,
+                (true, _) => max_pn.saturating_add(open - 1).min(INF),
+            };
+            let pn = min_dn;
             let work = self.nodes - start;
             if pn == 0 {
                 self.tt().store(key, 0, INF, work, Some(full_key.orient(moves[best])));
-                let proof = self.proof_of(children[best]) | B::bit(moves[best]) | base.filled;
+                let proof = self.proof_of(children[best]) | B::bit(moves[best]) | base.captured[mover.index()];
                 self.store_proof(full_key, proof);
                 return (0, INF);
             }
@@ -354,11 +385,17 @@ impl<'a, B: Bits> Dfpn<'a, B> {
                 let (pn, dn) = if dn == 0 { (INF, 0) } else { (pn, dn) };
                 self.tt().store(key, pn, dn, work, None);
                 if dn == 0 {
-                    self.store_proof(full_key, lost | base.filled | base.must);
+                    let won = base.captured[mover.opponent().index()];
+                    self.store_proof(full_key, lost | won | base.must | base.killers);
                 }
                 return (pn, dn);
             }
-            let child_th_pn = (u64::from(th_dn) - u64::from(dn) + u64::from(best_pn)).min(u64::from(INF)) as u32;
+            // The child may grow its proof number until this node's disproof number reaches its threshold.
+            let child_th_pn = if weak {
+                th_dn.saturating_sub(open - 1)
+            } else {
+                (u64::from(th_dn) - u64::from(dn) + u64::from(best_pn)).min(u64::from(INF)) as u32
+            };
             let grown = (u64::from(second) * (EPSILON_DEN + EPSILON_NUM) / EPSILON_DEN).min(u64::from(INF)) as u32;
             let child_th_dn = th_pn.min(grown.max(second.saturating_add(1)));
             let child = p.play(moves[best]);

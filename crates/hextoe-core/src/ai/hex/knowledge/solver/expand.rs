@@ -5,6 +5,8 @@
 use super::inferior::fill_in;
 use super::order::by_resistance;
 use super::position::{Key, Pos, Rings, Zobrist};
+use super::prune::{Pruned, prune};
+use super::techniques::Techniques;
 use super::vc::EdgeLink;
 use super::vcs::Vcs;
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
@@ -12,7 +14,9 @@ use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 /// How a position was settled without search, or the moves to search.
 ///
 /// A settled position comes with its *proof set*: cells outside it could all go to the loser and the
-/// winner would still win (the filled-in cells and the carrier of the connection that decides it).
+/// winner would still win (the cells the winner captured, and the carrier of the connection that decides
+/// it). Dead cells and the loser's captured cells stay out: a dead cell's colour never matters, and the
+/// loser's captured cells are the loser's in the filled-in position already.
 #[derive(Clone, Debug)]
 pub(crate) enum Expansion<B> {
     /// The side to move wins; the move, if one is needed (a connection already won needs none).
@@ -36,10 +40,12 @@ pub(crate) enum Expansion<B> {
 /// The part of a searched position's proof set that does not come from its children.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Base<B> {
-    /// The cells fill-in filled.
-    pub filled: B,
+    /// The cells fill-in gave each colour as captured, `[black, white]`: the winner's belong to the proof.
+    pub captured: [B; 2],
     /// The carriers of the opponent's edge semi-connections (empty if they did not narrow the moves).
     pub must: B,
+    /// The killers of the vulnerable moves left out (see `prune.rs`).
+    pub killers: B,
 }
 
 /// What [`expand`] reads besides the position: the board's shape and the search's fixed tables.
@@ -52,6 +58,8 @@ pub(crate) struct Knowledge<'k, B> {
     pub zob: &'static Zobrist,
     /// Cells ordered from the centre out: the order in which equal moves are tried.
     pub rank: &'k [u16],
+    /// The optional techniques in use.
+    pub techniques: Techniques,
 }
 
 /// Whether the side to move in `pos` (after fill-in) has a virtual connection between its edges: a full
@@ -63,8 +71,7 @@ pub(crate) fn own_connection<B: Bits>(
     pos: &Pos<B>,
 ) -> Option<Expansion<B>> {
     let mut p = *pos;
-    let f = fill_in(geo, rings, &mut p);
-    let filled = f.dead | f.captured[0] | f.captured[1];
+    let filled = fill_in(geo, rings, &mut p).captured[p.to_move.index()];
     match hs.run(geo, &p, p.to_move, true) {
         EdgeLink::Joined => Some(Expansion::Win(None, filled)),
         EdgeLink::Vc(c) => Some(Expansion::Win(None, filled | c)),
@@ -78,11 +85,11 @@ pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B
     let geo = k.geo;
     let mut p = *pos;
     let filled = fill_in(geo, k.rings, &mut p);
-    let fill = filled.dead | filled.captured[0] | filled.captured[1];
     let x = p.to_move;
     let y = x.opponent();
+    let (won, fill) = (filled.captured[x.index()], filled.captured[y.index()]);
     if geo.connects(p.of(x), x) {
-        return Expansion::Win(None, fill);
+        return Expansion::Win(None, won);
     }
     if geo.connects(p.of(y), y) {
         return Expansion::Loss(fill);
@@ -91,7 +98,7 @@ pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B
     let (must, carriers) = match hs.run(geo, &p, y, false) {
         EdgeLink::Joined => return Expansion::Loss(fill),
         EdgeLink::Vc(c) => return Expansion::Loss(fill | c),
-        EdgeLink::Sc(list) => list.iter().fold((empty, B::ZERO), |(m, u), &(_, c)| (m & c, u | c)),
+        EdgeLink::Sc(list) => must_play(empty, &list),
         EdgeLink::None => (empty, B::ZERO),
     };
     if must.is_zero() {
@@ -103,7 +110,33 @@ pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B
             key = key.toggle(k.zob, c, cell);
         }
     }
-    let mut moves: Vec<usize> = must.ones().collect();
+    let pruned = if k.techniques.inferior_moves {
+        prune(geo, k.rings, &p, must)
+    } else {
+        Pruned { kept: must, killers: B::ZERO }
+    };
+    let mut moves: Vec<usize> = pruned.kept.ones().collect();
     by_resistance(geo, &p, k.rank, &mut moves);
-    Expansion::Moves { pos: p, key, moves, base: Base { filled: fill, must: carriers } }
+    let base = Base { captured: filled.captured, must: carriers, killers: pruned.killers };
+    Expansion::Moves { pos: p, key, moves, base }
+}
+
+/// The must-play region the opponent's edge semi connections `list` (key, carrier) leave among the
+/// `empty` cells — the intersection of their carriers — and the union of the carriers of as few of them
+/// as give the same intersection, smallest first: what a loss's proof set needs of them.
+fn must_play<B: Bits>(empty: B, list: &[(usize, B)]) -> (B, B) {
+    let must = list.iter().fold(empty, |m, &(_, c)| m & c);
+    let mut carriers: Vec<B> = list.iter().map(|&(_, c)| c).collect();
+    carriers.sort_by_key(|c| c.count());
+    let (mut meet, mut used) = (empty, B::ZERO);
+    for c in carriers {
+        if meet == must {
+            break;
+        }
+        if !meet.subset_of(c) {
+            meet &= c;
+            used |= c;
+        }
+    }
+    (must, used)
 }

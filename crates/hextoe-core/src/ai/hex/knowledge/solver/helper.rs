@@ -14,6 +14,7 @@ use super::dfpn::Dfpn;
 use super::expand::Expansion;
 use super::limits::Limits;
 use super::position::Pos;
+use super::techniques::Techniques;
 use super::tt::Tt;
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 use std::sync::Mutex;
@@ -27,9 +28,17 @@ const MAX_DEPTH: usize = 16;
 
 /// Runs helper number `rank` (0 for the first) for the search of `root`, until `limits` stop it (the
 /// caller raises their stop flag once the main search is done). Returns the positions it expanded.
-pub(crate) fn help<B: Bits>(geo: &Geometry<B>, tt: &Mutex<Tt>, root: &Pos<B>, limits: &Limits, rank: usize) -> u64 {
+pub(crate) fn help<B: Bits>(
+    geo: &Geometry<B>,
+    tt: &Mutex<Tt>,
+    techniques: Techniques,
+    root: &Pos<B>,
+    limits: &Limits,
+    rank: usize,
+) -> u64 {
     let mut nodes = 0;
     let mut look = Dfpn::new(geo.clone(), tt, limits, &|_| {});
+    look.set_techniques(techniques);
     loop {
         if limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d) {
             return nodes;
@@ -41,6 +50,7 @@ pub(crate) fn help<B: Bits>(geo: &Geometry<B>, tt: &Mutex<Tt>, root: &Pos<B>, li
         };
         let budget = Limits { nodes: Some(TARGET_NODES), ..limits.clone() };
         let mut d = Dfpn::new(geo.clone(), tt, &budget, &|_| {});
+        d.set_techniques(techniques);
         d.solve(&target);
         nodes += d.nodes;
     }
@@ -88,7 +98,6 @@ mod tests {
     use crate::ai::hex::Proof;
     use crate::ai::hex::knowledge::playout::FastRng;
     use crate::game::hex::{Board, Cell, Color};
-    use std::sync::Mutex;
 
     /// A random 6×6 position with `stones` stones and no winner yet, Black to move.
     fn position(rng: &mut FastRng, stones: usize) -> Board {
@@ -117,8 +126,8 @@ mod tests {
         for _ in 0..12 {
             let board = position(&mut rng, 4);
             let alone = Solver::new(16).solve(&board, Color::Black, &limits, &|_| {});
-            let tt = Mutex::new(super::Tt::new(16 << 20));
-            let helped = crate::dispatch_bits!(6, solve_in(&tt, &board, Color::Black, &limits, &|_| {}, &[], 1));
+            let solver = Solver::new(16);
+            let helped = crate::dispatch_bits!(6, solve_in(&solver, &board, Color::Black, &limits, &|_| {}, &[], 1));
             assert_eq!(helped.proof, alone.proof, "{}", board.to_text());
             if helped.proof == Proof::Win && !helped.every_move_wins {
                 let best = helped.best.unwrap_or_else(|| panic!("a win names its move"));

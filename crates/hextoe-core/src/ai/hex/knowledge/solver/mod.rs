@@ -23,6 +23,8 @@ pub mod inferior;
 pub mod limits;
 pub mod order;
 pub mod position;
+mod prune;
+mod techniques;
 pub mod tt;
 pub mod vc;
 pub(crate) mod vcs;
@@ -40,6 +42,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
+pub use techniques::Techniques;
 use tt::Tt;
 
 /// Positions with fewer empty cells are solved on one core: the search proves them in moments.
@@ -116,12 +119,19 @@ fn settled_by_rule(game: &Game, sol: &mut Solution) -> bool {
 #[derive(Debug)]
 pub struct Solver {
     tt: Mutex<Tt>,
+    techniques: Techniques,
 }
 
 impl Solver {
     /// A solver whose table takes about `memory_mb` megabytes.
     pub fn new(memory_mb: usize) -> Solver {
-        Solver { tt: Mutex::new(Tt::new(memory_bytes(memory_mb))) }
+        Solver::with_techniques(memory_mb, Techniques::default())
+    }
+
+    /// A solver with some techniques turned off, to measure what each is worth or to check that it
+    /// changes no result.
+    pub fn with_techniques(memory_mb: usize, techniques: Techniques) -> Solver {
+        Solver { tt: Mutex::new(Tt::new(memory_bytes(memory_mb))), techniques }
     }
 
     /// Forgets all stored results.
@@ -159,8 +169,7 @@ impl Solver {
                 nodes: 0,
             };
         }
-        let tt = &self.tt;
-        dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, hints, 0))
+        dispatch_bits!(board.size(), solve_in(self, board, to_move, limits, progress, hints, 0))
     }
 
     /// Solves `board` with `to_move` to move, with `helpers` more threads that prove ahead of the search
@@ -180,8 +189,7 @@ impl Solver {
         if helpers == 0 || board.winner().is_some() || board.empty_cells().len() < HELPED_EMPTY {
             return self.solve(board, to_move, limits, progress);
         }
-        let tt = &self.tt;
-        dispatch_bits!(board.size(), solve_in(tt, board, to_move, limits, progress, &[], helpers))
+        dispatch_bits!(board.size(), solve_in(self, board, to_move, limits, progress, &[], helpers))
     }
 
     /// Solves a game position and finds one winning move of the side to move: the one the proof used (the
@@ -326,7 +334,7 @@ pub fn is_symmetric(board: &Board) -> bool {
 }
 
 fn solve_in<B: Bits>(
-    tt: &Mutex<Tt>,
+    solver: &Solver,
     board: &Board,
     to_move: Color,
     limits: &Limits,
@@ -341,7 +349,9 @@ fn solve_in<B: Bits>(
     let any_empty = pos.empty(&geo).lowest();
     let n = board.size();
     let hints = hints.iter().filter(|c| c.on_board(n) && board.at(**c).is_none()).map(|&c| geo.index(c)).collect();
+    let (tt, techniques) = (&solver.tt, solver.techniques);
     let mut d = Dfpn::new(geo, tt, limits, progress);
+    d.set_techniques(techniques);
     d.set_hints(hints);
     let key = d.key(&pos);
     let own = d.own_connection(&pos);
@@ -357,7 +367,7 @@ fn solve_in<B: Bits>(
             let handles: Vec<_> = (0..helpers)
                 .map(|rank| {
                     let (geo, limits) = (d.geometry().clone(), &helper_limits);
-                    s.spawn(move || helper::help(&geo, tt, &pos, limits, rank))
+                    s.spawn(move || helper::help(&geo, tt, techniques, &pos, limits, rank))
                 })
                 .collect();
             let proof = d.solve(&pos);

@@ -224,6 +224,12 @@ impl Rings {
         self.ring[k].iter().position(|&m| m as usize == j)
     }
 
+    /// The neighbouring cells of `k` with their ring positions, `(slot, cell)` (edges left out).
+    #[inline]
+    pub fn around(&self, k: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.ring[k].iter().enumerate().filter(|(_, m)| **m < EDGE_BLACK).map(|(i, &m)| (i, m as usize))
+    }
+
     /// The neighbouring cells of `k` (edges left out).
     #[inline]
     pub fn cells(&self, k: usize) -> impl Iterator<Item = usize> + '_ {

@@ -40,7 +40,7 @@ pub use settings::{Setting, TuningError};
 use crate::ai::Stop;
 use crate::ai::hex::knowledge::bitboard::Bits;
 use crate::ai::hex::knowledge::playout::{FastRng, PlayBoard};
-use crate::ai::hex::knowledge::solver::{self, Solver};
+use crate::ai::hex::knowledge::solver::Solver;
 use crate::ai::hex::winning::convert::{self, MoveBudget};
 use crate::ai::hex::winning::exact::{self, Exact};
 use crate::ai::hex::{HexChoice, PlayerSpec, Proof};
@@ -234,9 +234,9 @@ impl MctsState {
         a
     }
 
-    /// Tries the exact solver on small positions, within a share of the budget: half the move time on
-    /// positions of up to 25 empty cells, a quarter beyond; with a simulation budget, a tenth as many
-    /// solver positions (at least 256), so that seeded searches stay reproducible.
+    /// Tries the exact solver on small positions, within the share of the budget that
+    /// [`exact::solver_limits`] gives it: the whole move where the position is known won
+    /// ([`proven::still_won`]).
     #[allow(clippy::too_many_arguments)]
     fn try_exact(
         &mut self,
@@ -257,12 +257,8 @@ impl MctsState {
         if let Some(known) = exact::from_table(game, rng) {
             return Some(known);
         }
-        let share = if empty <= 25 { 0.5 } else { 0.25 };
-        let limits = solver::Limits {
-            nodes: sims.map(|s| (s / 10).max(256)),
-            deadline: time.map(|t| start + t.mul_f64(share)),
-            stop: stop.clone(),
-        };
+        let won = proven::still_won(self.won.as_ref(), game);
+        let limits = exact::solver_limits(game, won, time, sims, stop, start);
         let mb = (spec.memory_mb / 4).max(1);
         let solver = match &mut self.solver {
             Some((m, s)) if *m == mb => s,

@@ -47,12 +47,13 @@ pub(crate) fn edge_openings<B: Bits>(geo: &Geometry<B>, color: Color) -> B {
 
 /// Each first stone of `game` (the empty board) with what the solved table says about it: the replies
 /// that refute it, or `None` for a stone that wins and so would be swapped. `None` if the table does not
-/// know every first stone of this size.
+/// know every first stone of this size, or not every reply that refutes one.
 fn table_openings(game: &Game) -> Option<Vec<(HexMove, Option<usize>)>> {
     let table = SolvedTable::shipped();
     let n = game.size();
     let refuted = |cell| match table.after_first_stone(cell, n)? {
         Solved::Win(replies) => Some((HexMove::Place(cell), Some(replies.len()))),
+        Solved::WinBy(_) => None,
         Solved::Loss => Some((HexMove::Place(cell), None)),
     };
     game.board().empty_cells().iter().map(refuted).collect()

@@ -6,8 +6,26 @@ use crate::ai::hex::Proof;
 use crate::ai::hex::winning::convert::{self, MoveBudget};
 use crate::ai::hex::winning::defend::hardest_block;
 use crate::ai::hex::winning::{ProofSource, ProvenWin};
-use crate::game::hex::{Game, HexMove};
+use crate::game::hex::{Board, Game, HexMove};
 use std::time::Duration;
+
+/// True if `game` is won for the side to move because of a proof found two plies ago: `won` (the last
+/// proven win, [`super::MctsState::won`]) is the position before the player's own last move, that move
+/// was one of its proven winners, and the opponent has played once since. A won position stays won
+/// whatever the opponent replies, so the solver is given the whole move to find the win again (a reply
+/// the proof met only in passing, or one after a move from the table of solved openings, which holds no
+/// proof, can take longer to prove than a move's usual share).
+pub(crate) fn still_won(won: Option<&(Board, bool, Analysis)>, game: &Game) -> bool {
+    let Some((board, _, a)) = won else { return false };
+    let history = game.history();
+    let Some(played) = history.len().checked_sub(2).map(|i| history[i]) else { return false };
+    let mut before = game.clone();
+    let undone = before.undo().and_then(|_| before.undo());
+    undone.is_ok()
+        && before.board() == board
+        && a.proven == Proof::Win
+        && a.moves.iter().any(|m| m.mv == played && m.proven == Proof::Win)
+}
 
 impl Analysis {
     /// The analysis of a position won by `win` before any simulation, after `elapsed`.

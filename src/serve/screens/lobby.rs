@@ -155,8 +155,9 @@ impl Lobby {
                 section = sec;
             }
             if let (true, Some(editing)) = (i == self.selected, &self.editing) {
-                selected_line = lines.len();
                 lines.extend(editing.lines(theme));
+                // The whole entry stays in view, its refusal included.
+                selected_line = lines.len().saturating_sub(1);
             } else if i == self.selected {
                 selected_line = lines.len();
                 lines.push(Line::from(vec![Span::styled("› ", theme.accent()), Span::styled(text, theme.accent())]));

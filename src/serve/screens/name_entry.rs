@@ -67,9 +67,7 @@ impl NameEntry {
                 Span::styled("▏", theme.accent()),
             ]),
             Line::styled(
-                format!(
-                    "  Up to {MAX_CHARS} letters and digits. Enter keeps it (empty: others see your key), Esc gives up."
-                ),
+                format!("  Up to {MAX_CHARS} letters and digits. Enter keeps it (empty: no name), Esc gives up."),
                 theme.muted(),
             ),
         ];

@@ -348,6 +348,10 @@ fn a_player_chooses_a_name_that_the_others_see_and_no_other_key_can_take() {
     assert!(a.screen().contains("Your name:") && !a.screen().contains(" go · "), "its own keys only: {}", a.screen());
     a.send("Ada\u{7}! \r".as_bytes());
     assert!(a.screen().contains("has '!'"), "a bad name says why, and stays to be mended: {}", a.screen());
+    // In a short window too, the refusal is in view.
+    a.session.handle(Event::Resize(60, 12), Instant::now());
+    assert!(a.screen().contains("has '!'"), "{}", a.screen());
+    a.session.handle(Event::Resize(100, 30), Instant::now());
     a.session.tick(Instant::now() + 2 * LOBBY_REFRESH);
     let s = a.screen();
     assert!(s.contains("Your name: Ada! ") && s.contains("has '!'"), "the lists read again keep the typing: {s}");

@@ -80,30 +80,37 @@ impl Lobby {
             ("Start", Entry::Solo, "Play the AI here".to_string()),
         ];
         let name = |p: &Option<Person>| p.as_ref().map_or("…".to_string(), |p| who(p, me));
+        // A seat of this key's in a running room comes first and says it is theirs, so that a player back
+        // after a drop sees at once where to go (the room gives the seat back to its key).
+        let (mut mine, mut waiting, mut games) = (Vec::new(), Vec::new(), Vec::new());
         for r in &self.rooms {
             let players = format!("{} vs {}", name(&r.players[0]), name(&r.players[1]));
             let watching = if r.watchers > 0 { format!(" · {} watching", r.watchers) } else { String::new() };
             if r.open() {
                 let host = r.players.iter().flatten().next().map_or("someone".into(), |i| who(i, me));
-                out.push((
+                waiting.push((
                     "Waiting for a player",
                     Entry::Join(r.name.clone()),
                     format!("{:<8} {} · {host} waits", r.name, r.settings.describe()),
                 ));
+                continue;
+            }
+            let state = match &r.phase {
+                Phase::Playing => "",
+                Phase::Over(_) => " · over",
+                Phase::Waiting => " · waiting for its players",
+                Phase::Adjourned(_) => " · adjourned",
+            };
+            let line = format!("{:<8} {} · {players}{state}{watching}", r.name, r.settings.describe());
+            if r.players.iter().flatten().any(|p| p.identity == *me) {
+                mine.push(("Your seats", Entry::Watch(r.name.clone()), format!("{line} · Enter takes your seat")));
             } else {
-                let state = match &r.phase {
-                    Phase::Playing => "",
-                    Phase::Over(_) => " · over",
-                    Phase::Waiting => " · waiting for its players",
-                    Phase::Adjourned(_) => " · adjourned",
-                };
-                out.push((
-                    "Games",
-                    Entry::Watch(r.name.clone()),
-                    format!("{:<8} {} · {players}{state}{watching}", r.name, r.settings.describe()),
-                ));
+                games.push(("Games", Entry::Watch(r.name.clone()), line));
             }
         }
+        out.extend(mine);
+        out.extend(waiting);
+        out.extend(games);
         for a in &self.adjourned {
             let r = &a.record;
             let other = r.players.iter().find(|p| p.identity != *me).map_or("yourself".into(), |p| who(p, me));
@@ -191,5 +198,48 @@ impl Lobby {
         let block = panel(" hextoe lobby ".into(), theme);
         let text = Paragraph::new(lines).wrap(Wrap { trim: false }).scroll((scroll, 0)).block(block);
         frame.render_widget(text, area);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::serve::identity::Identity;
+    use crate::serve::room::settings::RoomSettings;
+
+    fn room(name: &str, players: [Option<&Identity>; 2], phase: Phase) -> RoomSummary {
+        let Ok(name) = RoomName::parse(name) else { panic!("a room name") };
+        RoomSummary {
+            name,
+            settings: RoomSettings::new(&Config::default()),
+            phase,
+            players: players.map(|p| p.cloned().map(Person::unnamed)),
+            watchers: 0,
+        }
+    }
+
+    #[test]
+    fn a_players_own_seat_is_listed_first_as_theirs_and_others_games_to_watch() {
+        let (me, bob, carol) =
+            (Identity::Key("SHA256:me".into()), Identity::Key("SHA256:bob".into()), Identity::guest());
+        let lobby = Lobby {
+            rooms: vec![
+                room("others", [Some(&bob), Some(&carol)], Phase::Playing),
+                room("open", [Some(&carol), None], Phase::Waiting),
+                room("mine", [Some(&bob), Some(&me)], Phase::Playing),
+            ],
+            ..Lobby::default()
+        };
+        let entries = lobby.entries(&Person::unnamed(me));
+        let sections: Vec<&str> = entries.iter().map(|e| e.0).collect();
+        assert_eq!(sections, ["Start", "Start", "Your seats", "Waiting for a player", "Games", "You"]);
+        assert!(
+            entries[2].2.starts_with("mine") && entries[2].2.ends_with("Enter takes your seat"),
+            "{}",
+            entries[2].2
+        );
+        assert!(entries[2].2.contains("vs you"), "{}", entries[2].2);
+        assert!(entries[4].2.starts_with("others") && !entries[4].2.contains("your seat"), "{}", entries[4].2);
     }
 }

@@ -41,7 +41,10 @@ pub(crate) fn write(g: &Match, now: Instant) -> Option<String> {
         let name = player_text(entrant, info.names[seat.index()].as_deref());
         s.push_str(&format!("# {}: {}\n", LETTERS[seat.index()], one_line(&name)));
     }
-    s.push_str(&format!("# style: {}\n", g.settings.style.name()));
+    // The AI's style means nothing in a game between two people, so it is written only where an AI plays.
+    if info.players.iter().any(|p| matches!(p, Some(Entrant::Ai(_)))) {
+        s.push_str(&format!("# style: {}\n", g.settings.style.name()));
+    }
     if let Some(date) = &info.date {
         s.push_str(&format!("# date: {date}\n"));
     }
@@ -233,6 +236,7 @@ mod tests {
         ] {
             assert!(text.contains(part), "{part:?} in {text}");
         }
+        assert!(!text.contains("# style"), "two people play no style: {text}");
         let saved = read(&text).unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(saved.info.players, [Some(Entrant::Human), Some(Entrant::Human)]);
         assert_eq!(saved.info.names, [Some("Ada".into()), Some("Bo x c3".into())]);
@@ -240,6 +244,14 @@ mod tests {
         let clock = saved.info.clock.unwrap_or_else(|| panic!("no clock"));
         assert_eq!(clock.both_left(t0), [Duration::from_millis(53_500), Duration::ZERO]);
         assert_eq!(clock.after(1), Some([Duration::from_millis(53_500), Duration::from_secs(60)]));
+    }
+
+    #[test]
+    fn the_ais_style_is_written_where_an_ai_plays() {
+        let settings = Settings { game: GameKind::Tictactoe, opponent: Opponent::HumanVsAi, ..Settings::default() };
+        let position = Position::new(GameKind::Tictactoe, 3, false).unwrap_or_else(|e| panic!("{e}"));
+        let text = write(&Match::new(1, settings.clone(), position), Instant::now()).unwrap_or_default();
+        assert!(text.contains(&format!("# style: {}\n", settings.style.name())), "{text}");
     }
 
     #[test]

@@ -3,16 +3,17 @@
 # (default: 7), the empty board and every first stone (one of each pair that a 180° rotation maps onto each
 # other; the table looks positions up in both orientations), solved by `hextoe solve` with every winning
 # move of the side to move; on 7×7 also every reply to each winning first stone, where a strong reply
-# (d3 d4) takes the solver longer than a move's share of the time. A reply is entered with the one winning
-# move the proof found (`win-by`), unless REPLY_LIMIT is set to a number of seconds: then every winning
-# move, where finding them all takes no longer (many replies leave dozens of winning moves, each its own
-# solve, so this takes hours).
+# (d3 d4) takes the solver longer than a move's share of the time, and every Black move after each losing
+# first stone and each of White's winning replies (a1 f2 d4 takes 14,000 positions). These deeper
+# positions are entered with the one winning move the proof found (`win-by`), unless REPLY_LIMIT is set to
+# a number of seconds: then with every winning move, where finding them all takes no longer (many replies
+# leave dozens of winning moves, each its own solve, so this takes hours).
 #
 #   scripts/build-hex-solved.sh [SIZE...]        e.g. scripts/build-hex-solved.sh 6 7
 #   HEXTOE=path/to/hextoe scripts/build-hex-solved.sh
 #
 # Needs a release build (cargo build --release), jq and timeout. At 7×7 it takes about six minutes on two
-# cores for the first stones and a few minutes for the replies.
+# cores for the first stones, a few minutes for the replies and about twenty for the Black moves after them.
 # Sizes not named keep their entries.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,6 +65,17 @@ entry() {
             [[ $winners == *",$cell,"* ]] || continue
             for reply in $(all_cells "$size"); do
                 [ "$reply" = "$cell" ] || entry "$size" "$cell $reply" "$cell" "$reply" "$REPLY_LIMIT"
+            done
+        done
+        echo "# ${size}x${size}: every Black move after each losing first stone and each of White's winning replies"
+        for cell in $(first_stones "$size"); do
+            [[ $winners == *",$cell,"* ]] && continue
+            replies=$(grep -E "^$size $cell - win " "$tmp" | cut -d' ' -f5)
+            for reply in ${replies//,/ }; do
+                for move in $(all_cells "$size"); do
+                    [ "$move" = "$cell" ] || [ "$move" = "$reply" ] && continue
+                    entry "$size" "$cell $reply $move" "$cell,$move" "$reply" "$REPLY_LIMIT"
+                done
             done
         done
     done

@@ -57,7 +57,10 @@ resume
 keys n
 wait_for 'Start another game?'
 keys y
-wait_for 'Hex 11×11 '
+# The new game's empty move list (the 7×7 game has moves, and the question none), so that neither the
+# question's own "Hex 11×11" nor the old game's panel passes for the new game; then its panel's title.
+wait_for '(none yet)'
+screen | grep -qF '│ Hex 11×11' || fail "the new game is not Hex 11×11"
 screen | grep -qF 'Hex 11×11 · swap' && fail "the new game has the swap rule"
 screen | grep -qF 'AI · medium' || fail "the new game is not against medium"
 keys q

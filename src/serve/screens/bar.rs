@@ -1,5 +1,6 @@
 //! The room's line, the top row of every screen in a room: the room, both players with their colours and
-//! clocks, who is away and for how long the seat is kept, how many watch, and whether this client watches.
+//! clocks, who is away and for how long the seat is kept, how many watch, whether this client watches, and
+//! when a game nobody touches is adjourned.
 //! The game itself is drawn below it by the same views as a local game.
 
 use crate::game::clock::show;
@@ -84,6 +85,10 @@ pub fn spans(view: &View, me: &Identity, now: Instant, theme: &Theme) -> Vec<Spa
     }
     if view.role == Role::Watcher {
         out.push(Span::styled(" · you watch", theme.accent()));
+    }
+    if let Some(left) = view.idle_left(now) {
+        let who = if view.role == Role::Watcher { "a player presses" } else { "one of you presses" };
+        out.push(Span::styled(format!(" · idle: adjourned in {} unless {who} a key", show(left)), theme.error()));
     }
     out
 }

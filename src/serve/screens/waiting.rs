@@ -33,7 +33,7 @@ pub enum Row {
     Hints,
     /// The host's colour.
     Seat,
-    /// The host's name: Enter (or ←/→) opens it for typing.
+    /// The host's name: Enter opens it for typing (←/→ do nothing here: a name is typed, not stepped).
     Name,
 }
 
@@ -128,7 +128,8 @@ pub fn key(action: Option<Action>, selected: &mut usize, view: &View, host: bool
         return Outcome::Stay;
     }
     if rows[*selected] == Row::Name {
-        return Outcome::Name;
+        // Only Enter opens the name: ←/→, which step the other rows, would open typing by surprise.
+        return if action == Some(Action::Place) { Outcome::Name } else { Outcome::Stay };
     }
     let mut s = view.settings.clone();
     change(rows[*selected], &mut s, dir);

@@ -79,3 +79,17 @@ fn an_idle_game_counts_down_on_the_rooms_line_then_is_adjourned_and_everyone_is_
     let mut again = Client::new(&shared, key(1), "lobby", (160, 30));
     assert!(again.screen().contains("Your adjourned games"), "{}", again.screen());
 }
+
+#[test]
+fn in_the_waiting_room_left_and_right_leave_the_name_alone_and_enter_opens_it() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "r", (100, 30));
+    a.send(b"jjjjjjj");
+    assert!(a.screen().contains("› Your name"), "the last row: {}", a.screen());
+    for arrow in [&b"\x1b[C"[..], b"\x1b[D", b"l", b"h"] {
+        a.send(arrow);
+        assert!(!a.screen().contains("Enter keeps it"), "{arrow:?} opened typing: {}", a.screen());
+    }
+    a.send(b"\r");
+    assert!(a.screen().contains("Enter keeps it"), "{}", a.screen());
+}

@@ -93,3 +93,24 @@ fn in_the_waiting_room_left_and_right_leave_the_name_alone_and_enter_opens_it() 
     a.send(b"\r");
     assert!(a.screen().contains("Enter keeps it"), "{}", a.screen());
 }
+
+#[test]
+fn a_watchers_line_follows_the_players_names() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "r", (100, 30));
+    let mut b = Client::new(&shared, key(1), "r", (100, 30));
+    let mut w = Client::new(&shared, Identity::guest(), "r", (100, 30));
+    settle(&mut [&mut a, &mut b, &mut w]);
+    assert!(w.screen().contains("You watch key AAAAAAAA and key BBBBBBBB"), "{}", w.screen());
+    let name = crate::serve::display_name::DisplayName::parse("Ada").ok();
+    shared.names.set(&key(0), name.clone(), Instant::now()).unwrap_or_else(|e| panic!("{e}"));
+    shared.registry.rename(&key(0), &name);
+    settle(&mut [&mut a, &mut b, &mut w]);
+    let s = w.screen().replace('\n', "");
+    assert!(s.contains("You watch Ada and key BBBBBBBB") && s.contains("You have no key"), "{s}");
+    // Once another message took its place, the line is not brought back.
+    w.send(b"u");
+    shared.registry.rename(&key(0), &None);
+    settle(&mut [&mut a, &mut b, &mut w]);
+    assert!(!w.screen().contains("You watch"), "{}", w.screen());
+}

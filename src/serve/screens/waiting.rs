@@ -13,6 +13,7 @@ use crate::serve::screens::name_entry::NameEntry;
 use crate::tui::action::{Action, KeyMap};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::panel::panel;
+use crate::tui::widgets::wrap::hanging;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -156,6 +157,8 @@ pub struct Around<'a> {
 /// Draws the waiting room into `area`.
 pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
     let t = a.theme;
+    // Inside the frame; a line set in that wraps stays set in.
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
     let mut lines = Vec::new();
     let missing: Vec<String> = view.seats.iter().flatten().filter(|s| !s.here).map(|s| s.person.short()).collect();
     let host = view.role != Role::Watcher && view.position.is_none();
@@ -171,7 +174,7 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
         (false, _) => lines.push(Line::styled("Waiting for a friend. Send them this line:", t.text())),
     }
     lines.push(Line::default());
-    lines.push(Line::styled(format!("    {}", a.ssh_line), t.accent()));
+    lines.extend(hanging("    ", &a.ssh_line, width).into_iter().map(|l| Line::styled(l, t.accent())));
     lines.push(Line::default());
     if view.position.is_none() {
         let me = view.my_seat().and_then(|s| view.seats[s.index()].as_ref()).map(|s| &s.person);
@@ -181,7 +184,7 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
             }
             let here = i == a.selected && host;
             if let (true, Some(editing)) = (here && row == Row::Name, a.editing) {
-                lines.extend(editing.lines(t));
+                lines.extend(editing.lines(t, width));
                 continue;
             }
             let (label, value) = row_text(row, &view.settings, me);
@@ -194,7 +197,7 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
             ]));
         }
     } else {
-        lines.push(Line::styled(format!("  {}", view.settings.describe()), t.text()));
+        lines.extend(hanging("  ", &view.settings.describe(), width).into_iter().map(|l| Line::styled(l, t.text())));
     }
     lines.push(Line::default());
     if !a.me.has_key() {

@@ -1,4 +1,5 @@
-//! A session in a room, over time: what the room allows, the idle game's countdown and its end.
+//! A session in a room, over time and at any width: what the room allows, the idle game's countdown and its
+//! end, the waiting room's keys, a watcher's line, a narrow waiting room.
 
 use super::*;
 
@@ -113,4 +114,14 @@ fn a_watchers_line_follows_the_players_names() {
     shared.registry.rename(&key(0), &None);
     settle(&mut [&mut a, &mut b, &mut w]);
     assert!(!w.screen().contains("You watch"), "{}", w.screen());
+}
+
+#[test]
+fn in_a_narrow_waiting_room_the_ssh_line_wraps_set_in() {
+    let shared = server();
+    let mut a = Client::new(&shared, key(0), "friday", (24, 30));
+    let s = a.screen();
+    let at = |needle: &str| s.lines().find(|l| l.contains(needle)).unwrap_or_default().to_string();
+    assert!(at("ssh -p 2222").starts_with("│    ssh"), "{s}");
+    assert!(at("friday@127.0.0.1").starts_with("│    friday@"), "the line that wraps is set in too: {s}");
 }

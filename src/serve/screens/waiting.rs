@@ -19,6 +19,9 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+/// The columns of a row's label.
+const LABEL: usize = 12;
+
 /// A row of the waiting room's settings.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Row {
@@ -190,11 +193,15 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
             let (label, value) = row_text(row, &view.settings, me);
             let (style, mark) = if here { (t.accent(), "› ") } else { (t.text(), "  ") };
             let value = if host { format!("‹ {value} ›") } else { value };
+            // A value that wraps goes on under itself, past the mark and the label.
+            let mut value = hanging(&" ".repeat(LABEL + 2), &value, width).into_iter();
+            let first = value.next().unwrap_or_default();
             lines.push(Line::from(vec![
                 Span::styled(mark, t.accent()),
-                Span::styled(format!("{label:<12}"), if here { t.accent() } else { t.muted() }),
-                Span::styled(value, style),
+                Span::styled(format!("{label:<LABEL$}"), if here { t.accent() } else { t.muted() }),
+                Span::styled(first.trim_start().to_string(), style),
             ]));
+            lines.extend(value.map(|l| Line::styled(l, style)));
         }
     } else {
         lines.extend(hanging("  ", &view.settings.describe(), width).into_iter().map(|l| Line::styled(l, t.text())));

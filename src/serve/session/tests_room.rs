@@ -124,4 +124,8 @@ fn in_a_narrow_waiting_room_the_ssh_line_wraps_set_in() {
     let at = |needle: &str| s.lines().find(|l| l.contains(needle)).unwrap_or_default().to_string();
     assert!(at("ssh -p 2222").starts_with("│    ssh"), "{s}");
     assert!(at("friday@127.0.0.1").starts_with("│    friday@"), "the line that wraps is set in too: {s}");
+    // A row's value that wraps goes on under the value.
+    let row = s.lines().position(|l| l.contains("You play")).unwrap_or_else(|| panic!("{s}"));
+    let next = s.lines().nth(row + 1).unwrap_or_default();
+    assert!(next.starts_with(&format!("│{}", " ".repeat(14))) && next.trim_matches(['│', ' ']).len() > 1, "{s}");
 }

@@ -26,7 +26,8 @@ pub struct Limits {
     pub max_watchers: usize,
     /// Time from connecting to a screen: the SSH handshake, logging in and asking for the terminal.
     pub login_time: Duration,
-    /// Idle time in the lobby or a waiting room before the server hangs up.
+    /// Idle time in the lobby, a waiting room or alone with the AI before the server hangs up; and of a game
+    /// without a clock where no player presses a key, before it is adjourned and its room closed.
     pub idle_time: Duration,
     /// Bytes of input per second from one client, after a burst.
     pub input: Rate,

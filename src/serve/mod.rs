@@ -92,6 +92,7 @@ pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
         max_rooms: limits.max_rooms,
         max_watchers: limits.max_watchers,
         grace: limits.grace,
+        idle: limits.idle_time,
         defaults: RoomSettings::new(config),
         records: Some(Records::new(storage.clone())),
         seed: std::time::SystemTime::now()

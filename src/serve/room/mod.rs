@@ -9,6 +9,7 @@
 //! |---|---|
 //! | this file | [`Room`]: joining and leaving, the seats and their players, starting a game |
 //! | [`moves`] | the game as it is played: moves, resigning, another game, the host's changes, the clock and the grace period |
+//! | [`idle`] | a game without a clock that nobody touches: adjourned after the idle time, its room closed |
 //! | [`ending`] | the end of a game: to the history when it ends, adjourned to a file when a seat stays empty or the server stops |
 //! | [`name`] | room names and fresh room codes |
 //! | [`settings`] | what a room's game is made from, and what the first to arrive may change |
@@ -17,6 +18,7 @@
 //! | [`view`] | what a member reads of the room to draw it |
 
 pub mod ending;
+pub mod idle;
 pub mod moves;
 pub mod name;
 pub mod record;
@@ -48,6 +50,9 @@ pub enum Notice {
     Changed,
     /// The member's place is gone (the same key connected again elsewhere), with why.
     Closed(String),
+    /// The room closed around the member (its game adjourned for idleness), with why: the member is out of
+    /// it, back to the lobby or gone.
+    Dismissed(String),
 }
 
 /// How a room reaches its members; called with the room locked, so it must only queue the notice.
@@ -122,6 +127,10 @@ pub struct Room {
     resumed: Option<PathBuf>,
     max_watchers: usize,
     grace: Duration,
+    /// How long a game without a clock goes on while no player presses a key ([`idle`]).
+    idle: Duration,
+    /// When a player last pressed a key during the game (or the game started or went on); `None` before.
+    last_key: Option<Instant>,
     records: Option<Records>,
     coin: bool,
     /// The rate of new games in this room, from the first rematch on ([`moves::GAMES`]).
@@ -143,6 +152,8 @@ pub struct RoomOptions {
     pub max_watchers: usize,
     /// How long a dropped player's seat is kept.
     pub grace: Duration,
+    /// How long a game without a clock goes on while no player presses a key.
+    pub idle: Duration,
     /// Where finished and adjourned games go (none in tests that need no files).
     pub records: Option<Records>,
     /// The coin for a host who lets chance pick the colour.
@@ -165,6 +176,8 @@ impl Room {
             resumed: None,
             max_watchers: options.max_watchers,
             grace: options.grace,
+            idle: options.idle,
+            last_key: None,
             records: options.records,
             coin: options.coin,
             games: None,
@@ -233,6 +246,8 @@ impl Room {
             }
             if h.dropped_at.take().is_some() {
                 log::line(format!("room {}: {} is back", self.name, person.recorded()));
+                // The idle time counts from when both are here again.
+                self.last_key = Some(now);
             }
             Role::Player(seat)
         } else if let Some(i) =
@@ -314,6 +329,7 @@ impl Room {
             self.clock = s.clock.map(GameClock::new);
         }
         self.phase = Phase::Playing;
+        self.last_key = Some(now);
         self.game_no += 1;
         if let (Some(c), Some(p)) = (&mut self.clock, &self.position) {
             c.run(p.to_move_seat(), now);

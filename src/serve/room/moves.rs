@@ -104,11 +104,15 @@ impl Room {
         Ok(())
     }
 
-    /// Time passed: a flag that fell ends the game, and a seat away for longer than the grace period
-    /// adjourns it. True if anything changed.
+    /// Time passed: a flag that fell ends the game, a seat away for longer than the grace period adjourns it,
+    /// and so does a game without a clock that no player touched for the idle time ([`super::idle`]). True
+    /// if anything changed.
     pub fn tick(&mut self, now: Instant) -> bool {
         if self.phase != Phase::Playing {
             return false;
+        }
+        if self.adjourn_if_idle(now) {
+            return true;
         }
         if let Some(fallen) = self.clock.as_mut().and_then(|c| c.check(now)) {
             self.end(Ending::Flagged(fallen).into(), now);

@@ -36,6 +36,8 @@ pub struct RegistryOptions {
     pub max_watchers: usize,
     /// How long a dropped player's seat is kept.
     pub grace: Duration,
+    /// How long a game without a clock goes on while no player presses a key.
+    pub idle: Duration,
     /// A new room's game.
     pub defaults: RoomSettings,
     /// Where games go.
@@ -90,6 +92,7 @@ impl Registry {
         RoomOptions {
             max_watchers: self.options.max_watchers,
             grace: self.options.grace,
+            idle: self.options.idle,
             records: self.options.records.clone(),
             coin,
         }
@@ -206,7 +209,8 @@ impl Registry {
         }
     }
 
-    /// Time passed: clocks and grace periods in every room; empty rooms go. Returns how many rooms changed.
+    /// Time passed: clocks, grace periods and idle games in every room; empty rooms go. Returns how many
+    /// rooms changed.
     pub fn tick(&self, now: Instant) -> usize {
         let all: Vec<SharedRoom> = self.rooms().values().cloned().collect();
         let changed = all.iter().filter(|r| lock(r).tick(now)).count();

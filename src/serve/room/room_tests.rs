@@ -23,7 +23,13 @@ fn inbox() -> (Notifier, Arc<Mutex<Vec<Notice>>>) {
 }
 
 fn options(records: Option<Records>) -> RoomOptions {
-    RoomOptions { max_watchers: 2, grace: Duration::from_secs(300), records, coin: true }
+    RoomOptions {
+        max_watchers: 2,
+        grace: Duration::from_secs(300),
+        idle: Duration::from_secs(1800),
+        records,
+        coin: true,
+    }
 }
 
 fn room(size: usize, records: Option<Records>) -> Room {
@@ -236,4 +242,52 @@ fn a_server_that_stops_adjourns_the_games_in_progress() {
     assert!(r.stop(t));
     assert!(matches!(r.view(1).phase, Phase::Adjourned(_)));
     assert_eq!(records.adjourned().0.len(), 1);
+}
+
+#[test]
+fn a_game_without_a_clock_that_no_player_touches_is_adjourned_and_its_room_closed() {
+    let (_dir, records, mut r) = stored_room();
+    let t = Instant::now();
+    let (tell, told) = inbox();
+    r.join(&person(0), 1, tell, t).unwrap_or_else(|e| panic!("{e}"));
+    join(&mut r, 1, 2, t);
+    join(&mut r, 2, 3, t);
+    assert_eq!(r.view(1).settings.clock, None, "the default room has no clock");
+    let idle = Duration::from_secs(1800);
+    assert_eq!(r.view(1).idle_until, Some(t + idle));
+    assert_eq!(r.view(1).idle_left(t + idle - idle::WARNING - Duration::from_secs(1)), None, "no countdown yet");
+    assert_eq!(r.view(3).idle_left(t + idle - Duration::from_secs(60)), Some(Duration::from_secs(60)));
+    // A watcher's key does not count; a player's does, and a move is a key.
+    r.touch(3, t + Duration::from_secs(600));
+    assert_eq!(r.view(1).idle_until, Some(t + idle));
+    r.touch(2, t + Duration::from_secs(600));
+    assert_eq!(r.view(1).idle_until, Some(t + Duration::from_secs(600) + idle));
+    assert!(!r.tick(t + idle), "the player's key put it off");
+    let late = t + Duration::from_secs(600) + idle;
+    assert!(r.tick(late));
+    match r.view(1).phase {
+        Phase::Adjourned(why) => assert!(why.starts_with("Nobody pressed a key for 30 minutes."), "{why}"),
+        p => panic!("{p:?}"),
+    }
+    assert!(r.is_empty(), "the room is closed around everyone: it can go");
+    let dismissed = told.lock().map(|v| v.iter().any(|n| matches!(n, Notice::Dismissed(_)))).unwrap_or(false);
+    assert!(dismissed, "its members are told");
+    assert_eq!(records.adjourned_cached().len(), 1, "both players can resume it");
+}
+
+#[test]
+fn a_game_with_a_clock_or_a_player_away_is_never_idle() {
+    let t = Instant::now();
+    let mut r = room(5, None);
+    join(&mut r, 0, 1, t);
+    r.configure(1, |s| s.step_clock(1)).unwrap_or_else(|e| panic!("{e}"));
+    join(&mut r, 1, 2, t);
+    assert_eq!(r.view(1).idle_until, None, "the clock bounds the game");
+    let mut r = room(5, None);
+    join(&mut r, 0, 1, t);
+    join(&mut r, 1, 2, t);
+    r.leave(2, t);
+    assert_eq!(r.view(1).idle_until, None, "the grace period does");
+    join(&mut r, 1, 3, t + Duration::from_secs(100));
+    assert_eq!(r.view(1).idle_until, Some(t + Duration::from_secs(1900)), "counted from the return");
 }

@@ -47,6 +47,8 @@ pub struct View {
     pub resumed: bool,
     /// Why the game that ended last could not be stored, if it could not: its players are told.
     pub unstored: Option<String>,
+    /// When the game is adjourned if no player presses a key before (a game without a clock).
+    pub idle_until: Option<Instant>,
 }
 
 impl Room {
@@ -72,6 +74,7 @@ impl Room {
             role,
             resumed: self.resumed.is_some(),
             unstored: self.unstored.clone(),
+            idle_until: self.idle_until(),
         }
     }
 }
@@ -98,8 +101,14 @@ impl View {
         }
     }
 
-    /// The next time the screen changes by itself: a running clock's next tenth or second, or a dropped
-    /// seat's grace running out. `None` when nothing runs.
+    /// How long until an idle game is adjourned, once the room's line should say so (its last minutes).
+    pub fn idle_left(&self, now: Instant) -> Option<Duration> {
+        let left = self.idle_until?.saturating_duration_since(now);
+        (left <= super::idle::WARNING).then_some(left)
+    }
+
+    /// The next time the screen changes by itself: a running clock's next tenth or second, a dropped seat's
+    /// grace running out, or an idle game's countdown. `None` when nothing runs.
     pub fn next_change(&self, now: Instant) -> Option<Instant> {
         let mut next = None;
         let mut add = |t: Instant| next = Some(next.map_or(t, |n: Instant| n.min(t)));
@@ -110,6 +119,10 @@ impl View {
         }
         if self.phase == Phase::Playing && self.seats.iter().flatten().any(|s| s.kept_until.is_some()) {
             add(now + Duration::from_secs(1));
+        }
+        if let Some(t) = self.idle_until.filter(|_| self.phase == Phase::Playing) {
+            // The countdown starts WARNING before, then goes by the second.
+            add(t.checked_sub(super::idle::WARNING).unwrap_or(now).max(now + Duration::from_secs(1)));
         }
         next
     }

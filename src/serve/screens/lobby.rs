@@ -13,9 +13,10 @@ use crate::serve::screens::name_entry::NameEntry;
 use crate::tui::action::{Action, KeyMap};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::panel::panel;
+use crate::tui::widgets::wrap::hanging;
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::{Line, Span};
+use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
 use std::path::PathBuf;
 
@@ -150,6 +151,8 @@ impl Lobby {
             Some(n) => format!("You are {n} ({}).", me.identity.short()),
             None => format!("You are {}.", me.short()),
         };
+        // Inside the frame; an entry that wraps stays set in.
+        let width = usize::from(area.width.saturating_sub(2)).max(1);
         let mut lines = vec![Line::styled(you, theme.muted()), Line::default()];
         let mut selected_line = 0;
         let mut section = "";
@@ -162,14 +165,15 @@ impl Lobby {
                 section = sec;
             }
             if let (true, Some(editing)) = (i == self.selected, &self.editing) {
-                lines.extend(editing.lines(theme));
+                lines.extend(editing.lines(theme, width));
                 // The whole entry stays in view, its refusal included.
                 selected_line = lines.len().saturating_sub(1);
             } else if i == self.selected {
-                selected_line = lines.len();
-                lines.push(Line::from(vec![Span::styled("› ", theme.accent()), Span::styled(text, theme.accent())]));
+                let entry = hanging("› ", &text, width);
+                selected_line = lines.len() + entry.len() - 1;
+                lines.extend(entry.into_iter().map(|l| Line::styled(l, theme.accent())));
             } else {
-                lines.push(Line::styled(format!("  {text}"), theme.text()));
+                lines.extend(hanging("  ", &text, width).into_iter().map(|l| Line::styled(l, theme.text())));
             }
         }
         lines.push(Line::default());
@@ -190,7 +194,6 @@ impl Lobby {
         }
         // Long lines wrap (a refusal, the ssh-keygen line), so rows are counted as drawn to keep the cursor's
         // entry in view.
-        let width = usize::from(area.width.saturating_sub(2)).max(1);
         let rows = |l: &Line| l.width().div_ceil(width).max(1);
         let above: usize = lines.iter().take(selected_line + 1).map(rows).sum();
         let inner = area.height.saturating_sub(2) as usize;

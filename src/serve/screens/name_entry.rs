@@ -5,6 +5,7 @@
 
 use crate::serve::display_name::{DisplayName, MAX_CHARS};
 use crate::tui::theme::Theme;
+use crate::tui::widgets::wrap::hanging;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use ratatui::text::{Line, Span};
 
@@ -58,21 +59,17 @@ impl NameEntry {
     }
 
     /// The lines that show the name being typed, what the keys do, and why the last one was refused, set in
-    /// as the lists around them are.
-    pub fn lines(&self, theme: &Theme) -> Vec<Line<'static>> {
-        let mut lines = vec![
-            Line::from(vec![
-                Span::styled("› Your name: ", theme.accent()),
-                Span::styled(self.text.clone(), theme.text()),
-                Span::styled("▏", theme.accent()),
-            ]),
-            Line::styled(
-                format!("  Up to {MAX_CHARS} letters and digits. Enter keeps it (empty: no name), Esc gives up."),
-                theme.muted(),
-            ),
-        ];
+    /// as the lists around them are, and wrapped to `width` columns the same way.
+    pub fn lines(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+        let mut lines = vec![Line::from(vec![
+            Span::styled("› Your name: ", theme.accent()),
+            Span::styled(self.text.clone(), theme.text()),
+            Span::styled("▏", theme.accent()),
+        ])];
+        let keys = format!("Up to {MAX_CHARS} letters and digits. Enter keeps it (empty: no name), Esc gives up.");
+        lines.extend(hanging("  ", &keys, width).into_iter().map(|l| Line::styled(l, theme.muted())));
         if let Some(p) = &self.problem {
-            lines.push(Line::styled(format!("  {p}"), theme.error()));
+            lines.extend(hanging("  ", p, width).into_iter().map(|l| Line::styled(l, theme.error())));
         }
         lines
     }
@@ -103,5 +100,21 @@ mod tests {
         }
         assert_eq!(e.text.chars().count(), MAX_TYPED, "what is typed is bounded");
         assert_eq!(press(&mut e, KeyCode::Esc, KeyModifiers::NONE), Typed::Cancelled);
+    }
+
+    #[test]
+    fn a_refusal_that_wraps_stays_set_in() {
+        let e = NameEntry {
+            text: "A1ice".into(),
+            problem: Some("'A1ice' looks like another player's name: choose another".into()),
+        };
+        let theme = Theme::new(crate::config::Config::default().ui.theme, false);
+        let lines: Vec<String> =
+            e.lines(&theme, 24).iter().map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect()).collect();
+        assert!(lines.len() > 4, "{lines:?}");
+        for l in &lines[1..] {
+            assert!(l.starts_with("  ") && !l.starts_with("   ") && l.chars().count() <= 24, "{lines:?}");
+        }
+        assert!(lines.concat().contains("player's name"), "{lines:?}");
     }
 }

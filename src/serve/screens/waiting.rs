@@ -13,10 +13,14 @@ use crate::serve::screens::name_entry::NameEntry;
 use crate::tui::action::{Action, KeyMap};
 use crate::tui::theme::Theme;
 use crate::tui::widgets::panel::panel;
+use crate::tui::widgets::wrap::hanging;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
+
+/// The columns of a row's label.
+const LABEL: usize = 12;
 
 /// A row of the waiting room's settings.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -33,7 +37,7 @@ pub enum Row {
     Hints,
     /// The host's colour.
     Seat,
-    /// The host's name: Enter (or ←/→) opens it for typing.
+    /// The host's name: Enter opens it for typing (←/→ do nothing here: a name is typed, not stepped).
     Name,
 }
 
@@ -128,7 +132,8 @@ pub fn key(action: Option<Action>, selected: &mut usize, view: &View, host: bool
         return Outcome::Stay;
     }
     if rows[*selected] == Row::Name {
-        return Outcome::Name;
+        // Only Enter opens the name: ←/→, which step the other rows, would open typing by surprise.
+        return if action == Some(Action::Place) { Outcome::Name } else { Outcome::Stay };
     }
     let mut s = view.settings.clone();
     change(rows[*selected], &mut s, dir);
@@ -155,6 +160,8 @@ pub struct Around<'a> {
 /// Draws the waiting room into `area`.
 pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
     let t = a.theme;
+    // Inside the frame; a line set in that wraps stays set in.
+    let width = usize::from(area.width.saturating_sub(2)).max(1);
     let mut lines = Vec::new();
     let missing: Vec<String> = view.seats.iter().flatten().filter(|s| !s.here).map(|s| s.person.short()).collect();
     let host = view.role != Role::Watcher && view.position.is_none();
@@ -170,7 +177,7 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
         (false, _) => lines.push(Line::styled("Waiting for a friend. Send them this line:", t.text())),
     }
     lines.push(Line::default());
-    lines.push(Line::styled(format!("    {}", a.ssh_line), t.accent()));
+    lines.extend(hanging("    ", &a.ssh_line, width).into_iter().map(|l| Line::styled(l, t.accent())));
     lines.push(Line::default());
     if view.position.is_none() {
         let me = view.my_seat().and_then(|s| view.seats[s.index()].as_ref()).map(|s| &s.person);
@@ -180,20 +187,24 @@ pub fn draw(frame: &mut Frame, area: Rect, view: &View, a: &Around) {
             }
             let here = i == a.selected && host;
             if let (true, Some(editing)) = (here && row == Row::Name, a.editing) {
-                lines.extend(editing.lines(t));
+                lines.extend(editing.lines(t, width));
                 continue;
             }
             let (label, value) = row_text(row, &view.settings, me);
             let (style, mark) = if here { (t.accent(), "› ") } else { (t.text(), "  ") };
             let value = if host { format!("‹ {value} ›") } else { value };
+            // A value that wraps goes on under itself, past the mark and the label.
+            let mut value = hanging(&" ".repeat(LABEL + 2), &value, width).into_iter();
+            let first = value.next().unwrap_or_default();
             lines.push(Line::from(vec![
                 Span::styled(mark, t.accent()),
-                Span::styled(format!("{label:<12}"), if here { t.accent() } else { t.muted() }),
-                Span::styled(value, style),
+                Span::styled(format!("{label:<LABEL$}"), if here { t.accent() } else { t.muted() }),
+                Span::styled(first.trim_start().to_string(), style),
             ]));
+            lines.extend(value.map(|l| Line::styled(l, style)));
         }
     } else {
-        lines.push(Line::styled(format!("  {}", view.settings.describe()), t.text()));
+        lines.extend(hanging("  ", &view.settings.describe(), width).into_iter().map(|l| Line::styled(l, t.text())));
     }
     lines.push(Line::default());
     if !a.me.has_key() {

@@ -200,6 +200,23 @@ impl Session {
         }
     }
 
+    /// The room closed around this client (its game adjourned as idle): back to the lobby with why, or
+    /// goodbye for a client that came straight in or pressed nothing for the idle time either. A player is
+    /// told the line that opens the lobby, where the game waits.
+    fn dismissed(&mut self, why: String, now: Instant) {
+        let Mode::Room(c) = &self.mode else { return };
+        let player = c.view.role != crate::serve::room::Role::Watcher;
+        let idle = now.saturating_duration_since(self.last_input) >= self.shared.limits.idle_time;
+        if self.from_lobby && !idle {
+            self.open_lobby(now);
+            self.say_in_lobby(why);
+        } else if player {
+            self.farewell = Some(format!("{why} The lobby: {}", self.ssh_line("lobby")));
+        } else {
+            self.farewell = Some(why);
+        }
+    }
+
     /// The session is over: leaves its room. Called once, by the loop, whatever ended it.
     pub fn end(&mut self, now: Instant) {
         self.shared.names.forget_guest(&self.me);
@@ -241,6 +258,10 @@ impl Session {
         match ev {
             Event::Input(bytes) => {
                 self.last_input = now;
+                if let Mode::Room(c) = &self.mode {
+                    // A player's key keeps a game without a clock from being adjourned as idle.
+                    crate::serve::room::registry::lock(&c.room).touch(self.member, now);
+                }
                 for ev in self.parser.feed(&bytes) {
                     if self.farewell.is_none() {
                         self.input(ev, now);
@@ -269,6 +290,7 @@ impl Session {
             Event::Room(crate::serve::room::Notice::Closed(why)) => {
                 self.farewell = Some(crate::tui::text::sentence(&why))
             }
+            Event::Room(crate::serve::room::Notice::Dismissed(why)) => self.dismissed(why, now),
             Event::Reply(r) => match &mut self.mode {
                 Mode::Alone(app) => app.handle_reply(r),
                 Mode::Room(c) => {

@@ -23,6 +23,9 @@ use crate::tui::status::Message;
 use ratatui::crossterm::event::{Event, KeyEvent, MouseEvent};
 use std::time::Instant;
 
+/// Said to a guest as its game starts.
+const NO_KEY: &str = "(You have no key: a dropped seat cannot be won back.)";
+
 /// What the session does after a key in a room.
 #[derive(Debug, PartialEq, Eq)]
 pub enum After {
@@ -48,6 +51,8 @@ pub struct RoomClient {
     /// The host's name being typed in the waiting room, while it is.
     pub editing: Option<NameEntry>,
     leaving: bool,
+    /// The line that tells a watcher whom it watches, as last said: it follows the players' names.
+    watching: Option<String>,
 }
 
 /// The seats as this client's screen has them: its own seat is the person here, the others remote.
@@ -73,6 +78,7 @@ impl RoomClient {
             selected: 0,
             editing: None,
             leaving: false,
+            watching: None,
         }
     }
 
@@ -108,25 +114,45 @@ impl RoomClient {
             if let Err(e) = app.start_remote(settings, game, seats(self.view.role)) {
                 app.status.message = Some(Message::error(format!("Cannot show the game: {e}.")));
             }
-            if self.view.role == Role::Watcher {
-                let names: Vec<String> = self.view.seats.iter().flatten().map(|s| who(&s.person, cx.me)).collect();
-                let text = format!("You watch {}: only the players move.", names.join(" and "));
-                app.status.message = Some(Message::info(text));
-            }
-            if !cx.me.has_key()
+            self.watching = self.watch_line(cx);
+            if let Some(text) = &self.watching {
+                app.status.message = Some(Message::info(text.clone()));
+            } else if !cx.me.has_key()
                 && let Some(m) = &mut app.status.message
             {
-                m.text = format!("{} (You have no key: a dropped seat cannot be won back.)", m.text);
+                m.text = format!("{} {NO_KEY}", m.text);
             }
             self.app = Some(app);
             self.game_no = self.view.game_no;
-        } else if let Some(app) = &mut self.app {
-            app.sync_remote(game);
+        } else {
+            // A player renamed: the watcher's line, while it is up, says the names as they are now.
+            let line = self.watch_line(cx);
+            if let Some(app) = &mut self.app {
+                app.sync_remote(game);
+                if let Some(m) = &mut app.status.message
+                    && self.watching.as_ref() == Some(&m.text)
+                    && let Some(text) = line
+                {
+                    m.text = text.clone();
+                    self.watching = Some(text);
+                }
+            }
         }
         if self.view.phase != self.phase {
             self.phase = self.view.phase.clone();
             self.say_phase();
         }
+    }
+
+    /// What a watcher is told of the game it watches, by the players' names as they are now; `None` for a
+    /// player.
+    fn watch_line(&self, cx: &Cx) -> Option<String> {
+        if self.view.role != Role::Watcher {
+            return None;
+        }
+        let names: Vec<String> = self.view.seats.iter().flatten().map(|s| who(&s.person, cx.me)).collect();
+        let text = format!("You watch {}: only the players move.", names.join(" and "));
+        Some(if cx.me.has_key() { text } else { format!("{text} {NO_KEY}") })
     }
 
     /// Adds to the game's own words what only a room has: another game to ask for, an adjournment.

@@ -32,7 +32,8 @@ impl Session {
                 if let Some(app) = &mut c.app {
                     app.tick(now);
                 }
-                // A game in progress is never idle; a room without one keeps nobody forever, watchers included.
+                // A client in a game in progress stays (the room adjourns a game nobody plays: room::idle); a
+                // room without one keeps nobody forever, watchers included.
                 let minutes = self.shared.limits.idle_time.as_secs() / 60;
                 if idle && c.app.is_none() {
                     self.farewell = Some(format!("Nobody came for {minutes} minutes: the room is closed."));

@@ -9,6 +9,11 @@ use ratatui::backend::TestBackend;
 use std::sync::mpsc::{self, Receiver};
 
 pub(super) fn server() -> Arc<Shared> {
+    server_with(None)
+}
+
+/// A server whose games go to `records`.
+fn server_with(records: Option<crate::serve::room::record::Records>) -> Arc<Shared> {
     let config = Config::default();
     let mut defaults = RoomSettings::new(&config);
     defaults.size = 3;
@@ -17,8 +22,9 @@ pub(super) fn server() -> Arc<Shared> {
         max_rooms: 4,
         max_watchers: 2,
         grace: Duration::from_secs(300),
+        idle: Limits::default().idle_time,
         defaults,
-        records: None,
+        records,
         seed: 1,
     });
     Arc::new(Shared::new(registry, crate::serve::served_config(&config).0, Limits::default(), 2222, false))
@@ -65,11 +71,16 @@ impl Client {
     }
 
     fn screen(&mut self) -> String {
+        self.screen_at(Instant::now())
+    }
+
+    /// The screen as drawn at `now`.
+    fn screen_at(&mut self, now: Instant) -> String {
         self.pump();
         let (w, h) = self.session.size();
         self.size = (w, h);
         let mut t = Terminal::new(TestBackend::new(w, h)).unwrap_or_else(|e| panic!("{e}"));
-        t.draw(|f| self.session.draw(f, Instant::now())).unwrap_or_else(|e| panic!("{e}"));
+        t.draw(|f| self.session.draw(f, now)).unwrap_or_else(|e| panic!("{e}"));
         let buf = t.backend().buffer().clone();
         (0..h).map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>() + "\n").collect()
     }
@@ -83,6 +94,9 @@ fn settle(clients: &mut [&mut Client]) {
         }
     }
 }
+
+#[path = "tests_room.rs"]
+mod room;
 
 #[test]
 fn a_room_waits_with_the_ssh_line_then_two_keys_play_on_both_screens() {
@@ -265,7 +279,7 @@ fn idle_in_the_lobby_in_a_room_nobody_came_to_or_alone_with_the_ai_ends_the_sess
     assert_eq!(alone.session.farewell(), None);
     alone.session.tick(later);
     assert!(alone.session.farewell().is_some_and(|f| f.contains("Idle for 30 minutes against the AI")));
-    // A game in progress is never idle: its players may think as long as their clocks allow.
+    // A client in a game in progress is not sent away (the room decides when a game is idle: room::idle).
     let mut a = Client::new(&shared, key(2), "game", (80, 24));
     let mut b = Client::new(&shared, key(3), "game", (80, 24));
     settle(&mut [&mut a, &mut b]);
@@ -310,33 +324,6 @@ fn the_ai_alone_plays_from_the_lobby_and_leaving_its_menu_goes_back_to_the_lobby
     a.send(b"q");
     a.send(b"q");
     assert!(a.screen().contains("hextoe lobby"), "{}", a.screen());
-}
-
-#[test]
-fn the_key_line_offers_only_what_the_room_allows_and_an_adjourned_game_takes_no_move() {
-    let shared = server();
-    let mut a = Client::new(&shared, key(0), "r", (100, 30));
-    let mut b = Client::new(&shared, key(1), "r", (100, 30));
-    settle(&mut [&mut a, &mut b]);
-    let s = a.screen();
-    assert!(s.contains("enter place") && s.contains("G resign") && !s.contains("t hint"), "hints are off: {s}");
-    // b's connection drops, and stays away past the grace period: the game is adjourned.
-    b.session.end(Instant::now());
-    shared.registry.tick(Instant::now() + Duration::from_secs(301));
-    let s = a.screen();
-    assert!(s.contains("adjourned") && s.contains("R review") && s.contains("q leave"), "{s}");
-    assert!(!s.contains("place") && !s.contains("G resign"), "nothing to play once adjourned: {s}");
-    for keys in [&b":a1\r"[..], b" ", b"G"] {
-        a.send(keys);
-        assert!(a.screen().contains("Nothing more is"), "{:?}: {}", keys, a.screen());
-    }
-    // A room that allows hints offers them.
-    let mut c = Client::new(&shared, key(2), "hints", (100, 30));
-    c.send(b"jjjj\x1b[C");
-    assert!(c.screen().contains("‹ allowed ›"), "{}", c.screen());
-    let mut d = Client::new(&shared, key(3), "hints", (100, 30));
-    settle(&mut [&mut c, &mut d]);
-    assert!(c.screen().contains("t hint"), "{}", c.screen());
 }
 
 #[test]

@@ -1,4 +1,6 @@
-//! Plain word wrapping for the side panel and the review: a leaf the drawing modules share.
+//! Plain word wrapping for the side panel, the review and the server's screens: a leaf the drawing modules
+//! share. (ratatui's own wrapping starts each further line at the left edge, so an entry set in by a mark
+//! or an indent would lose its shape when it wraps.)
 
 /// Splits text into lines of at most `width` characters at spaces (long words are cut).
 pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -30,6 +32,17 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// `text` after `first` (a mark or an indent), wrapped to `width` columns, each further line set in as far
+/// as the first: an entry of a list, or a message under one, keeps its shape when it wraps.
+pub(crate) fn hanging(first: &str, text: &str, width: usize) -> Vec<String> {
+    let indent = " ".repeat(first.chars().count());
+    let lines = wrap(text, width.saturating_sub(indent.len()).max(1));
+    if lines.is_empty() {
+        return vec![first.to_string()];
+    }
+    lines.into_iter().enumerate().map(|(i, l)| format!("{}{l}", if i == 0 { first } else { &indent })).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -39,5 +52,11 @@ mod tests {
         assert_eq!(wrap("win rate 63% after 1000 playouts", 12), ["win rate 63%", "after 1000", "playouts"]);
         assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
         assert!(wrap("   ", 5).is_empty());
+    }
+
+    #[test]
+    fn hanging_sets_further_lines_in_as_far_as_the_first() {
+        assert_eq!(hanging("› ", "join room abc to play", 12), ["› join room", "  abc to", "  play"]);
+        assert_eq!(hanging("  ", "", 12), ["  "]);
     }
 }

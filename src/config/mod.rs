@@ -8,19 +8,22 @@
 //! else the defaults. Every value is a typed, range-checked type, so a bad file fails with the file, line,
 //! column, key and what was expected — before the terminal is touched.
 //!
-//! - this file: [`Config`], the `[tictactoe]` and `[hex]` tables, loading and the error messages.
+//! - this file: [`Config`], the `[tictactoe]` and `[hex]` tables, and loading.
+//! - [`error`]: [`ConfigError`], and its messages: the line, column and key of what was wrong.
 //! - [`types`]: the range-checked value types (board size, depth, seconds …).
 //! - [`clock`], [`name`]: the time control games are played on, and a person's name.
 //! - [`ui`]: `[ui]`, the terminal game's mouse, watch delay, theme colours and key bindings.
 //! - [`serve`]: `[serve]`, what `hextoe serve` shares among its clients: search threads, memory, the grace period.
 
 pub mod clock;
+pub mod error;
 pub mod name;
 pub mod serve;
 pub mod types;
 pub mod ui;
 
 pub use clock::ClockSetting;
+pub use error::ConfigError;
 pub use name::{OptionalName, PlayerName};
 pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;
@@ -279,34 +282,12 @@ impl HexLevelConfig {
     }
 }
 
-/// A config file that could not be used. The message names the file and, from the TOML parser, the line,
-/// column, key and what was expected.
-#[derive(Debug, thiserror::Error)]
-pub enum ConfigError {
-    /// The file could not be read.
-    #[error("cannot read config file {path}: {source}")]
-    Read {
-        /// The file.
-        path: PathBuf,
-        /// Why: the system's reason, a file over [`crate::input::MAX_FILE_BYTES`], or bytes that are not UTF-8.
-        source: crate::input::ReadError,
-    },
-    /// The file is not valid TOML or does not fit the schema.
-    #[error("invalid config file {path}: {message}")]
-    Invalid {
-        /// The file.
-        path: PathBuf,
-        /// The parser's message with line, column and key.
-        message: String,
-    },
-}
-
 impl Config {
     /// Parses config text; `path` is only for messages.
     pub fn from_toml(text: &str, path: &Path) -> Result<Config, ConfigError> {
         let invalid = |message: String| ConfigError::Invalid { path: path.to_path_buf(), message };
-        let config: Config = toml::from_str(text).map_err(|e| invalid(describe(&e, text)))?;
-        config.ui.keys.check().map_err(|clash| invalid(describe_clash(&clash, text)))?;
+        let config: Config = toml::from_str(text).map_err(|e| invalid(error::describe(&e, text)))?;
+        config.ui.keys.check().map_err(|clash| invalid(error::describe_clash(&clash, text)))?;
         Ok(config)
     }
 
@@ -335,67 +316,6 @@ impl Config {
             _ => Config::from_toml(DEFAULT_TOML, Path::new("<built-in config.toml>")),
         }
     }
-}
-
-/// A parse error as one line — line, column, the dotted key, what was wrong and expected — followed by the
-/// parser's picture of the offending line.
-fn describe(e: &toml::de::Error, text: &str) -> String {
-    let Some(span) = e.span() else { return e.to_string() };
-    let start = span.start.min(text.len());
-    let before = text.get(..start).unwrap_or(text);
-    let line = before.matches('\n').count() + 1;
-    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-    let key = key_at(text, line).map(|k| format!(", key `{k}`")).unwrap_or_default();
-    let full = e.to_string();
-    // A line can be a megabyte long: the picture shows its start.
-    let picture: Vec<String> =
-        full.lines().filter(|l| l.trim_start().contains('|')).map(|l| crate::input::clip(l.trim_end(), 200)).collect();
-    let key = crate::input::clip(&key, 200);
-    format!(
-        "line {line}, column {column}{key}: {}\n{}",
-        crate::input::clip_middle(e.message().trim(), 250),
-        picture.join("\n")
-    )
-}
-
-/// A key bound twice, at the line that binds it the second time (or, when that binding is a default the
-/// file does not write, the line of the first), with the same line-and-column form as a parse error.
-fn describe_clash(clash: &ui::KeyClash, text: &str) -> String {
-    let written = |action: &str| {
-        let want = format!("ui.keys.{action}");
-        (1..=text.lines().count()).find(|&l| key_at(text, l).as_deref() == Some(want.as_str()))
-    };
-    let Some(line) = written(clash.second).or_else(|| written(clash.first)) else { return clash.to_string() };
-    let here = text.lines().nth(line - 1).unwrap_or("");
-    let column = here.find('=').map_or(1, |i| here[i + 1..].len() - here[i + 1..].trim_start().len() + i + 2);
-    let key = key_at(text, line).unwrap_or_default();
-    let pad = " ".repeat(line.to_string().len());
-    let caret = " ".repeat(column - 1);
-    format!("line {line}, column {column}, key `{key}`: {clash}\n{pad} |\n{line} | {here}\n{pad} | {caret}^")
-}
-
-/// The dotted key written on a 1-based line: the table header above it plus the key before `=`, or the
-/// header itself when the line is one.
-fn key_at(text: &str, line: usize) -> Option<String> {
-    let header = |l: &str| {
-        let t = l.trim();
-        (t.starts_with('[') && t.ends_with(']')).then(|| t.trim_matches(|c| c == '[' || c == ']').trim().to_string())
-    };
-    let lines: Vec<&str> = text.lines().collect();
-    let here = lines.get(line.checked_sub(1)?)?;
-    if let Some(h) = header(here) {
-        return Some(h);
-    }
-    let (k, _) = here.split_once('=')?;
-    let k = k.trim().trim_matches('"');
-    if k.is_empty() || k.starts_with('#') {
-        return None;
-    }
-    let table = lines[..line - 1].iter().rev().find_map(|l| header(l));
-    Some(match table {
-        Some(t) => format!("{t}.{k}"),
-        None => k.to_string(),
-    })
 }
 
 #[cfg(test)]

@@ -24,8 +24,9 @@ use super::children::{mark_lost, promote, widening_window};
 use super::expand::{self, Base, Expansion};
 use super::limits::{Limits, Progress};
 use super::position::{Key, Pos, Rings, Zobrist};
+use super::proof_set;
 use super::techniques::Techniques;
-use super::tt::{INF, PROOF_WORDS, Tt};
+use super::tt::{INF, Tt};
 use super::vcs::Vcs;
 use crate::ai::hex::Proof;
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
@@ -177,19 +178,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     /// cell when none is stored (the weakest claim, and always true).
     pub(crate) fn proof_of(&self, key: Key) -> B {
         let Some(words) = self.tt().proof(key.canonical()) else { return self.full };
-        let cells = self.geo.cells();
-        let mut set = B::ZERO;
-        for (w, &word) in words.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let j = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if j < cells {
-                    set |= B::bit(key.orient(j));
-                }
-            }
-        }
-        set
+        proof_set::unpack(key, &words, self.geo.cells())
     }
 
     /// The cells where the moves not yet known lost must lie, given the children's numbers `vals`: the
@@ -200,12 +189,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
 
     /// Stores the proof set of the solved position of `key` (cells of the position as it stands).
     fn store_proof(&self, key: Key, set: B) {
-        let mut words = [0u64; PROOF_WORDS];
-        for k in set.ones() {
-            let j = key.orient(k);
-            words[j / 64] |= 1 << (j % 64);
-        }
-        self.tt().store_proof(key.canonical(), words);
+        self.tt().store_proof(key.canonical(), proof_set::pack(key, set));
     }
 
     /// Checks the limits (an expansion costs far more than a clock read, so every time) and sends a

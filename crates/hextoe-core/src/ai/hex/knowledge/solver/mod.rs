@@ -5,7 +5,8 @@
 //! - [`vc`]: the vocabulary of virtual connections; `vcs`: the connection builder, giving wins and
 //!   must-play regions.
 //! - [`order`]: move ordering by the electrical-resistance evaluation.
-//! - [`tt`]: the transposition table of proof and disproof numbers.
+//! - [`tt`]: the transposition table of proof and disproof numbers; `proof_set`: the proof sets it
+//!   stores, packed in the canonical orientation.
 //! - [`dfpn`]: depth-first proof-number search over all of the above; `children` weighs a node's
 //!   children (lost by proof sets, hinted first, the widening window); `helper`: the threads that help it.
 //! - [`limits`]: when a search gives up, and the progress it reports.
@@ -23,6 +24,7 @@ pub mod inferior;
 pub mod limits;
 pub mod order;
 pub mod position;
+mod proof_set;
 mod prune;
 mod techniques;
 pub mod tt;

@@ -50,9 +50,25 @@ pub(crate) fn capital(s: &str) -> String {
     c.next().map(|f| f.to_uppercase().chain(c).collect()).unwrap_or_default()
 }
 
-/// A string cut to `n` characters with an ellipsis.
+/// A string cut to `n` terminal columns with an ellipsis (a CJK character takes two columns, so a name in
+/// any script fits the room it is given).
 pub(crate) fn short(s: &str, n: usize) -> String {
-    if s.chars().count() <= n { s.to_string() } else { s.chars().take(n.saturating_sub(1)).chain(['…']).collect() }
+    use unicode_width::{UnicodeWidthChar, UnicodeWidthStr};
+    if s.width() <= n {
+        return s.to_string();
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in s.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > n {
+            break;
+        }
+        used += w;
+        out.push(c);
+    }
+    out.push('…');
+    out
 }
 
 /// A sentence from an error text: the first letter upper-case (cell names excepted), a full stop at the end.
@@ -67,6 +83,15 @@ pub fn sentence(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn short_cuts_to_terminal_columns() {
+        assert_eq!(short("Alice", 5), "Alice");
+        assert_eq!(short("Alice", 4), "Ali…");
+        // Two columns a character: three fit in seven columns with the ellipsis, not six.
+        assert_eq!(short("山田太郎さん", 7), "山田太…");
+        assert_eq!(short("山田", 2), "…");
+    }
 
     #[test]
     fn sentences_keep_cell_names_lower_case() {

@@ -4,12 +4,14 @@
 //! always last.
 
 use super::chrome::Chrome;
+use super::wrap::{columns, split_at_columns};
 use crate::tui::action::Action;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use unicode_width::UnicodeWidthChar;
 
 /// One hint of the key line: the keys, and what they do.
 pub(crate) type KeyHint = (String, &'static str);
@@ -54,7 +56,7 @@ pub(crate) fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: u
         for word in text.split_whitespace() {
             let mut word = word.to_string();
             while !word.is_empty() {
-                let len = word.chars().count();
+                let len = columns(&word);
                 let gap = usize::from(used > 0);
                 if used + gap + len <= width {
                     lines.last_mut().into_iter().for_each(|l| l.push(Span::styled(" ".repeat(gap) + &word, *style)));
@@ -63,8 +65,9 @@ pub(crate) fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: u
                 }
                 if used == 0 {
                     // A word longer than the line: cut it.
-                    let head: String = word.chars().take(width).collect();
-                    word = word.chars().skip(width).collect();
+                    let (head, rest) = split_at_columns(&word, width);
+                    let (head, rest) = (head.to_string(), rest.to_string());
+                    word = rest;
                     lines.last_mut().into_iter().for_each(|l| l.push(Span::styled(head.clone(), *style)));
                 }
                 lines.push(Vec::new());
@@ -77,12 +80,12 @@ pub(crate) fn wrap_pieces(pieces: &[(String, Style)], width: usize, max_lines: u
         lines.truncate(max_lines);
         if let Some(last) = lines.last_mut() {
             let style = last.last().map(|s| s.style).unwrap_or_default();
-            let mut len: usize = last.iter().map(|s| s.content.chars().count()).sum();
+            let mut len: usize = last.iter().map(|s| columns(&s.content)).sum();
             while len + 1 > width {
                 let Some(span) = last.pop() else { break };
                 let mut text = span.content.into_owned();
-                text.pop();
-                len -= 1;
+                let cut = text.pop().and_then(|c| c.width()).unwrap_or(0);
+                len = len.saturating_sub(cut);
                 if !text.is_empty() {
                     last.push(Span::styled(text, span.style));
                 }

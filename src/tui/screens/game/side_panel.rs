@@ -175,7 +175,7 @@ fn with_clock<'a>(mark: Span<'a>, name: String, time: Option<Span<'a>>, width: u
     let (used, need) = (mark.width(), time.width() + 1);
     let room = width.saturating_sub(used + need);
     let name = crate::tui::text::short(&name, room);
-    let pad = width.saturating_sub(used + name.chars().count() + time.width());
+    let pad = width.saturating_sub(used + unicode_width::UnicodeWidthStr::width(name.as_str()) + time.width());
     Line::from(vec![mark, Span::raw(name), Span::raw(" ".repeat(pad)), time])
 }
 

@@ -1,6 +1,5 @@
 //! The `hextoe` binary: parse the command line, load the config, dispatch.
 
-use clap::Parser;
 use hextoe::cli::{Cli, Command, PlayArgs};
 use hextoe::config::Config;
 use hextoe::error::exit_status;
@@ -8,7 +7,7 @@ use hextoe::{commands, tui};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::parse_args();
     if cli.command.is_some() && cli.menu != PlayArgs::default() {
         eprintln!(
             "hextoe: the game flags (--game, --size, --level …) go after the subcommand, e.g. hextoe play --game hex"

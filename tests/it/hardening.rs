@@ -243,3 +243,31 @@ fn a_huge_position_is_quoted_in_part_not_echoed_whole() {
         assert!(!out.status.success() && err.len() < 1_000, "{}: {} bytes", args[0], err.len());
     }
 }
+
+#[test]
+fn a_huge_flag_or_value_is_quoted_in_part_not_echoed_whole() {
+    // clap quotes the bad value or the unknown argument in its message: cut to its start, never whole.
+    let h = home();
+    let long = "x".repeat(20_000);
+    let flag = format!("--{long}");
+    for args in [
+        vec!["--name", &long],
+        vec!["--level", &long],
+        vec!["--size", &long],
+        vec![&flag],
+        vec![&long],
+        vec!["perft", "--depth", &long],
+        vec!["tourney", "--games", &long],
+    ] {
+        let out = hextoe(h.path()).args(&args).output().unwrap_or_else(|e| panic!("{e}"));
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{:?}: {err}", args[0]);
+        assert!(
+            err.len() < 1_000 && err.contains("xxxx…"),
+            "{}: {} bytes: {}",
+            args[0].len(),
+            err.len(),
+            &err[..err.len().min(300)]
+        );
+    }
+}

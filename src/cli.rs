@@ -54,7 +54,7 @@ pub enum Command {
         adjourned game, or play the AI. A player is their SSH key: a dropped player gets the seat back with the \
         same key. Nothing but the game runs for a client: no shell, command, file transfer or forwarding.\n\n\
         The host key is made on first start in the data directory (serve/host_key, mode 0600), and finished \
-        games are kept in its history folder. Search threads, AI memory and the grace period are in the \
+        games are kept in its history folder. Search threads, AI memory, the grace period and the idle time are in the \
         config's [serve] table.")]
     Serve(ServeArgs),
 }

@@ -13,7 +13,7 @@
 //! - [`types`]: the range-checked value types (board size, depth, seconds …).
 //! - [`clock`], [`name`]: the time control games are played on, and a person's name.
 //! - [`ui`]: `[ui]`, the terminal game's mouse, watch delay, theme colours and key bindings.
-//! - [`serve`]: `[serve]`, what `hextoe serve` shares among its clients: search threads, memory, the grace period.
+//! - [`serve`]: `[serve]`, what `hextoe serve` shares among its clients: search threads, memory, the grace period, the idle time.
 
 pub mod clock;
 pub mod error;

@@ -12,6 +12,12 @@ use std::fmt;
 pub struct GraceSeconds(pub u64);
 ranged_int!(GraceSeconds, u64, 10, 86_400, "grace");
 
+/// Minutes without a key before an idle client is let go and a clockless game adjourned, 1..=1,440 (a
+/// day): a club server may keep a slow game open longer than a public one.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct IdleMinutes(pub u64);
+ranged_int!(IdleMinutes, u64, 1, 1_440, "idle_minutes");
+
 /// `[serve]`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -22,10 +28,17 @@ pub struct ServeConfig {
     pub memory_mb: MemoryMb,
     /// Seconds a dropped player's seat is kept before the game is adjourned.
     pub grace: GraceSeconds,
+    /// Minutes without a key before an idle client is let go and a clockless game adjourned.
+    pub idle_minutes: IdleMinutes,
 }
 
 impl Default for ServeConfig {
     fn default() -> ServeConfig {
-        ServeConfig { threads: Threads(1), memory_mb: MemoryMb(64), grace: GraceSeconds(300) }
+        ServeConfig {
+            threads: Threads(1),
+            memory_mb: MemoryMb(64),
+            grace: GraceSeconds(300),
+            idle_minutes: IdleMinutes(30),
+        }
     }
 }

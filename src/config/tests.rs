@@ -58,6 +58,9 @@ fn every_number_is_range_checked_with_line_key_and_range() {
         ("[hex.impossible]\nplayouts = 0\n", "playouts 0 is out of range: expected 1 to 1000000000"),
         ("[hex.easy]\ndepth = 65\n", "depth 65 is out of range: expected 1 to 64"),
         ("[hex.easy]\ndepth = -1\n", "depth -1 is out of range"),
+        ("[serve]\nidle_minutes = 0\n", "idle_minutes 0 is out of range: expected 1 to 1440"),
+        ("[serve]\nidle_minutes = 1441\n", "idle_minutes 1441 is out of range"),
+        ("[serve]\ngrace = 5\n", "grace 5 is out of range: expected 10 to 86400"),
     ];
     for (text, want) in cases {
         let msg = Config::from_toml(text, Path::new("c.toml")).err().map(|e| e.to_string()).unwrap_or_default();
@@ -73,6 +76,8 @@ fn every_number_is_range_checked_with_line_key_and_range() {
     assert!(msg.contains("line 2"), "{msg}");
     let ok = Config::from_toml("[hex.impossible]\nmemory_mb = 16384\nthreads = 256\n", Path::new("c.toml"));
     assert!(ok.is_ok());
+    let serve = Config::from_toml("[serve]\nidle_minutes = 1440\n", Path::new("c.toml"));
+    assert_eq!(serve.map(|c| c.serve.idle_minutes.0).ok(), Some(1440));
 }
 
 #[test]

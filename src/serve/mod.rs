@@ -84,6 +84,7 @@ pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
         max_connections: args.max_connections as usize,
         max_per_address: args.max_per_address as usize,
         grace: Duration::from_secs(config.serve.grace.0),
+        idle_time: Duration::from_secs(config.serve.idle_minutes.0 * 60),
         ..Limits::default()
     };
     let (served, notes) = served_config(config);

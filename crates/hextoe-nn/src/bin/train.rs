@@ -1,0 +1,117 @@
+//! Trains hextoe's Hex network on the committed games and writes its weights.
+//!
+//!     cargo run --release -p hextoe-nn --bin hextoe-nn-train -- --seed 1 --steps 6000
+//!
+//! Deterministic: the same data, seed and settings give the same weights (one thread, by default). The
+//! weights file records the settings, the data's SHA-256 and the trainer's (see `docs/nn.md`).
+
+use clap::Parser;
+use hextoe_nn::dataset::load_corpus;
+use hextoe_nn::train::{TrainConfig, train};
+use hextoe_nn::{NetConfig, init, provenance, threads, weights};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Trains the Hex network (policy and value) on the MoHex games under --data.
+#[derive(Parser, Debug)]
+#[command(name = "hextoe-nn-train")]
+struct Args {
+    /// The folder of the games (training/ of the repository).
+    #[arg(long, default_value = "training")]
+    data: PathBuf,
+    /// Where the weights go.
+    #[arg(long, default_value = "crates/hextoe-nn/data/hex-net.safetensors")]
+    out: PathBuf,
+    /// The seed of the starting weights, the order and the augmentation.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Optimiser steps.
+    #[arg(long, default_value_t = 1000)]
+    steps: usize,
+    /// Positions per step.
+    #[arg(long, default_value_t = 64)]
+    batch: usize,
+    /// Peak learning rate.
+    #[arg(long, default_value_t = 2e-3)]
+    lr: f64,
+    /// AdamW weight decay.
+    #[arg(long, default_value_t = 1e-4)]
+    weight_decay: f64,
+    /// The value loss's weight beside the policy's.
+    #[arg(long, default_value_t = 0.25)]
+    value_weight: f64,
+    /// Residual blocks.
+    #[arg(long, default_value_t = NetConfig::DEFAULT.blocks)]
+    blocks: usize,
+    /// Channels per convolution.
+    #[arg(long, default_value_t = NetConfig::DEFAULT.channels)]
+    channels: usize,
+    /// Report the losses every this many steps.
+    #[arg(long, default_value_t = 100)]
+    every: usize,
+    /// Threads of the tensor kernels (1 keeps the run reproducible).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+fn main() -> ExitCode {
+    match run(Args::parse()) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("hextoe-nn-train: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: Args) -> hextoe_nn::Result<u8> {
+    if let Some(code) = threads::ensure(args.threads.max(1))? {
+        return Ok(u8::try_from(code).unwrap_or(1));
+    }
+    let started = Instant::now();
+    let corpus = load_corpus(&args.data)?;
+    let cfg = TrainConfig {
+        net: NetConfig { blocks: args.blocks, channels: args.channels },
+        seed: args.seed,
+        steps: args.steps,
+        batch: args.batch,
+        lr: args.lr,
+        weight_decay: args.weight_decay,
+        value_weight: args.value_weight,
+    };
+    eprintln!(
+        "data {}: {} training games, {} positions; {} held-out games, {} positions; network {}x{}, {} parameters",
+        &corpus.sha256[..16],
+        corpus.games.0,
+        corpus.train.len(),
+        corpus.games.1,
+        corpus.heldout.len(),
+        cfg.net.blocks,
+        cfg.net.channels,
+        init::parameter_count(cfg.net)
+    );
+    let t0 = Instant::now();
+    let trained = train(&cfg, &corpus.train, args.every, |p| {
+        eprintln!(
+            "step {:>6}  policy {:.4}  value {:.4}  lr {:.2e}  {:.0} s",
+            p.step,
+            p.policy,
+            p.value,
+            p.lr,
+            t0.elapsed().as_secs_f64()
+        )
+    })?;
+    let mut meta = trained.meta.clone();
+    meta.insert("data_sha256".into(), corpus.sha256.clone());
+    meta.insert("trainer_sha256".into(), provenance::trainer_sha256());
+    meta.insert("positions".into(), corpus.train.len().to_string());
+    weights::save(&args.out, cfg.net, &trained.tensors, &meta)?;
+    eprintln!(
+        "wrote {} after {:.0} s of training ({:.0} s in all)",
+        args.out.display(),
+        t0.elapsed().as_secs_f64(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(0)
+}

@@ -1,0 +1,42 @@
+//! hextoe-nn: a small network that predicts strong Hex moves (policy) and the outcome (value), with its
+//! data reader, trainer and offline evaluation. Training and evaluation tooling: the game does not use
+//! the network yet; it will guide the MCTS only once it wins an A/B match (see `docs/nn.md`).
+//!
+//! | module | what lives there |
+//! |---|---|
+//! | [`data`] | reading game files: MoHex self-play with visit counts, plain game lists; bounded, line-numbered errors |
+//! | [`dataset`] | games → examples, the fixed held-out split, batches as tensors |
+//! | [`planes`] | the canonical frame (the mover joins top and bottom) and the input planes |
+//! | [`net`] | the residual CNN with its policy and value heads |
+//! | [`init`] | parameter names and shapes, seeded starting values |
+//! | [`weights`] | the safetensors file with its metadata: save and checked load |
+//! | [`train`] | the losses and the seeded AdamW training loop |
+//! | [`infer`] | one position's move shares and value |
+//! | [`eval`] | held-out accuracy of the network and of the pattern prior |
+//! | [`provenance`] | the trainer's own hash, stored with the weights |
+//! | [`threads`] | running on one thread (candle reads its thread count from the environment) |
+//! | [`error`] | the one error type |
+//!
+//! Everything runs on the CPU through candle, with no system library and nothing downloaded.
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod data;
+pub mod dataset;
+pub mod error;
+pub mod eval;
+pub mod infer;
+pub mod init;
+pub mod net;
+pub mod planes;
+pub mod provenance;
+pub mod threads;
+pub mod train;
+pub mod weights;
+
+pub use error::{NnError, Result};
+pub use net::{Net, NetConfig};
+
+/// The shipped network's file, relative to this crate's folder.
+pub const SHIPPED: &str = "data/hex-net.safetensors";

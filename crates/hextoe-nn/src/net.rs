@@ -1,0 +1,126 @@
+//! The network: a small residual CNN with a policy head (a logit per cell) and a value head (tanh).
+//!
+//! Trunk: a 3×3 convolution from the [`crate::planes`] to `channels` channels, then `blocks` residual blocks
+//! (two 3×3 convolutions with a ReLU between, added to the block's input, then a ReLU). There is no batch
+//! normalisation: the second convolution of each block starts small instead (see [`crate::init`]), which
+//! trains as well at this depth and keeps inference a plain chain of convolutions.
+//!
+//! Heads, both fully convolutional, so one network serves every board side up to
+//! [`crate::data::MAX_SIDE`]:
+//! - policy: a 1×1 convolution to one channel, read on the board (the frame cut away): a logit per cell,
+//!   row-major in the canonical frame;
+//! - value: a 1×1 convolution and ReLU, the mean over the board's cells, two linear layers: tanh of the
+//!   result estimates the mover's outcome, −1 (loses) to 1 (wins).
+
+use crate::error::Result;
+use candle_core::{D, Module, Tensor};
+use candle_nn::{Conv2d, Conv2dConfig, Linear, VarBuilder};
+
+/// The network's shape: the settings stored in the weights file's metadata.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct NetConfig {
+    /// Residual blocks in the trunk.
+    pub blocks: usize,
+    /// Channels of every trunk convolution.
+    pub channels: usize,
+}
+
+impl NetConfig {
+    /// The largest settings a weights file may ask for: more would be a network far beyond this crate's
+    /// purpose (and a file claiming it is wrong).
+    pub const MAX_BLOCKS: usize = 40;
+    /// See [`NetConfig::MAX_BLOCKS`].
+    pub const MAX_CHANNELS: usize = 256;
+
+    /// The default: 6 blocks of 32 channels, about 110,000 parameters, cheap enough for thousands of
+    /// evaluations a second on one core.
+    pub const DEFAULT: NetConfig = NetConfig { blocks: 6, channels: 32 };
+
+    /// Checks the settings are within bounds.
+    pub fn check(self) -> std::result::Result<NetConfig, String> {
+        if !(1..=Self::MAX_BLOCKS).contains(&self.blocks) || !(1..=Self::MAX_CHANNELS).contains(&self.channels) {
+            return Err(format!(
+                "{} blocks of {} channels: expected 1 to {} blocks and 1 to {} channels",
+                self.blocks,
+                self.channels,
+                Self::MAX_BLOCKS,
+                Self::MAX_CHANNELS
+            ));
+        }
+        Ok(self)
+    }
+}
+
+/// One residual block.
+struct Block {
+    conv1: Conv2d,
+    conv2: Conv2d,
+}
+
+/// The network, ready to evaluate (and to train, when built over trainable variables).
+pub struct Net {
+    config: NetConfig,
+    stem: Conv2d,
+    blocks: Vec<Block>,
+    policy: Conv2d,
+    value_conv: Conv2d,
+    value_fc1: Linear,
+    value_fc2: Linear,
+}
+
+/// The padding that keeps a 3×3 convolution's output the size of its input.
+fn same() -> Conv2dConfig {
+    Conv2dConfig { padding: 1, ..Default::default() }
+}
+
+impl Net {
+    /// Builds the network from the variables in `vb` (named as in [`crate::init::parameters`]); an error
+    /// if one is missing or of the wrong shape.
+    pub fn new(config: NetConfig, vb: &VarBuilder) -> Result<Net> {
+        let c = config.channels;
+        let conv = |name: &str, cin, cout, k, cfg| candle_nn::conv2d(cin, cout, k, cfg, vb.pp(name));
+        let stem = conv("stem", crate::planes::PLANES, c, 3, same())?;
+        let blocks = (0..config.blocks)
+            .map(|i| {
+                Ok(Block {
+                    conv1: conv(&format!("blocks.{i}.conv1"), c, c, 3, same())?,
+                    conv2: conv(&format!("blocks.{i}.conv2"), c, c, 3, same())?,
+                })
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Net {
+            config,
+            stem,
+            blocks,
+            policy: conv("policy", c, 1, 1, Conv2dConfig::default())?,
+            value_conv: conv("value.conv", c, c, 1, Conv2dConfig::default())?,
+            value_fc1: candle_nn::linear(c, c, vb.pp("value.fc1"))?,
+            value_fc2: candle_nn::linear(c, 1, vb.pp("value.fc2"))?,
+        })
+    }
+
+    /// The network's shape.
+    pub fn config(&self) -> NetConfig {
+        self.config
+    }
+
+    /// Evaluates a batch of encoded positions `x` (`[batch, PLANES, n+2, n+2]`, see [`crate::planes`]) of
+    /// side `n`: the policy logits `[batch, n*n]` (canonical frame, occupied cells not yet masked) and the
+    /// values `[batch]` (tanh, the mover's view).
+    pub fn forward(&self, x: &Tensor, n: usize) -> Result<(Tensor, Tensor)> {
+        let mut h = self.stem.forward(x)?.relu()?;
+        for b in &self.blocks {
+            let r = b.conv1.forward(&h)?.relu()?;
+            let r = b.conv2.forward(&r)?;
+            h = (h + r)?.relu()?;
+        }
+        let batch = x.dim(0)?;
+        let board = |t: Tensor| -> Result<Tensor> { Ok(t.narrow(2, 1, n)?.narrow(3, 1, n)?) };
+        let policy = board(self.policy.forward(&h)?)?.reshape((batch, n * n))?;
+        let v = board(self.value_conv.forward(&h)?.relu()?)?;
+        let v = v.flatten_from(2)?.mean(D::Minus1)?;
+        let v = self.value_fc1.forward(&v)?.relu()?;
+        let value = self.value_fc2.forward(&v)?.tanh()?.squeeze(1)?;
+        Ok((policy, value))
+    }
+}

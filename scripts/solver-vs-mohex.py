@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """hextoe's solver and MoHex 2.0's DFPN side by side: the same Hex boards, one machine, one run.
 
-For each case (a board size, and `all` for every winning opening or `one` for the empty board's winner
-and one winning move) it runs, one after the other, never two at a time:
+For each case (a board size; `all` for every winning move or `one` for the winner and one winning move;
+the empty board, or the position after some moves, written SIZE:MODE:MOVE+MOVE) it runs, one after the
+other, never two at a time:
 
 - `hextoe solve --size N [--one] --json` on all cores (the default: one search thread and helpers);
 - the same on one core (RAYON_NUM_THREADS=1: no helper, the openings checked one after another);
@@ -19,6 +20,7 @@ so its memory includes them: the `mohex-idle` row (start, `boardsize`, `quit`) m
 Usage:
   scripts/solver-vs-mohex.py                          5×5, 6×6, 7×7 (all and one) and 8×8 one
   scripts/solver-vs-mohex.py --cases 9:one --cap 1200 9×9's empty board, each engine stopped after 20 min
+  scripts/solver-vs-mohex.py --cases 8:one:a1 --engines hextoe --cap 300   8×8 after the first stone a1
   scripts/solver-vs-mohex.py --table                  print the table computed from the results file
   scripts/solver-vs-mohex.py --write                  rewrite the marked table in docs/strength.md
   scripts/solver-vs-mohex.py --check                  fail if the marked table differs from the results
@@ -47,11 +49,12 @@ ENGINES = ("hextoe", "hextoe-1core", "mohex")
 
 
 def timed(argv, stdin_text=None, env=None, timeout=None):
-    """Runs argv under /usr/bin/time; (exit code, stdout, stderr, wall seconds, peak MB or None)."""
+    """Runs argv under /usr/bin/time; (exit code, stdout, stderr, wall seconds, peak MB or None, CPU
+    seconds or None: user and system time of the process and its threads)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
         started = time.monotonic()
         try:
-            p = subprocess.run(["/usr/bin/time", "-f", "%M", "-o", t.name] + argv, input=stdin_text,
+            p = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", t.name] + argv, input=stdin_text,
                                capture_output=True, text=True, env=env, timeout=timeout)
             code, out, err = p.returncode, p.stdout, p.stderr
         except subprocess.TimeoutExpired as e:
@@ -59,14 +62,18 @@ def timed(argv, stdin_text=None, env=None, timeout=None):
             out = out.decode() if isinstance(out, bytes) else out
             err = err.decode() if isinstance(err, bytes) else err
         wall = time.monotonic() - started
-        kb = [line for line in t.read().split() if line.isdigit()]
-    return code, out, err, wall, (int(kb[-1]) / 1024 if kb else None)
+        last = t.read().strip().split("\n")[-1].split()
+    if len(last) == 3 and last[0].isdigit():
+        return code, out, err, wall, int(last[0]) / 1024, round(float(last[1]) + float(last[2]), 2)
+    return code, out, err, wall, None, None
 
 
-def run_hextoe(args, size, mode, one_core):
+def run_hextoe(args, size, mode, moves, one_core):
     """One `hextoe solve` run as a result line (without the load and the date)."""
     with tempfile.NamedTemporaryFile("w", suffix=".toml") as config:
         argv = [args.hextoe, "solve", "--size", str(size), "--json", "--config", config.name]
+        if moves:
+            argv += ["--position", " ".join(moves)]
         if mode == "one":
             argv.append("--one")
         if args.cap:
@@ -76,9 +83,9 @@ def run_hextoe(args, size, mode, one_core):
             env["RAYON_NUM_THREADS"] = "1"
         else:
             env.pop("RAYON_NUM_THREADS", None)
-        code, out, err, wall, mb = timed(argv, env=env)
-    row = {"engine": "hextoe-1core" if one_core else "hextoe", "size": size, "mode": mode,
-           "wall_seconds": round(wall, 3), "peak_mb": mb and round(mb, 1)}
+        code, out, err, wall, mb, cpu = timed(argv, env=env)
+    row = {"engine": "hextoe-1core" if one_core else "hextoe", "size": size, "mode": mode, "moves": moves,
+           "wall_seconds": round(wall, 3), "cpu_seconds": cpu, "peak_mb": mb and round(mb, 1)}
     if code == 0:
         r = json.loads(out)
         row.update(finished=True, winner=r["winner"], winning_moves=r["winning_moves"],
@@ -104,27 +111,31 @@ def mohex_stats(log):
     return total
 
 
-def run_mohex(args, size, mode, idle=False):
+def run_mohex(args, size, mode, moves, idle=False):
     """One MoHex DFPN run as a result line; `idle` only starts MoHex, sets the size and quits."""
     commands = [f"boardsize {size} {size}"]
+    commands += [f"play {'bw'[i % 2]} {m}" for i, m in enumerate(moves)]
+    mover = "white" if len(moves) % 2 else "black"
     if not idle:
         if args.cap:
             commands.append(f"param_dfpn timelimit {args.cap}")
-        commands.append("dfpn-solve-state black" if mode == "one" else "dfpn-solver-find-winning black")
+        commands.append(f"dfpn-solve-state {mover}" if mode == "one" else f"dfpn-solver-find-winning {mover}")
     commands.append("quit")
     with tempfile.NamedTemporaryFile("r", suffix=".log") as log:
         argv = [args.mohex, "-s", str(size), "--log", log.name]
         # Its timelimit is checked inside the search; the timeout is only a safety net.
         limit = args.cap + 120 if args.cap else None
-        code, out, _, wall, mb = timed(argv, stdin_text="\n".join(commands) + "\n", timeout=limit)
+        code, out, _, wall, mb, cpu = timed(argv, stdin_text="\n".join(commands) + "\n", timeout=limit)
         text = log.read()
     answers = [a.strip()[1:].strip() for a in out.split("\n\n") if a.strip().startswith("=")]
     row = {"engine": "mohex-idle" if idle else "mohex", "size": size, "mode": "idle" if idle else mode,
-           "wall_seconds": round(wall, 3), "peak_mb": mb and round(mb, 1)}
+           "moves": moves,
+           "wall_seconds": round(wall, 3), "cpu_seconds": cpu, "peak_mb": mb and round(mb, 1)}
     if idle:
         return row
     stats = mohex_stats(text)
     answer = answers[-2] if len(answers) >= 2 else None  # the last answer is quit's
+    other = "black" if mover == "white" else "white"
     finished = code == 0 and not stats["aborted"] and answer not in (None, "empty")
     row.update(finished=finished, seconds=stats["seconds"] if finished or not args.cap else args.cap,
                positions=stats["positions"], vc_builds=stats["vc_builds"], terminal=stats["terminal"],
@@ -133,7 +144,8 @@ def run_mohex(args, size, mode, idle=False):
         row.update(winner=answer, winning_moves=stats["pv"][:1])
     elif finished:
         moves = answer.split()
-        row.update(winner="black" if moves else "white", winning_moves=moves)
+        won = answer.split()
+        row.update(winner=mover if won else other, winning_moves=won)
     else:
         row.update(winner=None)
     return row
@@ -143,10 +155,13 @@ def measure(args):
     """Runs every case on every engine, appending a line to the results file after each run."""
     cases = []
     for c in args.cases.split(","):
-        size, _, mode = c.strip().partition(":")
+        size, _, rest = c.strip().partition(":")
+        mode, _, moves = rest.partition(":")
+        moves = [m for m in moves.split("+") if m]
         if not size.isdigit() or not 1 <= int(size) <= 13 or mode not in ("all", "one"):
-            sys.exit(f"solver-vs-mohex: bad case {c!r}: expected SIZE:all or SIZE:one, SIZE 1 to 13")
-        cases.append((int(size), mode))
+            sys.exit(f"solver-vs-mohex: bad case {c!r}: expected SIZE:all or SIZE:one[:MOVE+MOVE...], "
+                     "SIZE 1 to 13")
+        cases.append((int(size), mode, moves))
     engines = args.engines.split(",")
     for e in engines:
         if e not in ENGINES:
@@ -156,16 +171,16 @@ def measure(args):
     if not os.access(args.mohex, os.X_OK) and "mohex" in engines:
         sys.exit(f"solver-vs-mohex: no MoHex wrapper at {args.mohex}: give --mohex or MOHEX")
     run = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ")
-    jobs = [(e, s, m) for s, m in cases for e in engines]
+    jobs = [(e, s, m, mv) for s, m, mv in cases for e in engines]
     if "mohex" in engines:
-        jobs.insert(0, ("mohex-idle", cases[0][0], "idle"))
+        jobs.insert(0, ("mohex-idle", cases[0][0], "idle", []))
     with open(args.results, "a") as f:
-        for engine, size, mode in jobs:
+        for engine, size, mode, moves in jobs:
             load_before = os.getloadavg()[0]
             if engine.startswith("hextoe"):
-                row = run_hextoe(args, size, mode, engine == "hextoe-1core")
+                row = run_hextoe(args, size, mode, moves, engine == "hextoe-1core")
             else:
-                row = run_mohex(args, size, mode, idle=engine == "mohex-idle")
+                row = run_mohex(args, size, mode, moves, idle=engine == "mohex-idle")
             row = {"run": run, "cap_seconds": args.cap, **row, "load_before": round(load_before, 2),
                    "load_after": round(os.getloadavg()[0], 2), "cores": os.cpu_count()}
             f.write(json.dumps(row) + "\n")
@@ -183,8 +198,12 @@ def cell(r):
         return "—"
     mb = f"{r['peak_mb']:.0f} MB" if r.get("peak_mb") else "?"
     if not r["finished"]:
-        return f"not finished after {r['cap_seconds'] / 60:g} min, {thousands(r['positions'])} positions, {mb}"
-    vcs = f" ({thousands(r['vc_builds'])} VC builds)" if "vc_builds" in r else ""
+        cpu = f" ({r['cpu_seconds'] / 60:.0f} min of CPU)" if r.get("cpu_seconds") else ""
+        return (f"not finished after {r['cap_seconds'] / 60:g} min{cpu}, {thousands(r['positions'])} "
+                f"positions, {mb}")
+    vcs = ""
+    if "vc_builds" in r:
+        vcs = f" ({thousands(r['vc_builds'])} VC build{'' if r['vc_builds'] == 1 else 's'})"
     return f"{r['seconds']:.2f} s, {thousands(r['positions'])} positions{vcs}, {mb}"
 
 
@@ -200,7 +219,9 @@ def result_text(rows, mode):
     if mode == "all":
         counts = ", ".join(f"{len(r['winning_moves'])}" for r in done if r["engine"].startswith("hextoe"))
         mo = [r for r in done if r["engine"] == "mohex"]
-        text += f"; {counts.split(', ')[0]} winning openings" if counts else ""
+        if counts:
+            n = int(counts.split(", ")[0])
+            text += f"; {n} winning {'move' if any(r and r.get('moves') for r in rows) else 'opening'}{'' if n == 1 else 's'}"
         if mo:
             text += f" (MoHex lists {len(mo[0]['winning_moves'])})"
     else:
@@ -222,14 +243,17 @@ def table(results):
         if r["engine"] == "mohex-idle":
             idle = r
             continue
-        latest[(r["size"], r["mode"], r["engine"])] = r
+        latest[(r["size"], r["mode"], " ".join(r.get("moves", [])), r["engine"])] = r
         loads.setdefault(r["run"], []).extend([r["load_before"], r["load_after"]])
-    keys = sorted({(s, m) for s, m, _ in latest}, key=lambda k: (k[0], k[1] == "one"))
+    keys = sorted({(s, m, mv) for s, m, mv, _ in latest}, key=lambda k: (k[0], k[2] != "", k[1] == "one", k[2]))
     out = ["| board | result | hextoe, both cores | hextoe, one core | MoHex 2.0's DFPN, one core |",
            "|---|---|---|---|---|"]
-    for size, mode in keys:
-        rows = [latest.get((size, mode, e)) for e in ENGINES]
-        what = "every winning opening" if mode == "all" else "the empty board, `--one`"
+    for size, mode, moves in keys:
+        rows = [latest.get((size, mode, moves, e)) for e in ENGINES]
+        where = f"after {moves}" if moves else "the empty board"
+        what = f"{where}, every winning move" if mode == "all" else f"{where}, `--one`"
+        if mode == "all" and not moves:
+            what = "every winning opening"
         out.append(f"| {size}×{size}, {what} | {result_text(rows, mode)} | "
                    + " | ".join(cell(r) for r in rows) + " |")
     lo = min(v for vs in loads.values() for v in vs) if loads else 0
@@ -240,8 +264,9 @@ def table(results):
                f"(1 minute, before and after each run).")
     if idle:
         out.append(f"MoHex's process alone (start, `boardsize`, `quit`) peaks at {idle['peak_mb']:.0f} MB "
-                   f"and takes {idle['wall_seconds']:.1f} s: its pattern tables and tables for its MCTS "
-                   f"player; its seconds above are its solver's own.")
+                   f"and takes {idle['wall_seconds']:.1f} s: what it allocates at start (its pattern tables, "
+                   f"its MCTS player's tables, its DFPN table of 2²¹ entries); its seconds above are its "
+                   f"solver's own.")
     return "\n".join(out) + "\n"
 
 

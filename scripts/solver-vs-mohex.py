@@ -35,6 +35,7 @@ import datetime
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -53,14 +54,17 @@ def timed(argv, stdin_text=None, env=None, timeout=None):
     seconds or None: user and system time of the process and its threads)."""
     with tempfile.NamedTemporaryFile("r", suffix=".time") as t:
         started = time.monotonic()
+        # A session of its own, so that a timeout stops the engine under /usr/bin/time too.
+        p = subprocess.Popen(["/usr/bin/time", "-f", "%M %U %S", "-o", t.name] + argv, stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                             start_new_session=True)
         try:
-            p = subprocess.run(["/usr/bin/time", "-f", "%M %U %S", "-o", t.name] + argv, input=stdin_text,
-                               capture_output=True, text=True, env=env, timeout=timeout)
-            code, out, err = p.returncode, p.stdout, p.stderr
-        except subprocess.TimeoutExpired as e:
-            code, out, err = None, e.stdout or "", e.stderr or ""
-            out = out.decode() if isinstance(out, bytes) else out
-            err = err.decode() if isinstance(err, bytes) else err
+            out, err = p.communicate(stdin_text, timeout=timeout)
+            code = p.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            out, err = p.communicate()
+            code = None
         wall = time.monotonic() - started
         last = t.read().strip().split("\n")[-1].split()
     if len(last) == 3 and last[0].isdigit():
@@ -217,11 +221,14 @@ def result_text(rows, mode):
         return "engines disagree: " + ", ".join(f"{r['engine']} {r['winner']}" for r in done)
     text = f"{winners.pop()} wins"
     if mode == "all":
-        counts = ", ".join(f"{len(r['winning_moves'])}" for r in done if r["engine"].startswith("hextoe"))
+        sets = {tuple(sorted(r["winning_moves"])) for r in done if r["engine"].startswith("hextoe")}
         mo = [r for r in done if r["engine"] == "mohex"]
-        if counts:
-            n = int(counts.split(", ")[0])
-            text += f"; {n} winning {'move' if any(r and r.get('moves') for r in rows) else 'opening'}{'' if n == 1 else 's'}"
+        if len(sets) > 1:
+            return "hextoe's runs disagree on the winning moves"
+        if sets:
+            n = len(sets.pop())
+            noun = "move" if any(r and r.get("moves") for r in rows) else "opening"
+            text += f"; {n} winning {noun}{'' if n == 1 else 's'}"
         if mo:
             text += f" (MoHex lists {len(mo[0]['winning_moves'])})"
     else:

@@ -6,15 +6,21 @@ background process dies with the session that started it. Committing the growing
 new multi-megabyte blob to the repository at every snapshot; committing it in fixed chunks of CHUNK games,
 each written once and never changed, makes the repository grow by the data's own compressed size only.
 
-    scripts/nn/chunks.py save SIZE       write every complete chunk of mohex-SIZE.txt not yet written
-    scripts/nn/chunks.py restore SIZE    rebuild mohex-SIZE.txt from the chunks, if the chunks hold more
-                                         games than the file (a fresh clone has no file at all)
+    scripts/nn/chunks.py save SIZE       write every complete chunk of mohex-SIZE.txt not yet written, and
+                                         the games after the last chunk as the tail
+    scripts/nn/chunks.py restore SIZE    rebuild mohex-SIZE.txt from the chunks and the tail, if they hold
+                                         more games than the file (a fresh clone has no file at all)
     scripts/nn/chunks.py count SIZE      games in the chunks
 
 Chunks are training/nn/mohex-SIZE/NNNN.txt.gz: chunk k holds games k*CHUNK .. (k+1)*CHUNK-1, each as its
 `#v` line and its game line, and the file's `#settings` line first, so that a chunk is readable alone and a
 restore can check that every chunk was made with the same settings. gzip's header carries no time stamp
 (mtime 0), so the same games always give the same bytes.
+
+The tail, training/nn/mohex-SIZE-tail.txt.gz, holds the games after the last complete chunk (fewer than
+CHUNK), rewritten at each save, so that a session that ends before a chunk fills loses no game. It sits
+beside the chunk folder, not in it: the network's reader trains on the fixed chunks only. Its games carry
+their indices (the `#v` lines), so a restore takes from it only the games that follow the chunks.
 """
 
 import gzip
@@ -28,6 +34,42 @@ DATA = os.environ.get("NN_DATA", os.path.join(HERE, "..", "..", "training", "nn"
 
 def paths(size):
     return os.path.join(DATA, f"mohex-{size}.txt"), os.path.join(DATA, f"mohex-{size}")
+
+
+def tail_path(size):
+    return os.path.join(DATA, f"mohex-{size}-tail.txt.gz")
+
+
+def write_gz(target, text):
+    with open(target + ".tmp", "wb") as raw:
+        with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0, filename="") as z:
+            z.write(text.encode("ascii"))
+    os.replace(target + ".tmp", target)
+
+
+def game_index(v_line):
+    """The game's index, from its `#v INDEX ...` line."""
+    parts = v_line.split(" ")
+    if len(parts) < 2 or not parts[1].isdigit():
+        sys.exit(f"a #v line without a game index: {v_line[:60]!r}")
+    return int(parts[1])
+
+
+def read_tail(size, first):
+    """The settings and the games of the tail from index `first` on, contiguous; none without a tail."""
+    path = tail_path(size)
+    if not os.path.exists(path):
+        return None, []
+    with gzip.open(path, "rt", encoding="ascii") as f:
+        lines = f.read().split("\n")[:-1]
+    if not lines or not lines[0].startswith("#settings ") or len(lines) % 2 != 1:
+        sys.exit(f"{path}: not a tail of games (a #settings line, then #v and game lines)")
+    games = [(lines[i], lines[i + 1]) for i in range(1, len(lines), 2)]
+    games = [g for g in games if game_index(g[0]) >= first]
+    for k, (v, _) in enumerate(games):
+        if game_index(v) != first + k:
+            sys.exit(f"{path}: game {game_index(v)} where game {first + k} was expected")
+    return lines[0], games
 
 
 def read_games(path):
@@ -81,13 +123,15 @@ def save(size):
     for k in range(done, len(games) // CHUNK):
         block = games[k * CHUNK:(k + 1) * CHUNK]
         text = settings + "\n" + "".join(f"{v}\n{g}\n" for v, g in block)
-        target = os.path.join(folder, f"{k:04}.txt.gz")
-        with open(target + ".tmp", "wb") as raw:
-            with gzip.GzipFile(fileobj=raw, mode="wb", compresslevel=9, mtime=0, filename="") as z:
-                z.write(text.encode("ascii"))
-        os.replace(target + ".tmp", target)
+        write_gz(os.path.join(folder, f"{k:04}.txt.gz"), text)
         written += 1
-    print(f"{size}x{size}: {written} new chunk(s), {len(chunk_files(folder)) * CHUNK} games in chunks, "
+    chunked = len(chunk_files(folder)) * CHUNK
+    rest = games[chunked:]
+    if rest:
+        write_gz(tail_path(size), settings + "\n" + "".join(f"{v}\n{g}\n" for v, g in rest))
+    elif os.path.exists(tail_path(size)):
+        os.remove(tail_path(size))
+    print(f"{size}x{size}: {written} new chunk(s), {chunked} games in chunks, {len(rest)} in the tail, "
           f"{len(games)} in the file")
 
 
@@ -95,11 +139,13 @@ def restore(size):
     path, folder = paths(size)
     files = chunk_files(folder)
     have = len(read_games(path)[1]) if os.path.exists(path) else 0
-    if not files:
+    tail_settings, tail = read_tail(size, len(files) * CHUNK)
+    if not files and not tail:
         print(f"{size}x{size}: no chunks yet; nothing to restore")
         return
-    if len(files) * CHUNK <= have:
-        print(f"{size}x{size}: the file already holds {have} games, the chunks {len(files) * CHUNK}")
+    total = len(files) * CHUNK + len(tail)
+    if total <= have:
+        print(f"{size}x{size}: the file already holds {have} games, the chunks and the tail {total}")
         return
     settings, lines = None, []
     for f in files:
@@ -108,11 +154,16 @@ def restore(size):
             sys.exit(f"{f}: made with other settings than the chunks before it")
         settings = s
         lines += [f"{v}\n{g}\n" for v, g in block]
+    if settings is None:
+        settings = tail_settings
+    elif tail_settings is not None and tail_settings != settings:
+        sys.exit(f"{tail_path(size)}: made with other settings than the chunks")
+    lines += [f"{v}\n{g}\n" for v, g in tail]
     os.makedirs(DATA, exist_ok=True)
     with open(path + ".tmp", "w", encoding="ascii") as out:
         out.write(settings + "\n" + "".join(lines))
     os.replace(path + ".tmp", path)
-    print(f"{size}x{size}: restored {len(files) * CHUNK} games from {len(files)} chunk(s)")
+    print(f"{size}x{size}: restored {total} games from {len(files)} chunk(s) and the tail")
 
 
 def main():

@@ -5,8 +5,9 @@
 #   scripts/nn/datagen.sh start     start the generators that are not running (each continues its file)
 #   scripts/nn/datagen.sh stop      stop them (SIGTERM: the game in progress is dropped, the files stay whole)
 #   scripts/nn/datagen.sh status    games and positions done per file, and whether each generator runs
-#   scripts/nn/datagen.sh save      write the finished games into committed chunks (scripts/nn/chunks.py),
-#                                   so that they survive this checkout; commit training/nn/mohex-*/ after
+#   scripts/nn/datagen.sh save      write the finished games into committed chunks and the tail after them
+#                                   (scripts/nn/chunks.py), so that they survive this checkout; commit
+#                                   training/nn/mohex-*/ and training/nn/mohex-*-tail.txt.gz after
 #
 # Two generators (scripts/nn/selfplay.py, one MoHex thread each: one per core): 11x11 toward 6000 games
 # and 13x13 toward 3000, into training/nn/mohex-SIZE.txt, logging to training/nn/mohex-SIZE.log (with

@@ -7,9 +7,16 @@ use crate::error::{NnError, Result};
 /// The variable candle's kernels read.
 const VAR: &str = "RAYON_NUM_THREADS";
 
+/// The most threads asked of the kernels: more than any machine this runs on has cores, and few enough
+/// that a mistyped count does not start a hundred thousand threads.
+pub const MOST: usize = 256;
+
 /// Makes sure this process computes on `threads` threads: `Ok(None)` if it already does, else runs the
 /// same command again with [`VAR`] set and returns its exit code, which the caller exits with.
 pub fn ensure(threads: usize) -> Result<Option<i32>> {
+    if !(1..=MOST).contains(&threads) {
+        return Err(NnError::Invalid(format!("threads {threads} is out of range: expected 1 to {MOST}")));
+    }
     let want = threads.to_string();
     if std::env::var(VAR).is_ok_and(|v| v == want) {
         return Ok(None);
@@ -22,4 +29,15 @@ pub fn ensure(threads: usize) -> Result<Option<i32>> {
         .status()
         .map_err(|e| NnError::Invalid(format!("cannot run this program again on {threads} thread(s): {e}")))?;
     Ok(Some(status.code().unwrap_or(1)))
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_thread_count_out_of_range_is_refused_before_anything_runs() {
+        for n in [0, super::MOST + 1, usize::MAX] {
+            let e = super::ensure(n).map(|_| ()).map_err(|e| e.to_string());
+            assert_eq!(e, Err(format!("threads {n} is out of range: expected 1 to {}", super::MOST)));
+        }
+    }
 }

@@ -12,6 +12,8 @@ use hextoe_core::Named;
 use std::path::PathBuf;
 use std::time::Duration;
 
+mod clip;
+
 /// Tic-tac-toe and Hex in the terminal, against an AI from easy to impossible.
 #[derive(Debug, Parser)]
 #[command(name = "hextoe", version, about, long_about = None)]
@@ -86,46 +88,6 @@ pub struct CompletionsArgs {
     /// The shell to complete for.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
-}
-
-impl Cli {
-    /// Parses the process's arguments and exits with clap's message on an error, as `Cli::parse` does, but
-    /// with every argument and value the message quotes cut short: clap quotes them whole, so a megabyte
-    /// argument gave a megabyte message.
-    pub fn parse_args() -> Self {
-        Self::try_parse_clipped(std::env::args_os()).unwrap_or_else(|e| e.exit())
-    }
-
-    /// [`Cli::parse_args`] over any arguments, returning the error instead of exiting (for tests).
-    pub fn try_parse_clipped<I, T>(args: I) -> Result<Self, clap::Error>
-    where
-        I: IntoIterator<Item = T>,
-        T: Into<std::ffi::OsString> + Clone,
-    {
-        Self::try_parse_from(args).map_err(clip_quoted)
-    }
-}
-
-/// `e` with each text it quotes from the command line (the bad value, the unknown argument) cut to
-/// [`hextoe_core::text::QUOTE_CHARS`] characters.
-fn clip_quoted(mut e: clap::Error) -> clap::Error {
-    use clap::error::ContextValue;
-    use hextoe_core::text::{QUOTE_CHARS, quote};
-    let long = |s: &String| s.chars().count() > QUOTE_CHARS;
-    let clipped: Vec<_> = e
-        .context()
-        .filter_map(|(kind, value)| match value {
-            ContextValue::String(s) if long(s) => Some((kind, ContextValue::String(quote(s)))),
-            ContextValue::Strings(v) if v.iter().any(long) => {
-                Some((kind, ContextValue::Strings(v.iter().map(|s| quote(s)).collect())))
-            }
-            _ => None,
-        })
-        .collect();
-    for (kind, value) in clipped {
-        e.insert(kind, value);
-    }
-    e
 }
 
 /// A value of one of core's closed sets, with its names (and aliases) listed in `--help` and in errors.

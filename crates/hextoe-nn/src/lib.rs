@@ -12,6 +12,7 @@
 //! | [`weights`] | the safetensors file with its metadata: save and checked load |
 //! | [`train`] | the losses and the seeded AdamW training loop |
 //! | [`infer`] | one position's move shares and value |
+//! | [`predictor`] | the network as the tree search's move predictor, with the shipped weights built in |
 //! | [`eval`] | held-out accuracy of the network and of the pattern prior |
 //! | [`provenance`] | the trainer's own hash, stored with the weights |
 //! | [`threads`] | running on one thread (candle reads its thread count from the environment) |
@@ -30,6 +31,7 @@ pub mod infer;
 pub mod init;
 pub mod net;
 pub mod planes;
+pub mod predictor;
 pub mod provenance;
 pub mod threads;
 pub mod train;

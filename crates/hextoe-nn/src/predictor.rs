@@ -1,11 +1,11 @@
 //! The network as the tree search's move predictor: the core's [`MovePredictor`] hook, answered by the
 //! shipped weights, which the binary carries in itself.
 
-use crate::error::Result;
-use crate::infer::evaluate;
-use crate::net::Net;
-use crate::planes::Position;
+use crate::error::{NnError, Result};
+use crate::fast::PolicyNet;
+use crate::planes::{Frame, encode, encoded_len};
 use crate::weights::from_bytes;
+use candle_core::Device;
 use hextoe_core::ai::hex::knowledge::predictor::MovePredictor;
 use hextoe_core::game::hex::Color;
 use std::path::Path;
@@ -20,7 +20,7 @@ const SHIPPED_BYTES: &[u8] = include_bytes!("../data/hex-net.safetensors");
 /// safely set. Run inside a one-thread pool, that splitting stays on one thread: a search that was given
 /// one thread uses one core, as a fair match requires.
 pub struct NetPredictor {
-    net: Net,
+    net: PolicyNet,
     pool: rayon::ThreadPool,
     name: String,
 }
@@ -33,19 +33,52 @@ impl NetPredictor {
 
     /// The network in the bytes of a weights file (`path` names it in messages and in [`Self::name`]).
     pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<NetPredictor> {
-        let w = from_bytes(bytes, path)?;
+        // Checked whole first (shape, names, finite numbers), then laid out for the search.
+        let config = from_bytes(bytes.clone(), path)?.net.config();
+        let tensors = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu)?;
+        let net = PolicyNet::new(config, &tensors)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
             .thread_name(|_| "hextoe-net".to_string())
             .build()
-            .map_err(|e| crate::NnError::Invalid(format!("cannot start the network's thread: {e}")))?;
+            .map_err(|e| NnError::Invalid(format!("cannot start the network's thread: {e}")))?;
         let name = format!(
             "network {} ({} blocks × {} channels)",
             path.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned()),
-            w.net.config().blocks,
-            w.net.config().channels
+            config.blocks,
+            config.channels
         );
-        Ok(NetPredictor { net: w.net, pool, name })
+        Ok(NetPredictor { net, pool, name })
+    }
+
+    /// The share of each cell of the real board (row-major; 0 on taken cells), as [`crate::infer`]'s
+    /// policy, for `to_move` in the position `cells` of side `size`.
+    fn policy(&self, size: usize, cells: &[Option<Color>], to_move: Color) -> Result<Vec<f32>> {
+        if !(1..=crate::data::MAX_SIDE).contains(&size) || cells.len() != size * size {
+            return Err(NnError::Invalid(format!("a position of side {size} with {} cells", cells.len())));
+        }
+        let frame = Frame::of(size, to_move, false);
+        let pos = crate::planes::Position { size, cells: cells.to_vec(), to_move };
+        let mut x = vec![0f32; encoded_len(size)];
+        encode(&pos, frame, &mut x);
+        let logits = self.net.logits(&x, size)?;
+        // The softmax over the empty cells, in the canonical frame, then mapped back to the board.
+        let empty = |k: usize| cells[frame.real(k)].is_none();
+        let top = (0..size * size).filter(|&k| empty(k)).map(|k| logits[k]).fold(f32::NEG_INFINITY, f32::max);
+        let mut policy = vec![0f32; size * size];
+        let mut total = 0.0;
+        for (k, &l) in logits.iter().enumerate() {
+            if empty(k) {
+                let e = (l - top).exp();
+                policy[frame.real(k)] = e;
+                total += e;
+            }
+        }
+        if !(total > 0.0 && total.is_finite()) {
+            return Err(NnError::Invalid("no empty cell, or logits that are not numbers".to_string()));
+        }
+        policy.iter_mut().for_each(|p| *p /= total);
+        Ok(policy)
     }
 }
 
@@ -54,10 +87,9 @@ impl MovePredictor for NetPredictor {
         if cells.len() != size * size || out.len() != size * size {
             return false;
         }
-        let pos = Position { size, cells: cells.to_vec(), to_move };
-        match self.pool.install(|| evaluate(&self.net, &pos)) {
-            Ok(o) if o.policy.len() == out.len() => {
-                out.copy_from_slice(&o.policy);
+        match self.pool.install(|| self.policy(size, cells, to_move)) {
+            Ok(p) if p.len() == out.len() => {
+                out.copy_from_slice(&p);
                 true
             }
             _ => false,

@@ -24,7 +24,7 @@ fn the_built_in_network_answers_as_the_shipped_file() {
     let file = weights::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join(hextoe_nn::SHIPPED)).unwrap();
     let want = infer::evaluate(&file.net, &pos).unwrap().policy;
     for (k, (a, b)) in out.iter().zip(&want).enumerate() {
-        assert!((a - b).abs() < 1e-6, "cell {k}: {a} against {b}");
+        assert!((a - b).abs() < 1e-5, "cell {k}: {a} against {b}");
     }
     for c in ["f6", "e7", "d8"] {
         let k = Cell::parse(c, 11).map(|c| c.row() * 11 + c.col()).unwrap();

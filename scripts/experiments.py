@@ -23,6 +23,8 @@ A marked block is an HTML comment, the generated table, and a closing comment:
   <!-- results 0087:"book=replies|the default" layout=summary -->   an arm shown under a label of its own
   <!-- results 0087 0077 layout=summary -->          one line per arm: games, wins, interval, colours
   <!-- results 0052 layout=measures -->              the measurements of an experiment
+  <!-- results 0103:"A" 0103:"B" layout=paired -->   two arms' games on the same seeds, pair by pair, with
+                                                      the one-sided sign test that A wins more of them
   ...generated table...
   <!-- /results -->
 
@@ -228,6 +230,37 @@ def md_measures(chosen):
     return lines
 
 
+def sign_test(k, n):
+    """One-sided sign test: the chance of k or more successes in n fair coin tosses."""
+    return sum(math.comb(n, i) for i in range(k, n + 1)) / 2 ** n if n else 1.0
+
+
+def md_paired(chosen, where):
+    """Two arms' games paired by game number (the same seed, opening stone and colours): how many pairs
+    each arm alone won, and the one-sided sign test over those that the first arm wins more of them."""
+    if len(chosen) != 2:
+        raise Error(f"{where}: layout=paired compares exactly two arms")
+    results = []
+    for e, arm, _ in chosen:
+        games = {}
+        for r in e.tallies:
+            if r["arm"] == arm and "game" in r:
+                games[r["game"]] = (r["wins"] == 1, r.get("hextoe_black"))
+        results.append(games)
+    (a, b), ((_, _, la), (_, _, lb)) = results, chosen
+    lines = [f"| colour | pairs | both won | {la} alone | {lb} alone | neither | sign test p (one-sided) |",
+             "|---|---|---|---|---|---|---|"]
+    for colour, keep in (("Black", True), ("White", False), ("all", None)):
+        common = [g for g in sorted(a) if g in b and (keep is None or a[g][1] == keep)]
+        both = sum(1 for g in common if a[g][0] and b[g][0])
+        only_a = sum(1 for g in common if a[g][0] and not b[g][0])
+        only_b = sum(1 for g in common if b[g][0] and not a[g][0])
+        neither = len(common) - both - only_a - only_b
+        p = sign_test(only_a, only_a + only_b)
+        lines.append(f"| {colour} | {len(common)} | {both} | {only_a} | {only_b} | {neither} | {p:.3f} |")
+    return lines
+
+
 def render(exps, args, md_path, where):
     tokens = shlex.split(args)
     layout = "arms"
@@ -248,8 +281,10 @@ def render(exps, args, md_path, where):
         lines = md_summary(chosen, md_path)
     elif layout == "measures":
         lines = md_measures(chosen)
+    elif layout == "paired":
+        lines = md_paired(chosen, where)
     else:
-        raise Error(f"{where}: unknown layout {layout!r} (arms, summary or measures)")
+        raise Error(f"{where}: unknown layout {layout!r} (arms, summary, measures or paired)")
     if len(lines) == 2 or (layout == "summary" and len(lines) == 3):
         raise Error(f"{where}: the block selects nothing to show")
     return "\n".join(lines) + "\n"

@@ -72,7 +72,8 @@ fn with_captured_pairs_a_won_position_keeps_a_winning_move_and_more_is_left_out(
         let geo = Geometry::<u64>::new(n).unwrap_or_else(|| panic!("{n}×{n}"));
         let rings = Rings::new(n);
         for _ in 0..200 {
-            let Some(p) = position(&geo, &rings, &mut rng, 4 + rng.below(n * n / 3)) else { continue };
+            let stones = 4 + rng.below(n * n / 3);
+            let Some(p) = position(&geo, &rings, &mut rng, stones) else { continue };
             let all = p.empty(&geo);
             let (plain, wider) = (prune(&geo, &rings, &p, all, false), prune(&geo, &rings, &p, all, true));
             seen += 1;

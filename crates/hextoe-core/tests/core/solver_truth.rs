@@ -248,13 +248,6 @@ fn leaving_out_inferior_moves_changes_no_result() {
 }
 
 #[test]
-fn captured_pairs_in_the_inferior_moves_change_no_result() {
-    let without = Techniques { captured_inferior: false, ..Techniques::default() };
-    technique_changes_no_result(without, 5, 6, 12, 7);
-    technique_changes_no_result(without, 6, 14, 4, 8);
-}
-
-#[test]
 fn weak_sums_change_no_result() {
     let without = Techniques { weak_sums: false, ..Techniques::default() };
     technique_changes_no_result(without, 5, 6, 12, 6);

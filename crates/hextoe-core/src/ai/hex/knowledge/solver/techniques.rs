@@ -10,14 +10,10 @@ pub struct Techniques {
     /// A position's disproof number is its largest child's proof number plus one for each other open
     /// child, not their sum (`dfpn.rs`).
     pub weak_sums: bool,
-    /// The vulnerable and dominated tests also see captured pairs: a move is vulnerable when the
-    /// opponent's reply leaves it dead once the opponent fills a pair it has captured next to it, and
-    /// dominated when the dominator's stone leaves it captured (`prune.rs`). Needs `inferior_moves`.
-    pub captured_inferior: bool,
 }
 
 impl Default for Techniques {
     fn default() -> Techniques {
-        Techniques { inferior_moves: true, weak_sums: true, captured_inferior: true }
+        Techniques { inferior_moves: true, weak_sums: true }
     }
 }

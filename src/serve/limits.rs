@@ -255,7 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn the_idle_time_and_the_grace_are_the_configs_defaults_and_the_documented_ones() {
+    fn the_idle_time_and_the_grace_are_the_configs_defaults_and_the_times_are_as_documented() {
         let (limits, config) = (Limits::default(), crate::config::Config::default());
         assert_eq!(limits.idle_time, config.serve.idle_minutes.duration());
         assert_eq!(limits.grace, config.serve.grace.duration());
@@ -266,6 +266,7 @@ mod tests {
             format!("| {idle} minutes: the game is adjourned"),
             format!("| {grace} s | `[serve] grace` |"),
             format!("({} minutes by default; `[serve] grace`", grace / 60),
+            format!("| time to log in and open a terminal | {} s from connecting", limits.login_time.as_secs()),
         ] {
             assert!(doc.contains(&said), "docs/serve.md does not say {said:?}");
         }

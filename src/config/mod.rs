@@ -25,6 +25,7 @@ pub mod ui;
 pub use clock::ClockSetting;
 pub use error::ConfigError;
 pub use name::{OptionalName, PlayerName};
+pub use serve::{GraceSeconds, IdleMinutes};
 pub use types::{BoardSize, Depth, First, HexDepth, MemoryMb, Playouts, Seconds, Threads};
 pub use ui::UiConfig;
 

@@ -6,17 +6,40 @@ use super::types::{MemoryMb, Threads, ranged_int};
 use serde::de::{self, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use std::time::Duration;
 
 /// Seconds a dropped player's seat is kept, 10..=86,400 (a day).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct GraceSeconds(pub u64);
 ranged_int!(GraceSeconds, u64, 10, 86_400, "grace");
 
+impl GraceSeconds {
+    /// Five minutes: long enough to reconnect after a dropped line, short enough that the other player is not
+    /// kept waiting for someone who left. The one default, shared by the config and the server's limits.
+    pub const DEFAULT: GraceSeconds = GraceSeconds(300);
+
+    /// The grace period as the server keeps time.
+    pub fn duration(self) -> Duration {
+        Duration::from_secs(self.0)
+    }
+}
+
 /// Minutes without a key before an idle client is let go and a clockless game adjourned, 1..=1,440 (a
 /// day): a club server may keep a slow game open longer than a public one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct IdleMinutes(pub u64);
 ranged_int!(IdleMinutes, u64, 1, 1_440, "idle_minutes");
+
+impl IdleMinutes {
+    /// Half an hour: a slow player thinking is not idle, a forgotten terminal is. The one default, shared by the
+    /// config and the server's limits.
+    pub const DEFAULT: IdleMinutes = IdleMinutes(30);
+
+    /// The idle time as the server keeps time.
+    pub fn duration(self) -> Duration {
+        Duration::from_secs(self.0.saturating_mul(60))
+    }
+}
 
 /// `[serve]`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -37,8 +60,8 @@ impl Default for ServeConfig {
         ServeConfig {
             threads: Threads(1),
             memory_mb: MemoryMb(64),
-            grace: GraceSeconds(300),
-            idle_minutes: IdleMinutes(30),
+            grace: GraceSeconds::DEFAULT,
+            idle_minutes: IdleMinutes::DEFAULT,
         }
     }
 }

@@ -5,6 +5,7 @@
 //! time to log in, idle time in the lobby, input bytes and window sizes. A client over a limit is told why
 //! and disconnected; everyone else goes on.
 
+use crate::config::{GraceSeconds, IdleMinutes};
 use std::collections::HashMap;
 use std::fmt;
 use std::net::IpAddr;
@@ -27,13 +28,14 @@ pub struct Limits {
     /// Time from connecting to a screen: the SSH handshake, logging in and asking for the terminal.
     pub login_time: Duration,
     /// Idle time in the lobby, a waiting room or alone with the AI before the server hangs up; and of a game
-    /// without a clock where no player presses a key, before it is adjourned and its room closed.
+    /// without a clock where no player presses a key, before it is adjourned and its room closed
+    /// (`[serve] idle_minutes`).
     pub idle_time: Duration,
     /// Bytes of input per second from one client, after a burst.
     pub input: Rate,
     /// The largest window drawn, columns and rows; a larger one is drawn at this size.
     pub max_window: (u16, u16),
-    /// How long a dropped player's seat is kept before the game is adjourned.
+    /// How long a dropped player's seat is kept before the game is adjourned (`[serve] grace`).
     pub grace: Duration,
     /// Keys whose chosen names the server remembers.
     pub max_names: usize,
@@ -48,10 +50,10 @@ impl Default for Limits {
             max_rooms: 128,
             max_watchers: 32,
             login_time: Duration::from_secs(10),
-            idle_time: Duration::from_secs(30 * 60),
+            idle_time: IdleMinutes::DEFAULT.duration(),
             input: Rate { burst: 16 * 1024, every: Duration::from_micros(250) },
             max_window: (500, 300),
-            grace: Duration::from_secs(5 * 60),
+            grace: GraceSeconds::DEFAULT.duration(),
             max_names: 10_000,
         }
     }
@@ -250,6 +252,24 @@ mod tests {
 
     fn ip(n: u8) -> IpAddr {
         IpAddr::V4(Ipv4Addr::new(10, 0, 0, n))
+    }
+
+    #[test]
+    fn the_idle_time_and_the_grace_are_the_configs_defaults_and_the_times_are_as_documented() {
+        let (limits, config) = (Limits::default(), crate::config::Config::default());
+        assert_eq!(limits.idle_time, config.serve.idle_minutes.duration());
+        assert_eq!(limits.grace, config.serve.grace.duration());
+        let doc = include_str!("../../docs/serve.md");
+        let (idle, grace) = (limits.idle_time.as_secs() / 60, limits.grace.as_secs());
+        for said in [
+            format!("| {idle} minutes | `[serve] idle_minutes` |"),
+            format!("| {idle} minutes: the game is adjourned"),
+            format!("| {grace} s | `[serve] grace` |"),
+            format!("({} minutes by default; `[serve] grace`", grace / 60),
+            format!("| time to log in and open a terminal | {} s from connecting", limits.login_time.as_secs()),
+        ] {
+            assert!(doc.contains(&said), "docs/serve.md does not say {said:?}");
+        }
     }
 
     #[test]

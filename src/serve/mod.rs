@@ -83,8 +83,8 @@ pub fn run(args: &ServeArgs, config: &Config) -> anyhow::Result<()> {
     let limits = Limits {
         max_connections: args.max_connections as usize,
         max_per_address: args.max_per_address as usize,
-        grace: Duration::from_secs(config.serve.grace.0),
-        idle_time: Duration::from_secs(config.serve.idle_minutes.0 * 60),
+        grace: config.serve.grace.duration(),
+        idle_time: config.serve.idle_minutes.duration(),
         ..Limits::default()
     };
     let (served, notes) = served_config(config);

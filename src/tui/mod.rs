@@ -17,7 +17,8 @@
 //! | [`app`] | the app: every screen's state, the routing of events, a game's lifecycle, the app's side of the AI, the whole-screen draw |
 //! | [`event_loop`], [`terminal`] | the loop (blocking when idle) and terminal set-up and restore |
 //!
-//! This file: [`run`], which checks the flags and the loaded file, then hands the terminal to the loop.
+//! This file: [`run`], which checks the flags and the loaded file, then hands the terminal to the loop, and
+//! [`finish`], which saves the game when the loop ends, even by a panic.
 
 pub mod action;
 pub mod ai;
@@ -113,14 +114,16 @@ pub fn run(args: &PlayArgs, config: &Config, show_menu: bool) -> anyhow::Result<
     // then saved with its clock, as on a quit, before the panic goes on.
     let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| event_loop::run(&mut guard.terminal, &mut app)));
     drop(guard);
-    match run {
-        Ok(result) => {
-            app.quit();
-            result
-        }
-        Err(panic) => {
-            app.quit();
-            std::panic::resume_unwind(panic)
-        }
+    finish(&mut app, run)
+}
+
+/// Ends a run of the event loop, returned or panicked: the game in progress is saved with its clock, as on
+/// a quit, so that a bug loses no game; then a panic goes on, to be reported. Should saving panic too, the
+/// loop's panic is the one reported.
+pub fn finish<T>(app: &mut App, run: std::thread::Result<T>) -> T {
+    let saved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| app.quit()));
+    match (run, saved) {
+        (Err(panic), _) | (Ok(_), Err(panic)) => std::panic::resume_unwind(panic),
+        (Ok(result), Ok(())) => result,
     }
 }

@@ -51,42 +51,24 @@ fn a_flood_of_input_is_told_why_and_disconnected() {
     t.wait_in_history("bytes of input a second");
 }
 
+/// The login time itself is tested on a paused clock (`serve::ssh::login`); this meets the real socket:
+/// garbage is dropped at once, and a connection that says nothing holds up no one.
 #[test]
-#[ignore = "waits out the 10 s login limit; run by .ci/run with the slow tests"]
-fn silent_and_garbled_connections_are_closed_and_a_real_client_still_plays() {
+#[ignore = "needs ssh and tmux; run by .ci/run with the slow tests"]
+fn garbled_connections_are_closed_at_once_and_a_real_client_still_plays() {
     let s = Server::start(&[]);
     let addr = format!("127.0.0.1:{}", s.port);
-    // A connection that says nothing is closed once the login time is up.
-    let mut silent = TcpStream::connect(&addr).unwrap_or_else(|e| panic!("{e}"));
-    // A connection that greets late and then says no more is closed once the login time is up, counted from
-    // when it connected.
-    let slow = {
-        let mut slow = TcpStream::connect(&addr).unwrap_or_else(|e| panic!("{e}"));
-        let since = Instant::now();
-        std::thread::spawn(move || {
-            std::thread::sleep(Duration::from_secs(6));
-            let _ = slow.write_all(b"SSH-2.0-slow\r\n");
-            let (_, closed) = read_until_closed(&mut slow, Duration::from_secs(20));
-            (closed, since.elapsed())
-        })
-    };
-    // A connection that greets and then sends garbage is dropped at once.
+    let _silent = TcpStream::connect(&addr).unwrap_or_else(|e| panic!("{e}"));
     let mut garbled = TcpStream::connect(&addr).unwrap_or_else(|e| panic!("{e}"));
     let mut noise: Vec<u8> = b"SSH-2.0-fuzz\r\n".to_vec();
     noise.extend((0..4096u32).map(|i| (i.wrapping_mul(2654435761) >> 13) as u8));
     let _ = garbled.write_all(&noise);
-    let (_, closed) = read_until_closed(&mut garbled, Duration::from_secs(5));
+    let (greeting, closed) = read_until_closed(&mut garbled, Duration::from_secs(5));
     assert!(closed, "a garbled connection stays open");
-    // Meanwhile a real client plays.
+    assert!(greeting.starts_with(b"SSH-2.0-hextoe"), "{:?}", String::from_utf8_lossy(&greeting));
     let a = s.key("alice");
     let t = s.term(Some(&a), "fine", (100, 30));
     t.wait_for("Waiting for a friend");
-    let (greeting, closed) = read_until_closed(&mut silent, Duration::from_secs(15));
-    assert!(closed, "a silent connection stays open past the login time");
-    assert!(greeting.starts_with(b"SSH-2.0-hextoe"), "{:?}", String::from_utf8_lossy(&greeting));
-    s.wait_log("no SSH greeting within 10s");
-    let (closed, after) = slow.join().unwrap_or_else(|_| panic!("the slow client panicked"));
-    assert!(closed && after < Duration::from_secs(15), "a slow login was closed after {after:?}, not 10 s");
     t.keys(&["j", "Left"]);
     t.wait_for("10×10");
 }

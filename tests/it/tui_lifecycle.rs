@@ -113,6 +113,23 @@ fn every_move_is_autosaved_and_the_next_start_offers_to_resume_it() {
 }
 
 #[test]
+fn a_panic_in_the_loop_saves_the_game_in_progress_and_then_goes_on() {
+    let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+    let mut a = app_with(Some(Storage::at(dir.path())));
+    a.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
+    typed(&mut a, "5");
+    // The move's autosave is gone: only the save at the panic can bring the game back.
+    let autosave = dir.path().join("autosave.txt");
+    std::fs::remove_file(&autosave).unwrap_or_else(|e| panic!("{e}"));
+    let run: std::thread::Result<()> = std::panic::catch_unwind(|| panic!("a bug in the loop"));
+    let went_on = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| hextoe::tui::finish(&mut a, run)));
+    let said = went_on.err().and_then(|p| p.downcast_ref::<&str>().map(|s| s.to_string()));
+    assert_eq!(said.as_deref(), Some("a bug in the loop"), "the panic does not go on as it was");
+    let text = std::fs::read_to_string(&autosave).unwrap_or_default();
+    assert!(text.contains("x b2"), "the game was not saved at the panic: {text:?}");
+}
+
+#[test]
 fn an_unfinished_game_of_the_last_run_is_kept_when_another_starts() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let mut a = app_with(Some(Storage::at(dir.path())));

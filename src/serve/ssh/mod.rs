@@ -1,14 +1,16 @@
 //! The SSH side of the server: the listening socket, the connection limits applied before anything else,
-//! russh's settings, the login timer, the janitor that ticks the rooms, and a clean stop.
+//! russh's settings, the janitor that ticks the rooms, and a clean stop.
 //!
 //! | file | what lives there |
 //! |---|---|
 //! | this file | [`listen`]: accepting connections within the limits, each on its own task, until stopped |
 //! | [`handler`] | one connection: logging in, the channel requests answered or refused, input and output |
+//! | [`login`] | the login time: a client without a screen by then is told why and disconnected |
 //! | [`meter`] | one connection's rate of input and requests, and its share of the log |
 //! | [`reply`] | refusals and goodbyes in words, and the writer of the screen's bytes |
 
 pub mod handler;
+pub mod login;
 pub mod meter;
 pub mod reply;
 
@@ -142,40 +144,12 @@ pub async fn listen(
             log::line(format!("{peer}: connected"));
         }
         let client = Client::new(shared.clone(), peer, local, admission);
-        let started = client.started.clone();
-        let (config, login) = (config.clone(), shared.limits.login_time);
-        // The login time runs from the connection, whatever part of it the client is slow at.
+        let login = shared.limits.login_time;
         let deadline = tokio::time::Instant::now() + login;
+        let cut = move || drop(cut.shutdown(std::net::Shutdown::Both));
+        let config = config.clone();
         tokio::spawn(async move {
-            let running =
-                match tokio::time::timeout_at(deadline, russh::server::run_stream(config, socket, client)).await {
-                    Ok(Ok(s)) => s,
-                    Ok(Err(e)) => {
-                        log::line(format!("{peer}: handshake failed: {e}"));
-                        return;
-                    }
-                    Err(_) => {
-                        log::line(format!("{peer}: no SSH greeting within {}s: closed", login.as_secs()));
-                        return;
-                    }
-                };
-            let handle = running.handle();
-            let timer = tokio::spawn(async move {
-                tokio::time::sleep_until(deadline).await;
-                if !started.load(Ordering::Relaxed) {
-                    log::line(format!("{peer}: no terminal within {}s: disconnected", login.as_secs()));
-                    let why = format!("log in and open a terminal within {} seconds", login.as_secs());
-                    let bye = handle.disconnect(russh::Disconnect::ByApplication, why, "en".into());
-                    let _ = tokio::time::timeout(Duration::from_secs(1), bye).await;
-                    // A client that never finished agreeing on keys cannot be told: its socket is shut.
-                    tokio::time::sleep(Duration::from_secs(1)).await;
-                    let _ = cut.shutdown(std::net::Shutdown::Both);
-                }
-            });
-            if let Err(e) = running.await {
-                log::line(format!("{peer}: connection ended: {e}"));
-            }
-            timer.abort();
+            login::serve(config, socket, client, peer, login, deadline, cut).await;
             drop(told);
         });
     }

@@ -200,3 +200,60 @@ fn saving_off_notice(why: &str) -> String {
         why.trim_end_matches('.')
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Position;
+    use crate::game::hex;
+    use crate::tui::persist::storage::fault;
+
+    /// A game of Hex 5×5 with `moves` played.
+    fn game(moves: &str) -> Match {
+        let settings = crate::tui::model::settings::Settings::new(
+            &crate::cli::PlayArgs::default(),
+            &crate::config::Config::default(),
+        );
+        let g = hex::parse_position(moves, 5, false).unwrap_or_else(|e| panic!("{e}"));
+        Match::new(1, settings, Position::Hex(Box::new(g)))
+    }
+
+    #[test]
+    fn a_full_disk_says_why_and_loses_neither_the_game_nor_the_last_autosave() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let now = Instant::now();
+        let (mut s, warning) = Session::open(Some(Storage::at(dir.path())), now);
+        assert_eq!(warning, None);
+        s.game = Some(game("c3"));
+        assert_eq!(s.autosave(now), None);
+        let autosave = dir.path().join("autosave.sgf");
+        let before = std::fs::read_to_string(&autosave).unwrap_or_else(|e| panic!("{e}"));
+        assert!(before.contains(";B[c3]"), "{before}");
+
+        // The next move meets a full disk.
+        s.game = Some(game("c3 b2"));
+        let full = fault::disk_full();
+        let notice = s.autosave(now).unwrap_or_else(|| panic!("a full disk said nothing"));
+        assert!(notice.starts_with("Saving is off: cannot autosave to "), "{notice}");
+        assert!(
+            notice.contains("autosave.sgf: No space left on device") && notice.contains("S tries again"),
+            "{notice}"
+        );
+        assert_eq!(std::fs::read_to_string(&autosave).ok(), Some(before), "the last autosave was hurt");
+        assert_eq!(s.game.as_ref().map(|g| g.position.ply()), Some(2), "the game in memory was lost");
+        assert_eq!(s.autosave(now), None, "said once");
+        // A save asked for says why, and leaves no half-written file.
+        let why = s.save(now).err().unwrap_or_default();
+        assert!(why.starts_with("cannot save to ") && why.contains("No space left on device"), "{why}");
+        let saves = std::fs::read_dir(dir.path().join("saves")).map(|d| d.count()).unwrap_or(0);
+        assert_eq!(saves, 0, "a half-written save was left behind");
+
+        // Room again: S saves, saving is on again, and the autosave catches up.
+        drop(full);
+        assert!(s.save(now).is_ok_and(|p| p.is_some()));
+        assert_eq!(s.saving_off(), None);
+        assert_eq!(s.autosave(now), None);
+        let after = std::fs::read_to_string(&autosave).unwrap_or_default();
+        assert!(after.contains(";B[c3];W[b2]"), "{after}");
+    }
+}

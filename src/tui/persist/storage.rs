@@ -82,7 +82,7 @@ impl Storage {
         let tmp = temp_path(&first);
         let written = (|| {
             let mut f = File::create(&tmp)?;
-            f.write_all(contents.as_bytes())?;
+            put(&mut f, contents)?;
             f.sync_all()
         })();
         if let Err(e) = written {
@@ -172,6 +172,55 @@ fn temp_path(path: &Path) -> PathBuf {
     parent_of(path).join(format!(".{name}.tmp-{}-{n}", std::process::id()))
 }
 
+/// Writes `contents` into a new temporary file. Tests make it fail half way on their thread, as a full disk
+/// does ([`fault::disk_full`]).
+fn put(f: &mut File, contents: &str) -> std::io::Result<()> {
+    #[cfg(test)]
+    if let Some(e) = fault::now() {
+        f.write_all(&contents.as_bytes()[..contents.len() / 2])?;
+        return Err(e);
+    }
+    f.write_all(contents.as_bytes())
+}
+
+/// A full disk on demand, for tests: every write of the data directory on the test's thread fails half way
+/// with the error a full disk gives, while the guard lives.
+#[cfg(test)]
+pub(crate) mod fault {
+    use std::cell::Cell;
+
+    thread_local! {
+        static FULL: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// The disk is full on this thread until the guard is dropped.
+    pub(crate) struct DiskFull(());
+
+    /// Fills the disk, for this thread.
+    pub(crate) fn disk_full() -> DiskFull {
+        FULL.with(|f| f.set(true));
+        DiskFull(())
+    }
+
+    impl Drop for DiskFull {
+        fn drop(&mut self) {
+            FULL.with(|f| f.set(false));
+        }
+    }
+
+    /// The error a write meets now, if the disk is full: ENOSPC where there is one, so that the message is
+    /// the system's own.
+    pub(super) fn now() -> Option<std::io::Error> {
+        FULL.with(|f| f.get()).then(|| {
+            #[cfg(unix)]
+            let e = std::io::Error::from_raw_os_error(28);
+            #[cfg(not(unix))]
+            let e = std::io::Error::from(std::io::ErrorKind::StorageFull);
+            e
+        })
+    }
+}
+
 /// Puts the synced temporary file `tmp` at `target` only if `target` does not exist: a hard link where the
 /// file system has them, else a file opened with create-new and written.
 fn link_new(tmp: &Path, target: &Path, contents: &str) -> std::io::Result<()> {
@@ -207,7 +256,7 @@ pub(crate) fn write_atomic(path: &Path, contents: &str) -> std::io::Result<PathB
     let tmp = temp_path(path);
     let result = (|| {
         let mut f = File::create(&tmp)?;
-        f.write_all(contents.as_bytes())?;
+        put(&mut f, contents)?;
         f.sync_all()?;
         std::fs::rename(&tmp, path)
     })();
@@ -275,6 +324,30 @@ mod tests {
             .into_iter()
             .collect();
         assert_eq!(leftovers, [0]);
+    }
+
+    #[test]
+    fn a_full_disk_keeps_the_previous_file_whole_and_leaves_no_half_file() {
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
+        let s = Storage::at(dir.path());
+        assert!(s.write("a.txt", "the game before").is_ok());
+        let full = fault::disk_full();
+        let failed = s.write("a.txt", "the game after, longer").err();
+        assert_eq!(failed.map(|e| e.kind()), Some(std::io::ErrorKind::StorageFull));
+        assert_eq!(s.read("a.txt").ok().flatten().as_deref(), Some("the game before"), "the previous file was hurt");
+        let failed = s.create_new("saves/game", ".txt", "a new game").err();
+        assert_eq!(failed.map(|e| e.kind()), Some(std::io::ErrorKind::StorageFull));
+        let names = |d: &Path| -> Vec<String> {
+            let files = std::fs::read_dir(d).map(|d| d.filter_map(|e| e.ok()).collect::<Vec<_>>()).unwrap_or_default();
+            let mut names: Vec<String> = files.iter().map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+            names.sort();
+            names
+        };
+        assert_eq!(names(dir.path()), ["a.txt", "saves"], "a half-written file was left behind");
+        assert_eq!(names(&s.path("saves")), Vec::<String>::new(), "a half-written save was left behind");
+        drop(full);
+        assert!(s.write("a.txt", "the game after").is_ok(), "writes work again once there is room");
+        assert_eq!(s.read("a.txt").ok().flatten().as_deref(), Some("the game after"));
     }
 
     #[test]

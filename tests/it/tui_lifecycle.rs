@@ -11,6 +11,13 @@ use hextoe::tui::persist::storage::Storage;
 use hextoe::tui::screens::menu::MenuRow;
 use ratatui::crossterm::event::KeyCode;
 
+/// An app keeping its files in `dir`, with a tic-tac-toe game between two people under way.
+fn two_humans_at_tictactoe(dir: &std::path::Path) -> App {
+    let mut a = app_with(Some(Storage::at(dir)));
+    a.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
+    a
+}
+
 /// The app started again on `dir` after an earlier one with a game in progress was dropped. The earlier
 /// app's autosave slot is locked with `flock`, and a test running beside this one in the same process may
 /// be starting a program at that moment: its child holds a copy of the lock's file descriptor until it
@@ -115,8 +122,7 @@ fn every_move_is_autosaved_and_the_next_start_offers_to_resume_it() {
 #[test]
 fn a_panic_in_the_loop_saves_the_game_in_progress_and_then_goes_on() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut a = app_with(Some(Storage::at(dir.path())));
-    a.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
+    let mut a = two_humans_at_tictactoe(dir.path());
     typed(&mut a, "5");
     // The move's autosave is gone: only the save at the panic can bring the game back.
     let autosave = dir.path().join("autosave.txt");
@@ -132,8 +138,7 @@ fn a_panic_in_the_loop_saves_the_game_in_progress_and_then_goes_on() {
 #[test]
 fn an_unfinished_game_of_the_last_run_is_kept_when_another_starts() {
     let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
-    let mut a = app_with(Some(Storage::at(dir.path())));
-    a.start(settings(GameKind::Tictactoe, 3, Opponent::TwoHumans), None).unwrap_or_else(|e| panic!("{e}"));
+    let mut a = two_humans_at_tictactoe(dir.path());
     typed(&mut a, "59");
     drop(a);
     let text = std::fs::read_to_string(dir.path().join("autosave.txt")).unwrap_or_default();

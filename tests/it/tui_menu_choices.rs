@@ -82,3 +82,32 @@ fn a_tictactoe_game_never_sets_the_hex_board_size() {
     }
     assert_eq!(a.session.game.as_ref().map(|g| (g.kind(), g.position.size())), Some((GameKind::Hex, 9)));
 }
+
+#[test]
+fn how_to_play_hex_is_offered_only_with_hex_chosen() {
+    // The primer teaches Hex; tic-tac-toe has none, so its menu has no such row, and Tab away from Hex
+    // with the row selected leaves the cursor on a row that is still there.
+    let mut a = app_with(None);
+    a.menu.settings.game = GameKind::Tictactoe;
+    let mut seen = Vec::new();
+    for _ in 0..20 {
+        seen.push(a.menu.selected);
+        key(&mut a, KeyCode::Down);
+    }
+    assert!(seen.contains(&MenuRow::Quit), "walked the whole menu: {seen:?}");
+    assert!(!seen.contains(&MenuRow::Primer), "tic-tac-toe offers Hex's primer: {seen:?}");
+    key(&mut a, KeyCode::Tab);
+    assert_eq!(a.menu.settings.game, GameKind::Hex);
+    for _ in 0..20 {
+        if a.menu.selected == MenuRow::Primer {
+            break;
+        }
+        key(&mut a, KeyCode::Down);
+    }
+    assert_eq!(a.menu.selected, MenuRow::Primer, "Hex offers its primer");
+    key(&mut a, KeyCode::Tab);
+    assert_eq!(a.menu.settings.game, GameKind::Tictactoe);
+    assert_eq!(a.menu.selected, MenuRow::Start, "the cursor left the row that went away");
+    key(&mut a, KeyCode::Enter);
+    assert_eq!(a.screen, Screen::Game, "Enter starts the game rather than opening the primer");
+}

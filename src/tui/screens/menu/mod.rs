@@ -131,19 +131,22 @@ impl Menu {
     }
 
     /// The entries that act on Enter: `resume` (Resume game or Resume last game) when there is a game to go
-    /// back to, Review game for a game in memory, then Start, Load game, How to play Hex and Quit (on a
-    /// server: no Load game, and Back to the lobby for Quit).
+    /// back to, Review game for a game in memory, then Start, Load game, How to play Hex (with Hex chosen:
+    /// tic-tac-toe has no primer) and Quit (on a server: no Load game, and Back to the lobby for Quit).
     pub(crate) fn action_rows(&self, resume: Option<MenuRow>) -> Vec<MenuRow> {
         let mut rows: Vec<MenuRow> = resume.into_iter().collect();
         // The game in memory can be reviewed (the one of an earlier run is resumed first).
         if resume == Some(MenuRow::Resume) {
             rows.push(MenuRow::Review);
         }
-        if self.hosted {
-            rows.extend([MenuRow::Start, MenuRow::Primer, MenuRow::Lobby]);
-        } else {
-            rows.extend([MenuRow::Start, MenuRow::Load, MenuRow::Primer, MenuRow::Quit]);
+        rows.push(MenuRow::Start);
+        if !self.hosted {
+            rows.push(MenuRow::Load);
         }
+        if self.settings.game == GameKind::Hex {
+            rows.push(MenuRow::Primer);
+        }
+        rows.push(if self.hosted { MenuRow::Lobby } else { MenuRow::Quit });
         rows
     }
 

@@ -27,12 +27,8 @@ use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 use crate::game::hex::Color;
 use std::collections::VecDeque;
 
-/// A full connection in a pair's list, and whether it has been ANDed with the others yet.
-#[derive(Copy, Clone, Debug)]
-struct Full<B> {
-    carrier: B,
-    done: bool,
-}
+/// Words of a point's links at the most: [`point_cap`] allows at most 200 points.
+const MAX_WORDS: usize = 4;
 
 /// A semi connection in a pair's list (its key included in its carrier), and whether an OR has seen it.
 #[derive(Copy, Clone, Debug)]
@@ -49,7 +45,18 @@ pub(crate) struct Vcs<B> {
     p: usize,
     /// Per point: its empty cell as a one-bit set, or empty for groups and edges.
     cell_bit: Vec<B>,
-    fulls: Vec<Vec<Full<B>>>,
+    /// Per pair: the carriers of its full connections, in the order they came. The queue is first in,
+    /// first out, so a pair's connections are processed in that order: the processed ones are the first
+    /// `done_len` of the list.
+    fulls: Vec<Vec<B>>,
+    /// Per pair: how many of its full connections, at the front of its list, have been processed.
+    done_len: Vec<u32>,
+    /// Per pair: the intersection of all its full connections, processed or not (every cell, when it
+    /// has none): no full connection of the pair is a subset of a carrier that does not contain it.
+    full_meet: Vec<B>,
+    /// Per pair: the intersection of its semi connections (every cell, when it has none), kept as they
+    /// come and go instead of folded again after each.
+    semi_meet: Vec<B>,
     /// Per pair: the intersection of its processed full connections (every cell, when it has none): a
     /// carrier that meets it cannot be ANDed with any of them.
     done_meet: Vec<B>,
@@ -57,7 +64,9 @@ pub(crate) struct Vcs<B> {
     or_queued: Vec<bool>,
     /// The pairs whose lists are not empty.
     touched: Vec<u32>,
-    /// Per point, a bitset (`words` words) of the points it has a full connection with.
+    /// Per cell, its point if it is empty (`u16::MAX` otherwise).
+    point_of: Vec<u16>,
+    /// Per point, a bitset (`words` words) of the points it has a processed full connection with.
     links: Vec<u64>,
     words: usize,
     full_queue: VecDeque<(u16, u16, B)>,
@@ -75,10 +84,14 @@ impl<B: Bits> Default for Vcs<B> {
             p: 0,
             cell_bit: Vec::new(),
             fulls: Vec::new(),
+            done_len: Vec::new(),
+            full_meet: Vec::new(),
+            semi_meet: Vec::new(),
             done_meet: Vec::new(),
             semis: Vec::new(),
             or_queued: Vec::new(),
             touched: Vec::new(),
+            point_of: Vec::new(),
             links: Vec::new(),
             words: 0,
             full_queue: VecDeque::new(),
@@ -121,11 +134,12 @@ impl<B: Bits> Vcs<B> {
             return EdgeLink::None;
         }
         self.reset(geo.board(), p);
+        self.point_of = point_of;
         self.cell_bit.clear();
         self.cell_bit.extend((0..p).map(|i| if i >= first_cell { sets[i] } else { B::ZERO }));
         for (a, &nb) in adj.iter().enumerate() {
             for k in nb.ones() {
-                let b = point_of[k] as usize;
+                let b = self.point_of[k] as usize;
                 if a < b || a < first_cell {
                     self.add_full(a, b, B::ZERO);
                 }
@@ -168,15 +182,21 @@ impl<B: Bits> Vcs<B> {
         for &i in &self.touched {
             let i = i as usize;
             self.fulls[i].clear();
+            self.done_len[i] = 0;
             self.semis[i].clear();
             self.done_meet[i] = all;
+            self.full_meet[i] = all;
+            self.semi_meet[i] = all;
             self.or_queued[i] = false;
         }
         self.touched.clear();
         if self.fulls.len() < p * p {
             self.fulls.resize_with(p * p, Vec::new);
+            self.done_len.resize(p * p, 0);
             self.semis.resize_with(p * p, Vec::new);
             self.done_meet.resize(p * p, all);
+            self.full_meet.resize(p * p, all);
+            self.semi_meet.resize(p * p, all);
             self.or_queued.resize(p * p, false);
         }
         self.p = p;
@@ -187,11 +207,6 @@ impl<B: Bits> Vcs<B> {
         self.or_queue.clear();
         self.edge_vc = None;
         self.work = 0;
-    }
-
-    /// The intersection of pair `i`'s full connections, processed or not (every cell if it has none).
-    fn full_meet(&self, i: usize) -> B {
-        self.fulls[i].iter().fold(self.all, |m, f| m & f.carrier)
     }
 
     /// Notes that pair `i` is about to get its first connection.
@@ -205,13 +220,30 @@ impl<B: Bits> Vcs<B> {
     /// replaced it) and so needs no AND.
     fn set_done(&mut self, x: usize, y: usize, c: B) -> bool {
         let i = self.pair(x, y);
-        match self.fulls[i].iter_mut().find(|f| !f.done && f.carrier == c) {
-            Some(f) => {
-                f.done = true;
-                self.done_meet[i] &= c;
-                true
+        let d = self.done_len[i] as usize;
+        // The connections queued before this one are processed, or have left the list: this one, if it is
+        // still there, comes first after the processed ones.
+        debug_assert!(!self.fulls[i].iter().skip(d + 1).any(|&f| f == c), "a pair's fulls are processed in order");
+        if self.fulls[i].get(d) != Some(&c) {
+            return false;
+        }
+        self.done_len[i] += 1;
+        self.done_meet[i] &= c;
+        if d == 0 {
+            self.link(x, y, true);
+        }
+        true
+    }
+
+    /// Sets (or clears) the processed links between x and y.
+    fn link(&mut self, x: usize, y: usize, on: bool) {
+        for (a, b) in [(x, y), (y, x)] {
+            let w = &mut self.links[a * self.words + b / 64];
+            if on {
+                *w |= 1 << (b % 64);
+            } else {
+                *w &= !(1 << (b % 64));
             }
-            None => false,
         }
     }
 
@@ -223,30 +255,38 @@ impl<B: Bits> Vcs<B> {
         }
         let zb = self.cell_bit[z];
         let through = c | zb;
-        let xb = self.cell_bit[x];
-        for w in 0..self.words {
-            let mut bits = self.links[z * self.words + w];
+        let block = through | self.cell_bit[x];
+        // The points y never to AND with: x itself and the empty cells of `through` (which meet it), taken
+        // out of the words of links at once instead of one by one.
+        let mut skip = [0u64; MAX_WORDS];
+        skip[x / 64] |= 1 << (x % 64);
+        for k in through.ones() {
+            if let Some(&q) = self.point_of.get(k).filter(|&&q| q != u16::MAX) {
+                skip[q as usize / 64] |= 1 << (q % 64);
+            }
+        }
+        for (w, &skip) in skip.iter().enumerate().take(self.words) {
+            // No x–y connection added below is a link of z (x ≠ z ≠ y), so the word stays as read.
+            let mut bits = self.links[z * self.words + w] & !skip;
             while bits != 0 {
                 let y = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                if y == x || through.meets(self.cell_bit[y]) {
-                    continue;
-                }
                 let j = self.pair(z, y);
                 if self.done_meet[j].meets(through) {
                     continue;
                 }
                 // Adding x–y connections never changes the z–y list (x ≠ z), so it can be read by index.
-                for k in 0..self.fulls[j].len() {
+                // Every connection of the list counts as work, processed or not.
+                self.work += self.fulls[j].len();
+                for k in 0..self.done_len[j] as usize {
                     let f = self.fulls[j][k];
-                    self.work += 1;
-                    if !f.done || f.carrier.meets(xb) || f.carrier.meets(through) {
+                    if f.meets(block) {
                         continue;
                     }
                     if zb.is_zero() {
-                        self.add_full(x, y, c | f.carrier);
+                        self.add_full(x, y, c | f);
                     } else {
-                        self.add_semi(x, y, through | f.carrier, z);
+                        self.add_semi(x, y, through | f, z);
                     }
                 }
             }
@@ -258,27 +298,41 @@ impl<B: Bits> Vcs<B> {
     fn add_full(&mut self, x: usize, y: usize, c: B) {
         let i = self.pair(x, y);
         // Reading the list is work too: it bounds a search whose lists grow long.
-        self.work += self.fulls[i].len();
         let list = &self.fulls[i];
-        if list.iter().any(|f| f.carrier.subset_of(c)) {
+        let len = list.len();
+        self.work += len;
+        // A kept carrier inside `c` holds the intersection of them all: without it in `c`, there is none.
+        if self.full_meet[i].subset_of(c) && list.iter().any(|f| f.subset_of(c)) {
             return;
         }
-        let len = list.len();
         if len > 0 {
-            self.fulls[i].retain(|f| !c.subset_of(f.carrier));
+            let d = self.done_len[i] as usize;
+            let (mut k, mut kept_done) = (0, 0);
+            self.fulls[i].retain(|f| {
+                let keep = !c.subset_of(*f);
+                kept_done += usize::from(keep && k < d);
+                k += 1;
+                keep
+            });
             if self.fulls[i].len() < len {
-                self.done_meet[i] = self.fulls[i].iter().filter(|f| f.done).fold(self.all, |m, f| m & f.carrier);
-            } else if self.full_meet(i).subset_of(c) {
+                self.done_len[i] = kept_done as u32;
+                self.done_meet[i] = self.fulls[i][..kept_done].iter().fold(self.all, |m, &f| m & f);
+                if kept_done == 0 && d > 0 {
+                    self.link(x, y, false);
+                }
+            } else if self.full_meet[i].subset_of(c) {
                 return;
             }
         }
         self.touch(i);
-        self.fulls[i].push(Full { carrier: c, done: false });
-        if len == 0 {
-            self.links[x * self.words + y / 64] |= 1 << (y % 64);
-            self.links[y * self.words + x / 64] |= 1 << (x % 64);
-        }
+        self.fulls[i].push(c);
+        // The connections dropped hold `c`, so the intersection with `c` is the new list's.
+        self.full_meet[i] &= c;
+        let semis = self.semis[i].len();
         self.semis[i].retain(|s| !c.subset_of(s.carrier));
+        if self.semis[i].len() < semis {
+            self.semi_meet[i] = self.semis[i].iter().fold(self.all, |m, s| m & s.carrier);
+        }
         if x.min(y) == 0 && x.max(y) == 1 {
             self.edge_vc = Some(c);
         }
@@ -290,7 +344,9 @@ impl<B: Bits> Vcs<B> {
     fn add_semi(&mut self, x: usize, y: usize, c: B, key: usize) {
         let i = self.pair(x, y);
         self.work += self.fulls[i].len() + self.semis[i].len();
-        if self.fulls[i].iter().any(|f| f.carrier.subset_of(c)) || self.semis[i].iter().any(|s| s.carrier.subset_of(c))
+        // As in `add_full`: a list holds a subset of `c` only if `c` holds the list's intersection.
+        if (self.full_meet[i].subset_of(c) && self.fulls[i].iter().any(|f| f.subset_of(c)))
+            || (self.semi_meet[i].subset_of(c) && self.semis[i].iter().any(|s| s.carrier.subset_of(c)))
         {
             return;
         }
@@ -298,7 +354,9 @@ impl<B: Bits> Vcs<B> {
         let list = &mut self.semis[i];
         list.retain(|s| !c.subset_of(s.carrier));
         list.push(Semi { carrier: c, key: key as u16, done: false });
-        if !self.or_queued[i] && list.iter().fold(self.all, |m, s| m & s.carrier).is_zero() {
+        // The connections dropped hold `c`, so the intersection with `c` is the new list's.
+        self.semi_meet[i] &= c;
+        if !self.or_queued[i] && self.semi_meet[i].is_zero() {
             self.or_queued[i] = true;
             self.or_queue.push_back((x as u16, y as u16));
         }
@@ -309,7 +367,7 @@ impl<B: Bits> Vcs<B> {
     fn or_semis(&mut self, x: usize, y: usize) {
         let i = self.pair(x, y);
         self.or_queued[i] = false;
-        let cands = if self.fulls[i].is_empty() { !B::ZERO } else { self.full_meet(i) };
+        let cands = if self.fulls[i].is_empty() { !B::ZERO } else { self.full_meet[i] };
         let mut semis = std::mem::take(&mut self.scratch);
         semis.clear();
         semis.extend_from_slice(&self.semis[i]);

@@ -38,6 +38,54 @@ struct Semi<B> {
     done: bool,
 }
 
+/// What the builder knows of one pair of points, kept together because the AND reads it all at once.
+#[derive(Clone, Debug)]
+struct Pair<B> {
+    /// The carriers of its full connections, in the order they came. The queue is first in, first out,
+    /// so a pair's connections are processed in that order: the processed ones are the first `done_len`.
+    fulls: Vec<B>,
+    /// How many of its full connections, at the front of the list, have been processed.
+    done_len: u32,
+    /// Whether the pair waits in the OR queue.
+    or_queued: bool,
+    /// The intersection of all its full connections, processed or not (every cell, when it has none):
+    /// no full connection of the pair is a subset of a carrier that does not contain it.
+    full_meet: B,
+    /// The intersection of its semi connections (every cell, when it has none), kept as they come and go
+    /// instead of folded again after each.
+    semi_meet: B,
+    /// The intersection of its processed full connections (every cell, when it has none): a carrier that
+    /// meets it cannot be ANDed with any of them.
+    done_meet: B,
+    semis: Vec<Semi<B>>,
+}
+
+impl<B: Bits> Pair<B> {
+    /// A pair with no connections, on a board whose cells are `all`.
+    fn empty(all: B) -> Self {
+        Pair {
+            fulls: Vec::new(),
+            done_len: 0,
+            or_queued: false,
+            full_meet: all,
+            semi_meet: all,
+            done_meet: all,
+            semis: Vec::new(),
+        }
+    }
+
+    /// Empties the lists (keeping their memory) on a board whose cells are `all`.
+    fn clear(&mut self, all: B) {
+        self.fulls.clear();
+        self.semis.clear();
+        self.done_len = 0;
+        self.or_queued = false;
+        self.full_meet = all;
+        self.semi_meet = all;
+        self.done_meet = all;
+    }
+}
+
 /// Reusable tables of the builder for one colour at a time (kept between calls so that no search pays
 /// for allocating them).
 #[derive(Clone, Debug)]
@@ -45,23 +93,8 @@ pub(crate) struct Vcs<B> {
     p: usize,
     /// Per point: its empty cell as a one-bit set, or empty for groups and edges.
     cell_bit: Vec<B>,
-    /// Per pair: the carriers of its full connections, in the order they came. The queue is first in,
-    /// first out, so a pair's connections are processed in that order: the processed ones are the first
-    /// `done_len` of the list.
-    fulls: Vec<Vec<B>>,
-    /// Per pair: how many of its full connections, at the front of its list, have been processed.
-    done_len: Vec<u32>,
-    /// Per pair: the intersection of all its full connections, processed or not (every cell, when it
-    /// has none): no full connection of the pair is a subset of a carrier that does not contain it.
-    full_meet: Vec<B>,
-    /// Per pair: the intersection of its semi connections (every cell, when it has none), kept as they
-    /// come and go instead of folded again after each.
-    semi_meet: Vec<B>,
-    /// Per pair: the intersection of its processed full connections (every cell, when it has none): a
-    /// carrier that meets it cannot be ANDed with any of them.
-    done_meet: Vec<B>,
-    semis: Vec<Vec<Semi<B>>>,
-    or_queued: Vec<bool>,
+    /// Per pair of points x < y, at `x * p + y`: its lists, side by side in memory.
+    pairs: Vec<Pair<B>>,
     /// The pairs whose lists are not empty.
     touched: Vec<u32>,
     /// Per cell, its point if it is empty (`u16::MAX` otherwise).
@@ -83,13 +116,7 @@ impl<B: Bits> Default for Vcs<B> {
         Vcs {
             p: 0,
             cell_bit: Vec::new(),
-            fulls: Vec::new(),
-            done_len: Vec::new(),
-            full_meet: Vec::new(),
-            semi_meet: Vec::new(),
-            done_meet: Vec::new(),
-            semis: Vec::new(),
-            or_queued: Vec::new(),
+            pairs: Vec::new(),
             touched: Vec::new(),
             point_of: Vec::new(),
             links: Vec::new(),
@@ -147,7 +174,10 @@ impl<B: Bits> Vcs<B> {
         }
         let edges = self.pair(0, 1);
         loop {
-            if self.edge_vc.is_some() || (stop_at_edge_sc && !self.semis[edges].is_empty()) || self.work > work_max {
+            if self.edge_vc.is_some()
+                || (stop_at_edge_sc && !self.pairs[edges].semis.is_empty())
+                || self.work > work_max
+            {
                 break;
             }
             if let Some((x, y, c)) = self.full_queue.pop_front() {
@@ -165,7 +195,8 @@ impl<B: Bits> Vcs<B> {
         if let Some(c) = self.edge_vc {
             return EdgeLink::Vc(c);
         }
-        let keyed: Vec<(usize, B)> = self.semis[edges]
+        let keyed: Vec<(usize, B)> = self.pairs[edges]
+            .semis
             .iter()
             .filter_map(|s| self.cell_bit[s.key as usize].lowest().map(|k| (k, s.carrier)))
             .collect();
@@ -176,28 +207,15 @@ impl<B: Bits> Vcs<B> {
     fn reset(&mut self, all: B, p: usize) {
         if all != self.all {
             // Another board: every pair's intersection must start from its cells, so every pair is reset.
-            self.touched = (0..self.fulls.len() as u32).collect();
+            self.touched = (0..self.pairs.len() as u32).collect();
             self.all = all;
         }
         for &i in &self.touched {
-            let i = i as usize;
-            self.fulls[i].clear();
-            self.done_len[i] = 0;
-            self.semis[i].clear();
-            self.done_meet[i] = all;
-            self.full_meet[i] = all;
-            self.semi_meet[i] = all;
-            self.or_queued[i] = false;
+            self.pairs[i as usize].clear(all);
         }
         self.touched.clear();
-        if self.fulls.len() < p * p {
-            self.fulls.resize_with(p * p, Vec::new);
-            self.done_len.resize(p * p, 0);
-            self.semis.resize_with(p * p, Vec::new);
-            self.done_meet.resize(p * p, all);
-            self.full_meet.resize(p * p, all);
-            self.semi_meet.resize(p * p, all);
-            self.or_queued.resize(p * p, false);
+        if self.pairs.len() < p * p {
+            self.pairs.resize_with(p * p, || Pair::empty(all));
         }
         self.p = p;
         self.words = p.div_ceil(64);
@@ -211,7 +229,7 @@ impl<B: Bits> Vcs<B> {
 
     /// Notes that pair `i` is about to get its first connection.
     fn touch(&mut self, i: usize) {
-        if self.fulls[i].is_empty() && self.semis[i].is_empty() {
+        if self.pairs[i].fulls.is_empty() && self.pairs[i].semis.is_empty() {
             self.touched.push(i as u32);
         }
     }
@@ -220,15 +238,18 @@ impl<B: Bits> Vcs<B> {
     /// replaced it) and so needs no AND.
     fn set_done(&mut self, x: usize, y: usize, c: B) -> bool {
         let i = self.pair(x, y);
-        let d = self.done_len[i] as usize;
+        let d = self.pairs[i].done_len as usize;
         // The connections queued before this one are processed, or have left the list: this one, if it is
         // still there, comes first after the processed ones.
-        debug_assert!(!self.fulls[i].iter().skip(d + 1).any(|&f| f == c), "a pair's fulls are processed in order");
-        if self.fulls[i].get(d) != Some(&c) {
+        debug_assert!(
+            !self.pairs[i].fulls.iter().skip(d + 1).any(|&f| f == c),
+            "a pair's fulls are processed in order"
+        );
+        if self.pairs[i].fulls.get(d) != Some(&c) {
             return false;
         }
-        self.done_len[i] += 1;
-        self.done_meet[i] &= c;
+        self.pairs[i].done_len += 1;
+        self.pairs[i].done_meet &= c;
         if d == 0 {
             self.link(x, y, true);
         }
@@ -272,14 +293,14 @@ impl<B: Bits> Vcs<B> {
                 let y = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
                 let j = self.pair(z, y);
-                if self.done_meet[j].meets(through) {
+                if self.pairs[j].done_meet.meets(through) {
                     continue;
                 }
                 // Adding x–y connections never changes the z–y list (x ≠ z), so it can be read by index.
                 // Every connection of the list counts as work, processed or not.
-                self.work += self.fulls[j].len();
-                for k in 0..self.done_len[j] as usize {
-                    let f = self.fulls[j][k];
+                self.work += self.pairs[j].fulls.len();
+                for k in 0..self.pairs[j].done_len as usize {
+                    let f = self.pairs[j].fulls[k];
                     if f.meets(block) {
                         continue;
                     }
@@ -298,40 +319,40 @@ impl<B: Bits> Vcs<B> {
     fn add_full(&mut self, x: usize, y: usize, c: B) {
         let i = self.pair(x, y);
         // Reading the list is work too: it bounds a search whose lists grow long.
-        let list = &self.fulls[i];
+        let list = &self.pairs[i].fulls;
         let len = list.len();
         self.work += len;
         // A kept carrier inside `c` holds the intersection of them all: without it in `c`, there is none.
-        if self.full_meet[i].subset_of(c) && list.iter().any(|f| f.subset_of(c)) {
+        if self.pairs[i].full_meet.subset_of(c) && list.iter().any(|f| f.subset_of(c)) {
             return;
         }
         if len > 0 {
-            let d = self.done_len[i] as usize;
+            let d = self.pairs[i].done_len as usize;
             let (mut k, mut kept_done) = (0, 0);
-            self.fulls[i].retain(|f| {
+            self.pairs[i].fulls.retain(|f| {
                 let keep = !c.subset_of(*f);
                 kept_done += usize::from(keep && k < d);
                 k += 1;
                 keep
             });
-            if self.fulls[i].len() < len {
-                self.done_len[i] = kept_done as u32;
-                self.done_meet[i] = self.fulls[i][..kept_done].iter().fold(self.all, |m, &f| m & f);
+            if self.pairs[i].fulls.len() < len {
+                self.pairs[i].done_len = kept_done as u32;
+                self.pairs[i].done_meet = self.pairs[i].fulls[..kept_done].iter().fold(self.all, |m, &f| m & f);
                 if kept_done == 0 && d > 0 {
                     self.link(x, y, false);
                 }
-            } else if self.full_meet[i].subset_of(c) {
+            } else if self.pairs[i].full_meet.subset_of(c) {
                 return;
             }
         }
         self.touch(i);
-        self.fulls[i].push(c);
+        self.pairs[i].fulls.push(c);
         // The connections dropped hold `c`, so the intersection with `c` is the new list's.
-        self.full_meet[i] &= c;
-        let semis = self.semis[i].len();
-        self.semis[i].retain(|s| !c.subset_of(s.carrier));
-        if self.semis[i].len() < semis {
-            self.semi_meet[i] = self.semis[i].iter().fold(self.all, |m, s| m & s.carrier);
+        self.pairs[i].full_meet &= c;
+        let semis = self.pairs[i].semis.len();
+        self.pairs[i].semis.retain(|s| !c.subset_of(s.carrier));
+        if self.pairs[i].semis.len() < semis {
+            self.pairs[i].semi_meet = self.pairs[i].semis.iter().fold(self.all, |m, s| m & s.carrier);
         }
         if x.min(y) == 0 && x.max(y) == 1 {
             self.edge_vc = Some(c);
@@ -343,21 +364,21 @@ impl<B: Bits> Vcs<B> {
     /// connection is a subset of it; queues the pair for the OR once its semi connections share no cell.
     fn add_semi(&mut self, x: usize, y: usize, c: B, key: usize) {
         let i = self.pair(x, y);
-        self.work += self.fulls[i].len() + self.semis[i].len();
+        self.work += self.pairs[i].fulls.len() + self.pairs[i].semis.len();
         // As in `add_full`: a list holds a subset of `c` only if `c` holds the list's intersection.
-        if (self.full_meet[i].subset_of(c) && self.fulls[i].iter().any(|f| f.subset_of(c)))
-            || (self.semi_meet[i].subset_of(c) && self.semis[i].iter().any(|s| s.carrier.subset_of(c)))
+        if (self.pairs[i].full_meet.subset_of(c) && self.pairs[i].fulls.iter().any(|f| f.subset_of(c)))
+            || (self.pairs[i].semi_meet.subset_of(c) && self.pairs[i].semis.iter().any(|s| s.carrier.subset_of(c)))
         {
             return;
         }
         self.touch(i);
-        let list = &mut self.semis[i];
+        let list = &mut self.pairs[i].semis;
         list.retain(|s| !c.subset_of(s.carrier));
         list.push(Semi { carrier: c, key: key as u16, done: false });
         // The connections dropped hold `c`, so the intersection with `c` is the new list's.
-        self.semi_meet[i] &= c;
-        if !self.or_queued[i] && self.semi_meet[i].is_zero() {
-            self.or_queued[i] = true;
+        self.pairs[i].semi_meet &= c;
+        if !self.pairs[i].or_queued && self.pairs[i].semi_meet.is_zero() {
+            self.pairs[i].or_queued = true;
             self.or_queue.push_back((x as u16, y as u16));
         }
     }
@@ -366,12 +387,12 @@ impl<B: Bits> Vcs<B> {
     /// from them that avoid a cell of the intersection of the pair's full ones.
     fn or_semis(&mut self, x: usize, y: usize) {
         let i = self.pair(x, y);
-        self.or_queued[i] = false;
-        let cands = if self.fulls[i].is_empty() { !B::ZERO } else { self.full_meet[i] };
+        self.pairs[i].or_queued = false;
+        let cands = if self.pairs[i].fulls.is_empty() { !B::ZERO } else { self.pairs[i].full_meet };
         let mut semis = std::mem::take(&mut self.scratch);
         semis.clear();
-        semis.extend_from_slice(&self.semis[i]);
-        self.semis[i].iter_mut().for_each(|s| s.done = true);
+        semis.extend_from_slice(&self.pairs[i].semis);
+        self.pairs[i].semis.iter_mut().for_each(|s| s.done = true);
         let found = self.or_rule(&mut semis, cands);
         self.scratch = semis;
         for u in found {

@@ -27,8 +27,12 @@ use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 use crate::game::hex::Color;
 use std::collections::VecDeque;
 
-/// Words of a point's links at the most: [`point_cap`] allows at most 200 points.
-const MAX_WORDS: usize = 4;
+/// A full connection in a pair's list, and whether it has been ANDed with the others yet.
+#[derive(Copy, Clone, Debug)]
+struct Full<B> {
+    carrier: B,
+    done: bool,
+}
 
 /// A semi connection in a pair's list (its key included in its carrier), and whether an OR has seen it.
 #[derive(Copy, Clone, Debug)]
@@ -38,54 +42,6 @@ struct Semi<B> {
     done: bool,
 }
 
-/// What the builder knows of one pair of points, kept together because the AND reads it all at once.
-#[derive(Clone, Debug)]
-struct Pair<B> {
-    /// The carriers of its full connections, in the order they came. The queue is first in, first out,
-    /// so a pair's connections are processed in that order: the processed ones are the first `done_len`.
-    fulls: Vec<B>,
-    /// How many of its full connections, at the front of the list, have been processed.
-    done_len: u32,
-    /// Whether the pair waits in the OR queue.
-    or_queued: bool,
-    /// The intersection of all its full connections, processed or not (every cell, when it has none):
-    /// no full connection of the pair is a subset of a carrier that does not contain it.
-    full_meet: B,
-    /// The intersection of its semi connections (every cell, when it has none), kept as they come and go
-    /// instead of folded again after each.
-    semi_meet: B,
-    /// The intersection of its processed full connections (every cell, when it has none): a carrier that
-    /// meets it cannot be ANDed with any of them.
-    done_meet: B,
-    semis: Vec<Semi<B>>,
-}
-
-impl<B: Bits> Pair<B> {
-    /// A pair with no connections, on a board whose cells are `all`.
-    fn empty(all: B) -> Self {
-        Pair {
-            fulls: Vec::new(),
-            done_len: 0,
-            or_queued: false,
-            full_meet: all,
-            semi_meet: all,
-            done_meet: all,
-            semis: Vec::new(),
-        }
-    }
-
-    /// Empties the lists (keeping their memory) on a board whose cells are `all`.
-    fn clear(&mut self, all: B) {
-        self.fulls.clear();
-        self.semis.clear();
-        self.done_len = 0;
-        self.or_queued = false;
-        self.full_meet = all;
-        self.semi_meet = all;
-        self.done_meet = all;
-    }
-}
-
 /// Reusable tables of the builder for one colour at a time (kept between calls so that no search pays
 /// for allocating them).
 #[derive(Clone, Debug)]
@@ -93,13 +49,15 @@ pub(crate) struct Vcs<B> {
     p: usize,
     /// Per point: its empty cell as a one-bit set, or empty for groups and edges.
     cell_bit: Vec<B>,
-    /// Per pair of points x < y, at `x * p + y`: its lists, side by side in memory.
-    pairs: Vec<Pair<B>>,
+    fulls: Vec<Vec<Full<B>>>,
+    /// Per pair: the intersection of its processed full connections (every cell, when it has none): a
+    /// carrier that meets it cannot be ANDed with any of them.
+    done_meet: Vec<B>,
+    semis: Vec<Vec<Semi<B>>>,
+    or_queued: Vec<bool>,
     /// The pairs whose lists are not empty.
     touched: Vec<u32>,
-    /// Per cell, its point if it is empty (`u16::MAX` otherwise).
-    point_of: Vec<u16>,
-    /// Per point, a bitset (`words` words) of the points it has a processed full connection with.
+    /// Per point, a bitset (`words` words) of the points it has a full connection with.
     links: Vec<u64>,
     words: usize,
     full_queue: VecDeque<(u16, u16, B)>,
@@ -116,9 +74,11 @@ impl<B: Bits> Default for Vcs<B> {
         Vcs {
             p: 0,
             cell_bit: Vec::new(),
-            pairs: Vec::new(),
+            fulls: Vec::new(),
+            done_meet: Vec::new(),
+            semis: Vec::new(),
+            or_queued: Vec::new(),
             touched: Vec::new(),
-            point_of: Vec::new(),
             links: Vec::new(),
             words: 0,
             full_queue: VecDeque::new(),
@@ -161,12 +121,11 @@ impl<B: Bits> Vcs<B> {
             return EdgeLink::None;
         }
         self.reset(geo.board(), p);
-        self.point_of = point_of;
         self.cell_bit.clear();
         self.cell_bit.extend((0..p).map(|i| if i >= first_cell { sets[i] } else { B::ZERO }));
         for (a, &nb) in adj.iter().enumerate() {
             for k in nb.ones() {
-                let b = self.point_of[k] as usize;
+                let b = point_of[k] as usize;
                 if a < b || a < first_cell {
                     self.add_full(a, b, B::ZERO);
                 }
@@ -174,10 +133,7 @@ impl<B: Bits> Vcs<B> {
         }
         let edges = self.pair(0, 1);
         loop {
-            if self.edge_vc.is_some()
-                || (stop_at_edge_sc && !self.pairs[edges].semis.is_empty())
-                || self.work > work_max
-            {
+            if self.edge_vc.is_some() || (stop_at_edge_sc && !self.semis[edges].is_empty()) || self.work > work_max {
                 break;
             }
             if let Some((x, y, c)) = self.full_queue.pop_front() {
@@ -195,8 +151,7 @@ impl<B: Bits> Vcs<B> {
         if let Some(c) = self.edge_vc {
             return EdgeLink::Vc(c);
         }
-        let keyed: Vec<(usize, B)> = self.pairs[edges]
-            .semis
+        let keyed: Vec<(usize, B)> = self.semis[edges]
             .iter()
             .filter_map(|s| self.cell_bit[s.key as usize].lowest().map(|k| (k, s.carrier)))
             .collect();
@@ -207,15 +162,22 @@ impl<B: Bits> Vcs<B> {
     fn reset(&mut self, all: B, p: usize) {
         if all != self.all {
             // Another board: every pair's intersection must start from its cells, so every pair is reset.
-            self.touched = (0..self.pairs.len() as u32).collect();
+            self.touched = (0..self.fulls.len() as u32).collect();
             self.all = all;
         }
         for &i in &self.touched {
-            self.pairs[i as usize].clear(all);
+            let i = i as usize;
+            self.fulls[i].clear();
+            self.semis[i].clear();
+            self.done_meet[i] = all;
+            self.or_queued[i] = false;
         }
         self.touched.clear();
-        if self.pairs.len() < p * p {
-            self.pairs.resize_with(p * p, || Pair::empty(all));
+        if self.fulls.len() < p * p {
+            self.fulls.resize_with(p * p, Vec::new);
+            self.semis.resize_with(p * p, Vec::new);
+            self.done_meet.resize(p * p, all);
+            self.or_queued.resize(p * p, false);
         }
         self.p = p;
         self.words = p.div_ceil(64);
@@ -227,9 +189,14 @@ impl<B: Bits> Vcs<B> {
         self.work = 0;
     }
 
+    /// The intersection of pair `i`'s full connections, processed or not (every cell if it has none).
+    fn full_meet(&self, i: usize) -> B {
+        self.fulls[i].iter().fold(self.all, |m, f| m & f.carrier)
+    }
+
     /// Notes that pair `i` is about to get its first connection.
     fn touch(&mut self, i: usize) {
-        if self.pairs[i].fulls.is_empty() && self.pairs[i].semis.is_empty() {
+        if self.fulls[i].is_empty() && self.semis[i].is_empty() {
             self.touched.push(i as u32);
         }
     }
@@ -238,33 +205,13 @@ impl<B: Bits> Vcs<B> {
     /// replaced it) and so needs no AND.
     fn set_done(&mut self, x: usize, y: usize, c: B) -> bool {
         let i = self.pair(x, y);
-        let d = self.pairs[i].done_len as usize;
-        // The connections queued before this one are processed, or have left the list: this one, if it is
-        // still there, comes first after the processed ones.
-        debug_assert!(
-            !self.pairs[i].fulls.iter().skip(d + 1).any(|&f| f == c),
-            "a pair's fulls are processed in order"
-        );
-        if self.pairs[i].fulls.get(d) != Some(&c) {
-            return false;
-        }
-        self.pairs[i].done_len += 1;
-        self.pairs[i].done_meet &= c;
-        if d == 0 {
-            self.link(x, y, true);
-        }
-        true
-    }
-
-    /// Sets (or clears) the processed links between x and y.
-    fn link(&mut self, x: usize, y: usize, on: bool) {
-        for (a, b) in [(x, y), (y, x)] {
-            let w = &mut self.links[a * self.words + b / 64];
-            if on {
-                *w |= 1 << (b % 64);
-            } else {
-                *w &= !(1 << (b % 64));
+        match self.fulls[i].iter_mut().find(|f| !f.done && f.carrier == c) {
+            Some(f) => {
+                f.done = true;
+                self.done_meet[i] &= c;
+                true
             }
+            None => false,
         }
     }
 
@@ -276,38 +223,30 @@ impl<B: Bits> Vcs<B> {
         }
         let zb = self.cell_bit[z];
         let through = c | zb;
-        let block = through | self.cell_bit[x];
-        // The points y never to AND with: x itself and the empty cells of `through` (which meet it), taken
-        // out of the words of links at once instead of one by one.
-        let mut skip = [0u64; MAX_WORDS];
-        skip[x / 64] |= 1 << (x % 64);
-        for k in through.ones() {
-            if let Some(&q) = self.point_of.get(k).filter(|&&q| q != u16::MAX) {
-                skip[q as usize / 64] |= 1 << (q % 64);
-            }
-        }
-        for (w, &skip) in skip.iter().enumerate().take(self.words) {
-            // No x–y connection added below is a link of z (x ≠ z ≠ y), so the word stays as read.
-            let mut bits = self.links[z * self.words + w] & !skip;
+        let xb = self.cell_bit[x];
+        for w in 0..self.words {
+            let mut bits = self.links[z * self.words + w];
             while bits != 0 {
                 let y = w * 64 + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
+                if y == x || through.meets(self.cell_bit[y]) {
+                    continue;
+                }
                 let j = self.pair(z, y);
-                if self.pairs[j].done_meet.meets(through) {
+                if self.done_meet[j].meets(through) {
                     continue;
                 }
                 // Adding x–y connections never changes the z–y list (x ≠ z), so it can be read by index.
-                // Every connection of the list counts as work, processed or not.
-                self.work += self.pairs[j].fulls.len();
-                for k in 0..self.pairs[j].done_len as usize {
-                    let f = self.pairs[j].fulls[k];
-                    if f.meets(block) {
+                for k in 0..self.fulls[j].len() {
+                    let f = self.fulls[j][k];
+                    self.work += 1;
+                    if !f.done || f.carrier.meets(xb) || f.carrier.meets(through) {
                         continue;
                     }
                     if zb.is_zero() {
-                        self.add_full(x, y, c | f);
+                        self.add_full(x, y, c | f.carrier);
                     } else {
-                        self.add_semi(x, y, through | f, z);
+                        self.add_semi(x, y, through | f.carrier, z);
                     }
                 }
             }
@@ -319,41 +258,27 @@ impl<B: Bits> Vcs<B> {
     fn add_full(&mut self, x: usize, y: usize, c: B) {
         let i = self.pair(x, y);
         // Reading the list is work too: it bounds a search whose lists grow long.
-        let list = &self.pairs[i].fulls;
-        let len = list.len();
-        self.work += len;
-        // A kept carrier inside `c` holds the intersection of them all: without it in `c`, there is none.
-        if self.pairs[i].full_meet.subset_of(c) && list.iter().any(|f| f.subset_of(c)) {
+        self.work += self.fulls[i].len();
+        let list = &self.fulls[i];
+        if list.iter().any(|f| f.carrier.subset_of(c)) {
             return;
         }
+        let len = list.len();
         if len > 0 {
-            let d = self.pairs[i].done_len as usize;
-            let (mut k, mut kept_done) = (0, 0);
-            self.pairs[i].fulls.retain(|f| {
-                let keep = !c.subset_of(*f);
-                kept_done += usize::from(keep && k < d);
-                k += 1;
-                keep
-            });
-            if self.pairs[i].fulls.len() < len {
-                self.pairs[i].done_len = kept_done as u32;
-                self.pairs[i].done_meet = self.pairs[i].fulls[..kept_done].iter().fold(self.all, |m, &f| m & f);
-                if kept_done == 0 && d > 0 {
-                    self.link(x, y, false);
-                }
-            } else if self.pairs[i].full_meet.subset_of(c) {
+            self.fulls[i].retain(|f| !c.subset_of(f.carrier));
+            if self.fulls[i].len() < len {
+                self.done_meet[i] = self.fulls[i].iter().filter(|f| f.done).fold(self.all, |m, f| m & f.carrier);
+            } else if self.full_meet(i).subset_of(c) {
                 return;
             }
         }
         self.touch(i);
-        self.pairs[i].fulls.push(c);
-        // The connections dropped hold `c`, so the intersection with `c` is the new list's.
-        self.pairs[i].full_meet &= c;
-        let semis = self.pairs[i].semis.len();
-        self.pairs[i].semis.retain(|s| !c.subset_of(s.carrier));
-        if self.pairs[i].semis.len() < semis {
-            self.pairs[i].semi_meet = self.pairs[i].semis.iter().fold(self.all, |m, s| m & s.carrier);
+        self.fulls[i].push(Full { carrier: c, done: false });
+        if len == 0 {
+            self.links[x * self.words + y / 64] |= 1 << (y % 64);
+            self.links[y * self.words + x / 64] |= 1 << (x % 64);
         }
+        self.semis[i].retain(|s| !c.subset_of(s.carrier));
         if x.min(y) == 0 && x.max(y) == 1 {
             self.edge_vc = Some(c);
         }
@@ -364,28 +289,76 @@ impl<B: Bits> Vcs<B> {
     /// connection is a subset of it; queues the pair for the OR once its semi connections share no cell.
     fn add_semi(&mut self, x: usize, y: usize, c: B, key: usize) {
         let i = self.pair(x, y);
-        self.work += self.pairs[i].fulls.len() + self.pairs[i].semis.len();
-        // As in `add_full`: a list holds a subset of `c` only if `c` holds the list's intersection.
-        if (self.pairs[i].full_meet.subset_of(c) && self.pairs[i].fulls.iter().any(|f| f.subset_of(c)))
-            || (self.pairs[i].semi_meet.subset_of(c) && self.pairs[i].semis.iter().any(|s| s.carrier.subset_of(c)))
+        self.work += self.fulls[i].len() + self.semis[i].len();
+        if self.fulls[i].iter().any(|f| f.carrier.subset_of(c)) || self.semis[i].iter().any(|s| s.carrier.subset_of(c))
         {
             return;
         }
         self.touch(i);
-        let list = &mut self.pairs[i].semis;
+        let list = &mut self.semis[i];
         list.retain(|s| !c.subset_of(s.carrier));
         list.push(Semi { carrier: c, key: key as u16, done: false });
-        // The connections dropped hold `c`, so the intersection with `c` is the new list's.
-        self.pairs[i].semi_meet &= c;
-        if !self.pairs[i].or_queued && self.pairs[i].semi_meet.is_zero() {
-            self.pairs[i].or_queued = true;
+        if !self.or_queued[i] && list.iter().fold(self.all, |m, s| m & s.carrier).is_zero() {
+            self.or_queued[i] = true;
             self.or_queue.push_back((x as u16, y as u16));
         }
     }
-}
 
-#[path = "vcs_or.rs"]
-mod or;
+    /// The OR rule for pair x–y, whose semi connections share no cell: the full connections it can build
+    /// from them that avoid a cell of the intersection of the pair's full ones.
+    fn or_semis(&mut self, x: usize, y: usize) {
+        let i = self.pair(x, y);
+        self.or_queued[i] = false;
+        let cands = if self.fulls[i].is_empty() { !B::ZERO } else { self.full_meet(i) };
+        let mut semis = std::mem::take(&mut self.scratch);
+        semis.clear();
+        semis.extend_from_slice(&self.semis[i]);
+        self.semis[i].iter_mut().for_each(|s| s.done = true);
+        let found = self.or_rule(&mut semis, cands);
+        self.scratch = semis;
+        for u in found {
+            self.add_full(x, y, u);
+        }
+    }
+
+    /// The OR itself (Pawlewicz et al.'s `VCOr`): while a candidate cell remains, look for a set of
+    /// semi connections avoiding it whose intersection is empty; if there is one, their greedy union is a
+    /// new full connection and later ones must avoid a cell of it. Only sets with at least one
+    /// connection no OR has seen are new.
+    fn or_rule(&mut self, semis: &mut Vec<Semi<B>>, mut cands: B) -> Vec<B> {
+        let mut out = Vec::new();
+        while !cands.is_zero() {
+            semis.retain(|s| !cands.subset_of(s.carrier));
+            self.work += semis.len();
+            let fresh = semis.iter().filter(|s| !s.done).fold(!B::ZERO, |m, s| m & s.carrier);
+            cands = cands.minus(fresh);
+            let seen = semis.iter().filter(|s| s.done).fold(!B::ZERO, |m, s| m & s.carrier);
+            let Some(a) = cands.lowest() else { break };
+            if (fresh & seen).meets(!B::ZERO) {
+                break;
+            }
+            let avoid = semis.iter().filter(|s| !s.carrier.has(a)).fold(!B::ZERO, |m, s| m & s.carrier);
+            if avoid.is_zero() {
+                let (mut meet, mut union) = (!B::ZERO, B::ZERO);
+                for s in semis.iter().filter(|s| !s.carrier.has(a)) {
+                    if meet.subset_of(s.carrier) {
+                        continue;
+                    }
+                    meet &= s.carrier;
+                    union |= s.carrier;
+                    if meet.is_zero() {
+                        break;
+                    }
+                }
+                out.push(union);
+                cands &= union;
+            } else {
+                cands = cands.minus(B::bit(a));
+            }
+        }
+        out
+    }
+}
 
 #[cfg(test)]
 #[path = "vcs_tests.rs"]

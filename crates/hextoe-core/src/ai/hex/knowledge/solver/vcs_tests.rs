@@ -182,12 +182,3 @@ fn the_empty_2x2_board_is_a_semi_connection_keyed_at_the_winning_moves() {
         other => panic!("{other:?}"),
     }
 }
-
-#[test]
-fn the_words_of_links_hold_every_point_the_builder_takes() {
-    // The AND masks a point's links with a fixed array of `MAX_WORDS` words: each bitboard's cap on the
-    // points must fit in it, or the builder would index past it.
-    for cap in [point_cap::<u64>(), point_cap::<u128>(), point_cap::<crate::ai::hex::knowledge::bitboard::Wide>()] {
-        assert!(cap.div_ceil(64) <= MAX_WORDS, "{cap} points need more than {MAX_WORDS} words");
-    }
-}

@@ -73,28 +73,41 @@ pub fn read_file(path: &Path, plain: Plain) -> Result<Vec<Game>> {
 
 /// The file's text, decompressed where it ends in `.gz`, at most [`MOST_BYTES`].
 pub fn read_text(path: &Path) -> Result<String> {
+    read_text_at_most(path, MOST_BYTES)
+}
+
+/// The file's text, decompressed where it ends in `.gz`, at most `most` bytes: a larger file, or one that
+/// is not UTF-8, is an [`NnError::File`] that says so (with the limit, or where the text stops being UTF-8).
+pub fn read_text_at_most(path: &Path, most: u64) -> Result<String> {
     let io = |action, source| NnError::Io { action, path: path.to_path_buf(), source };
     let file = std::fs::File::open(path).map_err(|e| io("read", e))?;
     let mut bytes = Vec::new();
     let gz = path.extension().is_some_and(|e| e == "gz");
     let got = if gz {
-        flate2::read::MultiGzDecoder::new(file).take(MOST_BYTES + 1).read_to_end(&mut bytes)
+        flate2::read::MultiGzDecoder::new(file).take(most.saturating_add(1)).read_to_end(&mut bytes)
     } else {
-        file.take(MOST_BYTES + 1).read_to_end(&mut bytes)
+        file.take(most.saturating_add(1)).read_to_end(&mut bytes)
     };
     got.map_err(|e| io(if gz { "decompress" } else { "read" }, e))?;
-    if bytes.len() as u64 > MOST_BYTES {
-        return Err(NnError::Data {
-            path: path.to_path_buf(),
-            line: 0,
-            message: format!("larger than {} MiB; expected a games file", MOST_BYTES >> 20),
-        });
+    let whole = |message: String| NnError::File { path: path.to_path_buf(), message };
+    if bytes.len() as u64 > most {
+        let after = if gz { " once decompressed" } else { "" };
+        return Err(whole(format!(
+            "larger than the limit of {}{after}; expected a games file of at most that size",
+            amount(most)
+        )));
     }
-    String::from_utf8(bytes).map_err(|e| NnError::Data {
-        path: path.to_path_buf(),
-        line: 0,
-        message: format!("not UTF-8 text (byte {}); expected a games file", e.utf8_error().valid_up_to()),
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+        whole(format!("not UTF-8 text: line {line} (byte {at} of the file) is not valid UTF-8; expected a games file"))
     })
+}
+
+/// A size in bytes as a person reads it: whole MiB where it is some, else bytes.
+fn amount(bytes: u64) -> String {
+    const MIB: u64 = 1 << 20;
+    if bytes >= MIB && bytes.is_multiple_of(MIB) { format!("{} MiB", bytes / MIB) } else { format!("{bytes} bytes") }
 }
 
 /// Parses the text of a games file (`path` names it in messages).

@@ -63,11 +63,33 @@ fn files_that_are_not_games_are_refused() {
     let e = read_file(&gz, Plain::OneHot { skip: 1 }).unwrap_err().to_string();
     assert!(e.starts_with("cannot decompress"), "{e}");
     let bin = dir.path().join("x.txt");
-    std::fs::write(&bin, [0xff, 0xfe, 0x00]).unwrap();
+    std::fs::write(&bin, b"2 a1 b1 a2\n2 a1 \xff b1 a2\n").unwrap();
     let e = read_file(&bin, Plain::OneHot { skip: 1 }).unwrap_err().to_string();
-    assert!(e.contains("not UTF-8"), "{e}");
+    let want = format!("{}: not UTF-8 text: line 2 (byte 16 of the file) is not valid UTF-8", bin.display());
+    assert!(e.starts_with(&want), "{e}");
     let e = read_file(&dir.path().join("missing.txt"), Plain::OneHot { skip: 1 }).unwrap_err().to_string();
     assert!(e.starts_with("cannot read"), "{e}");
+}
+
+#[test]
+fn a_file_over_the_limit_is_refused_by_name_with_the_limit() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let plain = dir.path().join("x.txt");
+    std::fs::write(&plain, format!("{GAME}\n")).unwrap();
+    assert_eq!(read_text_at_most(&plain, 11).unwrap(), format!("{GAME}\n"));
+    let e = read_text_at_most(&plain, 10).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        format!("{}: larger than the limit of 10 bytes; expected a games file of at most that size", plain.display())
+    );
+    let gz = dir.path().join("x.txt.gz");
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(&vec![b'#'; 3 << 20]).unwrap();
+    std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+    let e = read_text_at_most(&gz, 2 << 20).unwrap_err().to_string();
+    assert!(e.starts_with(&format!("{}: larger than the limit of 2 MiB once decompressed", gz.display())), "{e}");
+    assert!(!e.contains(":0:"), "{e}");
 }
 
 #[test]

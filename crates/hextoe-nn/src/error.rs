@@ -17,6 +17,14 @@ pub enum NnError {
         /// The system's reason.
         source: std::io::Error,
     },
+    /// A data file that cannot be read as text as a whole (too large, not UTF-8), before any line is.
+    #[error("{}: {message}", path.display())]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What was wrong and what was expected.
+        message: String,
+    },
     /// A line of a data file is not what the format expects.
     #[error("{}:{line}: {message}", path.display())]
     Data {

@@ -14,6 +14,7 @@
 //! | [`infer`] | one position's move shares and value |
 //! | [`eval`] | held-out accuracy of the network and of the pattern prior |
 //! | [`provenance`] | the trainer's own hash, stored with the weights |
+//! | [`cli`] | what the commands share: the checked `--threads` option, their start and exit |
 //! | [`threads`] | running on one thread (candle reads its thread count from the environment) |
 //! | [`error`] | the one error type |
 //!
@@ -22,6 +23,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod cli;
 pub mod data;
 pub mod dataset;
 pub mod error;

@@ -9,7 +9,7 @@
 use clap::Parser;
 use hextoe_nn::dataset::{Source, load_corpus};
 use hextoe_nn::eval::{network, of_source, patterns};
-use hextoe_nn::{infer, threads, weights};
+use hextoe_nn::{cli, infer, weights};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -27,25 +27,16 @@ struct Args {
     /// Single-position evaluations to time (0: none).
     #[arg(long, default_value_t = 2000)]
     speed: usize,
-    /// Threads of the tensor kernels.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[command(flatten)]
+    common: cli::Common,
 }
 
 fn main() -> ExitCode {
-    match run(Args::parse()) {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => {
-            eprintln!("hextoe-nn-eval: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    let args = Args::parse();
+    cli::main("hextoe-nn-eval", args.common, args, run)
 }
 
-fn run(args: Args) -> hextoe_nn::Result<u8> {
-    if let Some(code) = threads::ensure(args.threads.max(1))? {
-        return Ok(u8::try_from(code).unwrap_or(1));
-    }
+fn run(args: Args) -> hextoe_nn::Result<()> {
     let w = weights::load(&args.weights)?;
     let corpus = load_corpus(&args.data)?;
     let cfg = w.net.config();
@@ -92,11 +83,11 @@ fn run(args: Args) -> hextoe_nn::Result<u8> {
             println!(
                 "speed: {} single-position evaluations at 11x11 in {s:.2} s on {} thread(s): {:.0} a second, {:.3} ms each",
                 args.speed,
-                args.threads,
+                args.common.threads,
                 args.speed as f64 / s,
                 1000.0 * s / args.speed as f64
             );
         }
     }
-    Ok(0)
+    Ok(())
 }

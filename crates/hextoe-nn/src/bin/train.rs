@@ -8,7 +8,7 @@
 use clap::Parser;
 use hextoe_nn::dataset::load_corpus;
 use hextoe_nn::train::{TrainConfig, train};
-use hextoe_nn::{NetConfig, init, provenance, threads, weights};
+use hextoe_nn::{NetConfig, cli, init, provenance, weights};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -50,25 +50,16 @@ struct Args {
     /// Report the losses every this many steps.
     #[arg(long, default_value_t = 100)]
     every: usize,
-    /// Threads of the tensor kernels (1 keeps the run reproducible).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[command(flatten)]
+    common: cli::Common,
 }
 
 fn main() -> ExitCode {
-    match run(Args::parse()) {
-        Ok(code) => ExitCode::from(code),
-        Err(e) => {
-            eprintln!("hextoe-nn-train: {e}");
-            ExitCode::FAILURE
-        }
-    }
+    let args = Args::parse();
+    cli::main("hextoe-nn-train", args.common, args, run)
 }
 
-fn run(args: Args) -> hextoe_nn::Result<u8> {
-    if let Some(code) = threads::ensure(args.threads.max(1))? {
-        return Ok(u8::try_from(code).unwrap_or(1));
-    }
+fn run(args: Args) -> hextoe_nn::Result<()> {
     let started = Instant::now();
     let corpus = load_corpus(&args.data)?;
     let cfg = TrainConfig {
@@ -113,5 +104,5 @@ fn run(args: Args) -> hextoe_nn::Result<u8> {
         t0.elapsed().as_secs_f64(),
         started.elapsed().as_secs_f64()
     );
-    Ok(0)
+    Ok(())
 }

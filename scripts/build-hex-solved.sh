@@ -12,6 +12,11 @@
 #   scripts/build-hex-solved.sh [SIZE...]        e.g. scripts/build-hex-solved.sh 6 7
 #   HEXTOE=path/to/hextoe scripts/build-hex-solved.sh
 #
+# From 8×8 up it enters the first stones that scripts/solve-openings.py has proved (one winning reply each
+# for White, or a loss), and the empty board won by those that win: that script keeps its
+# records in docs/solver-openings-SIZE.jsonl and resumes, since 8×8's 32 first stones take hours; set
+# OPENINGS_CAP=0 to only read its records.
+#
 # Needs a release build (cargo build --release), jq and timeout. At 7×7 it takes about six minutes on two
 # cores for the first stones, a few minutes for the replies and about twenty for the Black moves after them.
 # Sizes not named keep their entries.
@@ -52,6 +57,17 @@ entry() {
     echo "# move for win, those proven for win-by (cells comma-separated), - for none. Positions are looked up"
     echo "# in both orientations."
     for size in "${sizes[@]}"; do
+        if [ "$size" -ge 8 ]; then
+            # From 8×8 up every winning move is out of reach: the first stones come from
+            # scripts/solve-openings.py's records, proved one at a time across runs (OPENINGS_CAP seconds
+            # each; 0 only reads the records), and the empty board is won by those proved winning.
+            echo "# ${size}x${size}: the first stones proved so far, and the empty board won by the winning ones"
+            if [ "${OPENINGS_CAP:-600}" != 0 ]; then
+                python3 scripts/solve-openings.py --size "$size" --cap "${OPENINGS_CAP:-600}" --hextoe "$HEXTOE" >&2
+            fi
+            python3 scripts/solve-openings.py --size "$size" --table
+            continue
+        fi
         echo "# ${size}x${size}: the empty board and every first stone"
         empty=$(entry "$size" "" -)
         echo "$empty"

@@ -339,3 +339,26 @@ fn the_7x7_openings_are_answered_from_the_solved_table_with_a_winning_move() {
     let swapped = MctsState::default().choose(&g, &budget, &stop, &mut rng);
     assert_eq!(swapped.mv, HexMove::Swap, "{}", swapped.explanation);
 }
+
+#[test]
+fn the_8x8_first_stones_in_the_solved_table_are_answered_from_it() {
+    use hextoe_core::ai::hex::data::solved::{Solved, SolvedTable};
+    let stop = Stop::new();
+    let mut rng = StdRng::seed_from_u64(8);
+    // 64 empty cells: more than the solver is ever tried on, so only the table can prove the answer.
+    let budget = spec(sims(200));
+    let mut refuted = 0;
+    for cell in Game::new(8, false).unwrap().board().empty_cells().iter() {
+        let g = game_of(8, &cell.to_string());
+        match SolvedTable::shipped().lookup(&g) {
+            Some(Solved::WinBy(replies)) if refuted < 3 => {
+                refuted += 1;
+                let c = MctsState::default().choose(&g, &budget, &stop, &mut rng);
+                assert!(replies.contains(&c.mv), "{cell}: {} is not among {replies:?}", c.mv);
+                assert!(c.explanation.contains("solved in advance"), "{cell}: {}", c.explanation);
+            }
+            _ => {}
+        }
+    }
+    assert_eq!(refuted, 3, "the table refutes a1, b1 and c1 at least");
+}

@@ -248,14 +248,17 @@ impl MctsState {
         start: Instant,
         rng: &mut FastRng,
     ) -> Option<Exact> {
-        let empty = game.board().empty_cells().len();
         // At move 1 under the swap rule the solver's answer misleads: a winning opening would be swapped.
         // The tree, which has the swap among the replies, judges openings there.
-        if empty > exact::MAX_EMPTY || swap_depth(game) == Some(1) {
+        if swap_depth(game) == Some(1) {
             return None;
         }
+        // The table of solved openings first: it knows 8×8 positions too big for the solver's attempt.
         if let Some(known) = exact::from_table(game, rng) {
             return Some(known);
+        }
+        if game.board().empty_cells().len() > exact::MAX_EMPTY {
+            return None;
         }
         let won = proven::still_won(self.won.as_ref(), game);
         let limits = exact::solver_limits(game, won, time, sims, stop, start);

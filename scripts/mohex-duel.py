@@ -14,6 +14,10 @@ random (from the pair's number), the same in both games of the pair, so that eac
 second player then moves. This is the protocol of hextoe's first match against MoHex, and it takes away most
 of the first player's edge, which the empty board without swap leaves to whoever has Black.
 
+With --stones CELLS, game g starts instead from the (g mod k)-th of the k named Black stones: with
+--colour white and the proved losing first stones of a small board, it checks that hextoe converts every
+won position (docs/experiments/0107). --mohex-games N limits MoHex to N playouts a move instead of time.
+
     scripts/mohex-duel.py --mohex PATH/run_mohex.sh --games 20 --first 0 \
         --hextoe "target/release/hextoe engine --level impossible --move-time 1 --tuning stop_when_settled=off"
 
@@ -39,21 +43,25 @@ def play(g, a):
     n = a.size
     log = os.path.join(a.logs, f"mohex-{g}.log")
     open(log, "w").close()
-    mohex = Engine([a.mohex, "-s", str(n), "-t", str(a.mohex_time), "--fast", "--log", log,
-                    "--seed", str(1000 + g)], "MoHex")
+    budget = ["-g", str(a.mohex_games)] if a.mohex_games else ["-t", str(a.mohex_time)]
+    mohex = Engine([a.mohex, "-s", str(n), *budget, "--fast", "--log", log, "--seed", str(1000 + g)], "MoHex")
     hextoe = Engine(shlex.split(a.hextoe) + ["--seed", str(g + 1)], "hextoe")
     try:
         hextoe.ask(f"boardsize {n}")
         hextoe_black = g % 2 == 0 if a.colour == "both" else a.colour == "black"
         stones, moves, spent = {}, [], {True: [], False: []}
         colour = "b"
-        if a.opening == "random":
+        first = None
+        if a.stones:
+            first = a.stones[g % len(a.stones)]
+        elif a.opening == "random":
             k = random.Random(g // 2).randrange(n * n)
-            cell = f"{LETTERS[k % n]}{k // n + 1}"
+            first = f"{LETTERS[k % n]}{k // n + 1}"
+        if first:
             for engine in (mohex, hextoe):
-                engine.ask(f"play b {cell}")
-            stones[(k // n, k % n)] = "b"
-            moves.append(cell)
+                engine.ask(f"play b {first}")
+            stones[parse(first, n)] = "b"
+            moves.append(first)
             colour = "w"
         while True:
             mine = (colour == "b") == hextoe_black
@@ -80,7 +88,7 @@ def play(g, a):
         "game": g,
         "hextoe_black": hextoe_black,
         "hextoe_won": (won == "b") == hextoe_black,
-        "opening": a.opening,
+        "opening": f"stone {moves[0]}" if a.stones else a.opening,
         "moves": " ".join(moves),
         "mohex_scores": scores,
         "hextoe_mean_s": round(sum(spent[True]) / max(1, len(spent[True])), 3),
@@ -104,6 +112,9 @@ def main():
     ap.add_argument("--colour", choices=("both", "black", "white"), default="both",
                     help="hextoe's colour: alternate (Black in even games), or always the one named, to measure a "
                          "change that touches only one colour's games on that colour alone")
+    ap.add_argument("--stones", default=None,
+                    help="comma-separated Black first stones; game g starts from the (g mod k)-th of the k named")
+    ap.add_argument("--mohex-games", type=int, default=None, help="MoHex's playouts a move (-g) instead of -t")
     ap.add_argument("--logs", default=None, help="folder for MoHex's logs (default: a temporary one)")
     a = ap.parse_args()
     if a.games < 1 or a.parallel < 1:
@@ -112,6 +123,19 @@ def main():
         sys.exit("--opening random gives each program the pair's stone once: it needs --colour both")
     if a.opening == "random" and (a.first % 2 or a.games % 2):
         sys.exit("--opening random plays pairs of games: --first and --games must be even")
+    if a.mohex_games is not None and not 1 <= a.mohex_games <= 10**7:
+        sys.exit(f"--mohex-games {a.mohex_games} is out of range: expected 1 to 10000000")
+    if a.stones is not None:
+        if a.opening == "random":
+            sys.exit("--stones and --opening random each choose the first stone: give one of them")
+        a.stones = [c.strip().lower() for c in a.stones.split(",") if c.strip()]
+        for c in a.stones:
+            try:
+                parse(c, a.size)
+            except RuntimeError:
+                sys.exit(f"--stones: {c[:20]!r} is not a cell of the {a.size}x{a.size} board")
+        if not a.stones:
+            sys.exit("--stones names no cell: expected comma-separated cells such as a1,b2")
     a.logs = a.logs or tempfile.mkdtemp(prefix="mohex-duel-")
     os.makedirs(a.logs, exist_ok=True)
     try:

@@ -11,32 +11,20 @@ use crate::ai::hex::knowledge::solver::{Limits, Solver};
 use crate::game::hex::{Cell, Game, HexMove};
 use std::time::{Duration, Instant};
 
-/// Positions with at most this many empty cells are worth a solver attempt on boards larger than
-/// [`ALWAYS_TRY_SIZE`] (their endgames).
+/// Positions with at most this many empty cells are worth a solver attempt (every 7×7 position, and
+/// endgames of larger boards).
 pub(crate) const MAX_EMPTY: usize = 49;
-
-/// Boards up to this side get a solver attempt at every position. On 8×8 the solver proves most positions
-/// past the first stone within a move's share (its own `--one` proof of the empty board takes seconds),
-/// and a won game must not be left to the tree search where a proof was within reach.
-pub(crate) const ALWAYS_TRY_SIZE: usize = 8;
 
 /// Boards up to this side are small enough that the solver proves every position of them within a move
 /// or two of time, so a position known to be won gets the whole move for the solver there.
 pub(crate) const WHOLE_MOVE_SIZE: usize = 7;
-
-/// True if a solver attempt on `game` has a chance within a move: every position of a board up to
-/// [`ALWAYS_TRY_SIZE`], and positions of at most [`MAX_EMPTY`] empty cells on larger boards.
-pub(crate) fn worth_trying(game: &Game) -> bool {
-    game.size() <= ALWAYS_TRY_SIZE || game.board().empty_cells().len() <= MAX_EMPTY
-}
 
 /// The solver's share of a move's budget that began at `start`: half the move time on positions of up
 /// to 25 empty cells, a quarter beyond; with a simulation budget, a tenth as many solver positions (at
 /// least 256), so that seeded searches stay reproducible. A position known to be `won` on a board of up
 /// to [`WHOLE_MOVE_SIZE`] gets the whole move, or as many positions as simulations: the tree search
 /// cannot tell a winning move from a losing one better than the solver, and throwing a won game away is
-/// the one mistake a perfect player must not make. On larger boards a known win gets three quarters, and
-/// the tree search keeps a quarter in case the proof is out of reach.
+/// the one mistake a perfect player must not make.
 pub(crate) fn solver_limits(
     game: &Game,
     won: bool,
@@ -46,23 +34,13 @@ pub(crate) fn solver_limits(
     start: Instant,
 ) -> Limits {
     let whole = won && game.size() <= WHOLE_MOVE_SIZE;
-    let share = match (whole, won, game.board().empty_cells().len()) {
-        (true, _, _) => 1.0,
-        (false, true, _) => 0.75,
-        (false, false, 0..=25) => 0.5,
+    let share = match (whole, game.board().empty_cells().len()) {
+        (true, _) => 1.0,
+        (false, 0..=25) => 0.5,
         _ => 0.25,
     };
     Limits {
-        nodes: sims.map(|s| {
-            let nodes = if whole {
-                s
-            } else if won {
-                s / 4 * 3
-            } else {
-                s / 10
-            };
-            nodes.max(256)
-        }),
+        nodes: sims.map(|s| if whole { s.max(256) } else { (s / 10).max(256) }),
         deadline: time.map(|t| start + t.mul_f64(share)),
         stop: stop.clone(),
     }
@@ -178,17 +156,6 @@ mod tests {
     use crate::game::hex::parse_position;
 
     #[test]
-    fn every_position_up_to_8x8_is_tried_and_only_endgames_beyond() {
-        let game = |moves: &str, n| parse_position(moves, n, false).unwrap_or_else(|e| panic!("{e}"));
-        assert!(worth_trying(&game("", 8)), "the empty 8×8 board");
-        assert!(!worth_trying(&game("", 9)), "the empty 9×9 board");
-        // 9×9 with 32 stones leaves 49 empty cells; one stone fewer leaves 50.
-        let cells: Vec<String> = (0..32).map(|i| format!("{}{}", (b'a' + (i % 9) as u8) as char, i / 9 + 1)).collect();
-        assert!(worth_trying(&game(&cells.join(" "), 9)));
-        assert!(!worth_trying(&game(&cells[..31].join(" "), 9)));
-    }
-
-    #[test]
     fn a_known_won_small_board_gives_the_solver_the_whole_move() {
         let stop = Stop::new();
         let start = Instant::now();
@@ -200,11 +167,9 @@ mod tests {
             assert_eq!(share(&won), Some(1.0), "{n}×{n}");
             assert_eq!(solver_limits(&game(n), true, None, Some(5_000), &stop, start).nodes, Some(5_000));
         }
-        // Not known won: the usual share; known won on a larger board: three quarters.
+        // Not known won, or too large a board: the usual share.
         assert_eq!(share(&solver_limits(&game(7), false, second, None, &stop, start)), Some(0.25));
-        assert_eq!(share(&solver_limits(&game(8), true, second, None, &stop, start)), Some(0.75));
-        assert_eq!(share(&solver_limits(&game(8), false, second, None, &stop, start)), Some(0.25));
-        assert_eq!(solver_limits(&game(8), true, None, Some(4_000), &stop, start).nodes, Some(3_000));
+        assert_eq!(share(&solver_limits(&game(8), true, second, None, &stop, start)), Some(0.25));
         assert_eq!(share(&solver_limits(&game(4), false, second, None, &stop, start)), Some(0.5));
         assert_eq!(solver_limits(&game(7), false, None, Some(5_000), &stop, start).nodes, Some(500));
         assert_eq!(solver_limits(&game(7), false, None, Some(100), &stop, start).nodes, Some(256));

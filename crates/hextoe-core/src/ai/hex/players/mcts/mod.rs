@@ -257,7 +257,7 @@ impl MctsState {
         if let Some(known) = exact::from_table(game, rng) {
             return Some(known);
         }
-        if !exact::worth_trying(game) {
+        if game.board().empty_cells().len() > exact::MAX_EMPTY {
             return None;
         }
         let won = proven::still_won(self.won.as_ref(), game);

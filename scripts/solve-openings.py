@@ -19,6 +19,16 @@ The records are the source of the table of solved openings' entries for these fi
 (`scripts/build-hex-solved.sh` prints them with `--table`): `SIZE STONE - win-by REPLY` for a stone White
 refutes by REPLY, `SIZE STONE - loss -` for one that wins for Black, and the empty board won by the
 stones proved winning.
+
+With --deeper it proves instead the positions one move further, as the table holds them for 7×7: every
+White reply to each proved winning stone (Black's winning answer), and every Black move after each proved
+losing stone and White's winning reply (White's winning answer). A proof of a first stone shows these
+positions won, but finding the winning move again in play can take a few times a move's share of the
+solver (`d2 d5 c5` took 395,480 positions), and impossible must not throw such a game away. They are
+recorded with their `position`, tried in order (the centre's replies first), entered as `win-by` lines,
+and the empty board is then won by the stones whose every reply is proved, where any is.
+
+    nice -n 19 python3 scripts/solve-openings.py --size 8 --deeper --cap 300
 """
 
 import argparse
@@ -64,8 +74,8 @@ def commit():
         return "unknown"
 
 
-def attempt(hextoe, size, stone, cap):
-    """One capped proof of the position after `stone`; returns its record."""
+def attempt(hextoe, size, stone, cap, key="stone"):
+    """One capped proof of the position `stone` (a move list); returns its record, the position under `key`."""
     load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
@@ -74,7 +84,7 @@ def attempt(hextoe, size, stone, cap):
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    rec = {"size": size, "stone": stone, "cap_s": cap, "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
+    rec = {"size": size, key: stone, "cap_s": cap, "wall_s": round(wall, 1), "cpu_s": round(cpu, 1),
            "load": round(load, 1), "commit": commit()}
     if run.returncode == 0:
         ans = json.loads(run.stdout)
@@ -88,16 +98,46 @@ def attempt(hextoe, size, stone, cap):
     return rec
 
 
-def best_attempts(recs, size):
-    """Each stone's best attempt: a proof, else the one with the largest cap."""
+def best_attempts(recs, size, key="stone"):
+    """Each stone's (or, with key="position", each deeper position's) best attempt: a proof, else the one
+    with the largest cap."""
     best = {}
     for r in recs:
-        if r["size"] != size:
+        if r["size"] != size or key not in r:
             continue
-        old = best.get(r["stone"])
+        old = best.get(r[key])
         if old is None or (r["proved"] and not old["proved"]) or (not old["proved"] and r["cap_s"] > old["cap_s"]):
-            best[r["stone"]] = r
+            best[r[key]] = r
     return best
+
+
+def deeper_positions(recs, size):
+    """The positions one move beyond the proved first stones, as (position, black stones, white stones):
+    each White reply to a winning stone, the centre-most stones first, then each Black move after a losing
+    stone and White's proved reply."""
+    best = best_attempts(recs, size)
+    cells = [f"{LETTERS[i % size]}{i // size + 1}" for i in range(size * size)]
+    proved = [s for s in first_stones(size) if best.get(s, {}).get("proved")]
+    centre = (size - 1) / 2
+
+    def distance(cell):
+        row, col = int(cell[1:]) - 1, LETTERS.index(cell[0])
+        return abs(row - centre) + abs(col - centre)
+
+    out = []
+    for s in sorted((s for s in proved if best[s]["winner"] == "black"), key=distance):
+        out += [(f"{s} {r}", s, r) for r in cells if r != s]
+    for s in (s for s in proved if best[s]["winner"] == "white"):
+        w = best[s]["reply"]
+        out += [(f"{s} {w} {m}", f"{s},{m}", w) for m in cells if m not in (s, w)]
+    return out
+
+
+def prepared(recs, size, stone):
+    """True if every White reply to the winning first `stone` has its Black answer proved."""
+    best = best_attempts(recs, size, "position")
+    cells = [f"{LETTERS[i % size]}{i // size + 1}" for i in range(size * size)]
+    return all(best.get(f"{stone} {r}", {}).get("proved") for r in cells if r != stone)
 
 
 def table(recs, size):
@@ -105,12 +145,22 @@ def table(recs, size):
     line: Black wins it by any of the stones proved winning (none proved, no line)."""
     best = best_attempts(recs, size)
     winning = [s for s in first_stones(size) if best.get(s, {}).get("proved") and best[s]["winner"] == "black"]
+    ready = [s for s in winning if prepared(recs, size, s)]
     if winning:
-        print(f"{size} - - win-by {','.join(winning)}")
+        print(f"{size} - - win-by {','.join(ready or winning)}")
     for s in first_stones(size):
         r = best.get(s)
         if r and r["proved"]:
             print(f"{size} {s} - win-by {r['reply']}" if r["winner"] == "white" else f"{size} {s} - loss -")
+    deep = best_attempts(recs, size, "position")
+    for position, black, white in deeper_positions(recs, size):
+        r = deep.get(position)
+        if r and r["proved"]:
+            mover = "black" if len(position.split()) % 2 == 0 else "white"
+            if r["winner"] != mover or not r["reply"]:
+                sys.exit(f"the record of {position} says {r['winner']} wins, but the first stone's proof "
+                         f"makes it a win for {mover}, the side to move: the records disagree")
+            print(f"{size} {black} {white} win-by {r['reply']}")
 
 
 def summary(recs, size):
@@ -130,6 +180,35 @@ def summary(recs, size):
             print(f"  {s:4} {'open':22} {r['positions']:>10,} positions in {r['cap_s']} s (load {r['load']})")
 
 
+def deeper(a, out, recs):
+    """Proves each deeper position not yet proved (nor tried with this cap or more), in order."""
+    todo = deeper_positions(recs, a.size)
+    if not todo:
+        sys.exit(f"no first stone of {a.size}x{a.size} is proved yet: run without --deeper first")
+    for position, _, _ in todo:
+        recs = records(out)
+        mine = [r for r in recs if r["size"] == a.size and r.get("position") == position]
+        if any(r["proved"] for r in mine) or any(r["cap_s"] >= a.cap for r in mine):
+            continue
+        rec = attempt(a.hextoe, a.size, position, a.cap, "position")
+        with open(out, "a", encoding="utf-8") as f:
+            f.write(json.dumps(rec) + "\n")
+        print(json.dumps(rec), flush=True)
+    deeper_summary(records(out), a.size)
+
+
+def deeper_summary(recs, size):
+    """How many deeper positions are proved, and the open ones."""
+    best = best_attempts(recs, size, "position")
+    todo = deeper_positions(recs, size)
+    proved = [p for p, _, _ in todo if best.get(p, {}).get("proved")]
+    print(f"{size}x{size}: {len(proved)} of {len(todo)} positions one move beyond the first stones proved")
+    for p, _, _ in todo:
+        r = best.get(p)
+        if r and not r["proved"]:
+            print(f"  {p:10} open after {r['positions']:,} positions in {r['cap_s']} s (load {r['load']})")
+
+
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -138,6 +217,8 @@ def main():
     p.add_argument("--out", help="the records (default: docs/solver-openings-SIZE.jsonl)")
     p.add_argument("--hextoe", default=os.environ.get("HEXTOE", "target/release/hextoe"))
     p.add_argument("--stones", help="only these first stones, comma-separated (default: every one)")
+    p.add_argument("--deeper", action="store_true",
+                   help="prove the positions one move beyond the proved first stones instead")
     p.add_argument("--summary", action="store_true", help="print what is proved and stop")
     p.add_argument("--table", action="store_true", help="print the proved stones as table lines and stop")
     a = p.parse_args()
@@ -148,10 +229,17 @@ def main():
     out = a.out or f"docs/solver-openings-{a.size}.jsonl"
     recs = records(out)
     if a.summary or a.table:
-        (summary if a.summary else table)(recs, a.size)
+        if a.summary:
+            summary(recs, a.size)
+            deeper_summary(recs, a.size)
+        else:
+            table(recs, a.size)
         return
     if not os.access(a.hextoe, os.X_OK):
         sys.exit(f"no hextoe at {a.hextoe}: run cargo build --release first, or give --hextoe")
+    if a.deeper:
+        deeper(a, out, recs)
+        return
     stones = first_stones(a.size)
     if a.stones:
         wanted = a.stones.split(",")

@@ -112,9 +112,10 @@ def best_attempts(recs, size, key="stone"):
 
 
 def deeper_positions(recs, size):
-    """The positions one move beyond the proved first stones, as (position, black stones, white stones):
-    each White reply to a winning stone, the centre-most stones first, then each Black move after a losing
-    stone and White's proved reply."""
+    """The positions one move beyond the proved first stones, as (position, black stones, white stones), in
+    the order they are proved: each White reply to the centre-most winning stone (so that the empty board
+    soon has one stone whose every reply is prepared), then each Black move after a losing stone and
+    White's proved reply, then the replies to the other winning stones."""
     best = best_attempts(recs, size)
     cells = [f"{LETTERS[i % size]}{i // size + 1}" for i in range(size * size)]
     proved = [s for s in first_stones(size) if best.get(s, {}).get("proved")]
@@ -124,13 +125,13 @@ def deeper_positions(recs, size):
         row, col = int(cell[1:]) - 1, LETTERS.index(cell[0])
         return abs(row - centre) + abs(col - centre)
 
-    out = []
-    for s in sorted((s for s in proved if best[s]["winner"] == "black"), key=distance):
-        out += [(f"{s} {r}", s, r) for r in cells if r != s]
+    winning = sorted((s for s in proved if best[s]["winner"] == "black"), key=distance)
+    replies = [[(f"{s} {r}", s, r) for r in cells if r != s] for s in winning]
+    out = replies[0] if replies else []
     for s in (s for s in proved if best[s]["winner"] == "white"):
         w = best[s]["reply"]
         out += [(f"{s} {w} {m}", f"{s},{m}", w) for m in cells if m not in (s, w)]
-    return out
+    return out + [p for r in replies[1:] for p in r]
 
 
 def prepared(recs, size, stone):

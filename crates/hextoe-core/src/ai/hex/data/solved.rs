@@ -114,11 +114,24 @@ impl SolvedTable {
             return None;
         }
         let n = game.size();
-        let (entry, rotate) = stored(&self.entries, game.board()).next()?;
+        let mut found = stored(&self.entries, game.board());
+        let (entry, rotate) = found.next()?;
         if entry.winners.is_empty() {
             return Some(Solved::Loss);
         }
-        let moves = entry.winners.iter().map(|&c| HexMove::Place(if rotate { c.rotate(n) } else { c })).collect();
+        let turn = |c: Cell, r: bool| HexMove::Place(if r { c.rotate(n) } else { c });
+        let mut moves: Vec<HexMove> = entry.winners.iter().map(|&c| turn(c, rotate)).collect();
+        // A position that is its own 180° turn (the empty board) is found in both orientations, and the
+        // turn of each winning move wins as well: a `win-by` entry that names one of each turned pair then
+        // offers both.
+        for (_, turned) in found {
+            for &c in &entry.winners {
+                let m = turn(c, turned);
+                if !moves.contains(&m) {
+                    moves.push(m);
+                }
+            }
+        }
         Some(if entry.every { Solved::Win(moves) } else { Solved::WinBy(moves) })
     }
 

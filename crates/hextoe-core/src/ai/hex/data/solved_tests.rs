@@ -59,6 +59,51 @@ fn the_8x8_entries_are_one_proven_move_each_and_agree_with_each_other() {
         known += usize::from(table.lookup(&game(&c.to_string(), 8)).is_some());
     }
     assert!(known >= 14, "the first row's stones and their turns are in the table: {known} of 64 cells");
+    // The deeper entries: after a winning first stone and any White reply, Black's one proven answer; after
+    // a losing first stone, White's proven reply and any Black move, White's one proven answer. Each must
+    // continue a first stone the table proves, the way that proof says.
+    let mut deeper = 0;
+    for (line, g) in shipped_entries().into_iter().filter(|(_, g)| g.size() == 8 && g.board().stone_count() > 1) {
+        deeper += 1;
+        let one = |s: Option<Solved>| one_move(s, &line);
+        let answer = one(table.lookup(&g));
+        assert!(g.legal_moves().contains(&answer), "{line}: {answer} is not a legal move");
+        let history = g.history();
+        let first = game(&history[0].to_string(), 8);
+        match history.len() {
+            2 => assert_eq!(table.lookup(&first), Some(Solved::Loss), "{line}: the first stone must win for Black"),
+            3 => assert_eq!(one(table.lookup(&first)), history[1], "{line}: White's reply must be the proven one"),
+            n => panic!("{line}: {n} stones, expected 2 or 3"),
+        }
+    }
+    // The centre's stone d4 is proved winning; once its replies are entered, every one of them is there.
+    if deeper > 0 {
+        for c in game("d4", 8).board().empty_cells().iter() {
+            one_move(table.lookup(&game(&format!("d4 {c}"), 8)), &format!("d4 {c}"));
+        }
+    }
+}
+
+/// The one proven move of a `win-by` entry, or a panic naming `what`.
+fn one_move(s: Option<Solved>, what: &str) -> HexMove {
+    match s {
+        Some(Solved::WinBy(m)) if m.len() == 1 => m[0],
+        other => panic!("{what}: expected one proven move, got {other:?}"),
+    }
+}
+
+#[test]
+fn a_position_that_is_its_own_turn_offers_the_turn_of_each_winning_move() {
+    let table = SolvedTable::parse("8 - - win-by d4,c3\n8 a1 - win-by c6\n").unwrap_or_else(|e| panic!("{e}"));
+    let moves = |s: Option<Solved>| match s {
+        Some(Solved::WinBy(m)) => m.iter().map(HexMove::to_string).collect::<Vec<_>>(),
+        other => panic!("expected a win, got {other:?}"),
+    };
+    // The empty board is its own turn: c3 and d4 (kept in board order) turn into f6 and e5.
+    assert_eq!(moves(table.lookup(&game("", 8))), ["c3", "d4", "f6", "e5"]);
+    // a1 is not its own turn (h8 is): only the one answer, turned with the position.
+    assert_eq!(moves(table.lookup(&game("a1", 8))), ["c6"]);
+    assert_eq!(moves(table.lookup(&game("h8", 8))), ["f3"]);
 }
 
 #[test]
@@ -152,13 +197,19 @@ fn the_7x7_table_answers_every_reply_to_a_winning_first_stone_and_every_move_aft
 fn every_sampled_shipped_entry_is_confirmed_by_the_solver() {
     let solver = Solver::new(256);
     let limits = Limits::unlimited(&Stop::new());
-    // Every empty board and first stone up to 7×7, one in eight of the deeper entries, and of the 8×8
-    // first stones g1 (refuted by White: about 560,000 positions) and d4 (a winning stone: every reply
+    // Every empty board and first stone up to 7×7, one in eight of the deeper entries, one in 64 of the
+    // deeper 8×8 entries, and of the 8×8 first stones g1 (refuted by White: about 560,000 positions) and d4 (a winning stone: every reply
     // refuted, about 1.5 million), where they are in the table; the empty 8×8 board's stones are proved by
     // their own first-stone entries.
-    let mut deeper = 0;
+    let (mut deeper, mut deeper8) = (0, 0);
     for (line, g) in shipped_entries() {
-        if g.size() >= 8 {
+        if g.size() >= 8 && g.board().stone_count() > 1 {
+            // One in 64 of the 8×8 positions one move beyond the first stones.
+            deeper8 += 1;
+            if deeper8 % 64 != 1 {
+                continue;
+            }
+        } else if g.size() >= 8 {
             if !(line.starts_with("8 g1 ") || line.starts_with("8 d4 ")) {
                 continue;
             }

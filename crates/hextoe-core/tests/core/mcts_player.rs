@@ -361,4 +361,15 @@ fn the_8x8_first_stones_in_the_solved_table_are_answered_from_it() {
         }
     }
     assert_eq!(refuted, 3, "the table refutes a1, b1 and c1 at least");
+    // One move beyond: Black's answer to a reply to d4, and White's answer to a Black move after a1 c6
+    // (and the same turned 180°).
+    for moves in ["d4 e5", "a1 c6 d4", "h8 f3 e5"] {
+        let g = game_of(8, moves);
+        let Some(Solved::WinBy(answers)) = SolvedTable::shipped().lookup(&g) else {
+            panic!("{moves} is not in the table")
+        };
+        let c = MctsState::default().choose(&g, &budget, &stop, &mut rng);
+        assert!(answers.contains(&c.mv), "{moves}: {} is not among {answers:?}", c.mv);
+        assert!(c.explanation.contains("solved in advance"), "{moves}: {}", c.explanation);
+    }
 }

@@ -251,7 +251,7 @@ def main():
         stones = [s for s in stones if s in wanted]
     for stone in stones:
         recs = records(out)  # another run may have proved it meanwhile
-        mine = [r for r in recs if r["size"] == a.size and r["stone"] == stone]
+        mine = [r for r in recs if r["size"] == a.size and r.get("stone") == stone]
         if any(r["proved"] for r in mine) or any(r["cap_s"] >= a.cap for r in mine):
             continue
         rec = attempt(a.hextoe, a.size, stone, a.cap)

@@ -186,7 +186,8 @@ def deeper(a, out, recs):
     todo = deeper_positions(recs, a.size)
     if not todo:
         sys.exit(f"no first stone of {a.size}x{a.size} is proved yet: run without --deeper first")
-    for position, _, _ in todo:
+    k, n = a.share
+    for position, _, _ in todo[k::n]:
         recs = records(out)
         mine = [r for r in recs if r["size"] == a.size and r.get("position") == position]
         if any(r["proved"] for r in mine) or any(r["cap_s"] >= a.cap for r in mine):
@@ -220,6 +221,8 @@ def main():
     p.add_argument("--stones", help="only these first stones, comma-separated (default: every one)")
     p.add_argument("--deeper", action="store_true",
                    help="prove the positions one move beyond the proved first stones instead")
+    p.add_argument("--share", default="0/1", help="with --deeper, K/N: only every N-th position from the K-th, so "
+                   "that N runs (one a core) divide the positions between them")
     p.add_argument("--summary", action="store_true", help="print what is proved and stop")
     p.add_argument("--table", action="store_true", help="print the proved stones as table lines and stop")
     a = p.parse_args()
@@ -238,6 +241,10 @@ def main():
         return
     if not os.access(a.hextoe, os.X_OK):
         sys.exit(f"no hextoe at {a.hextoe}: run cargo build --release first, or give --hextoe")
+    m = re.fullmatch(r"(\d{1,3})/(\d{1,3})", a.share)
+    if not m or not int(m.group(1)) < int(m.group(2)):
+        sys.exit(f"--share {a.share[:20]!r}: expected K/N with 0 <= K < N <= 999, such as 1/2")
+    a.share = (int(m.group(1)), int(m.group(2)))
     if a.deeper:
         deeper(a, out, recs)
         return

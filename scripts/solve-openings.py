@@ -28,7 +28,8 @@ solver (`d2 d5 c5` took 395,480 positions), and impossible must not throw such a
 recorded with their `position`, tried in order (the centre's replies first), entered as `win-by` lines,
 and the empty board is then won by the stones whose every reply is proved, where any is.
 
-    nice -n 19 python3 scripts/solve-openings.py --size 8 --deeper --cap 300
+    nice -n 19 python3 scripts/solve-openings.py --size 8 --deeper --cap 300 --share 0/2 &   # one run a core
+    nice -n 19 python3 scripts/solve-openings.py --size 8 --deeper --cap 300 --share 1/2
 """
 
 import argparse
@@ -205,6 +206,13 @@ def deeper_summary(recs, size):
     todo = deeper_positions(recs, size)
     proved = [p for p, _, _ in todo if best.get(p, {}).get("proved")]
     print(f"{size}x{size}: {len(proved)} of {len(todo)} positions one move beyond the first stones proved")
+    if proved:
+        done = sorted((best[p] for p in proved), key=lambda r: r["positions"])
+        cpu = sum(r["cpu_s"] for r in done)
+        top = done[-1]
+        print(f"  {cpu / 60:.0f} min of CPU in all; median {done[len(done) // 2]['positions']:,} positions; "
+              f"most {top['positions']:,} ({top['position']}, {top['cpu_s']} s CPU); "
+              f"{sum(r['positions'] > 100_000 for r in done)} took more than 100,000")
     for p, _, _ in todo:
         r = best.get(p)
         if r and not r["proved"]:

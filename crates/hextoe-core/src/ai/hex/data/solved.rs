@@ -121,14 +121,17 @@ impl SolvedTable {
         }
         let turn = |c: Cell, r: bool| HexMove::Place(if r { c.rotate(n) } else { c });
         let mut moves: Vec<HexMove> = entry.winners.iter().map(|&c| turn(c, rotate)).collect();
-        // A position that is its own 180° turn (the empty board) is found in both orientations, and the
-        // turn of each winning move wins as well: a `win-by` entry that names one of each turned pair then
-        // offers both.
-        for (_, turned) in found {
-            for &c in &entry.winners {
-                let m = turn(c, turned);
-                if !moves.contains(&m) {
-                    moves.push(m);
+        // The position may be stored in its other orientation too: the empty board, which is its own 180°
+        // turn (so the turn of each winning move wins as well), or a deeper position reached from two
+        // first stones that turn into each other. Each entry's moves, turned back, win here; a `win-by`
+        // entry adds those it lacks.
+        if !entry.every {
+            for (other, turned) in found {
+                for &c in &other.winners {
+                    let m = turn(c, turned);
+                    if !moves.contains(&m) {
+                        moves.push(m);
+                    }
                 }
             }
         }

@@ -66,8 +66,13 @@ fn the_8x8_entries_are_one_proven_move_each_and_agree_with_each_other() {
     for (line, g) in shipped_entries().into_iter().filter(|(_, g)| g.size() == 8 && g.board().stone_count() > 1) {
         deeper += 1;
         let one = |s: Option<Solved>| one_move(s, &line);
-        let answer = one(table.lookup(&g));
-        assert!(g.legal_moves().contains(&answer), "{line}: {answer} is not a legal move");
+        // A position stored in both orientations (reached from two first stones that turn into each other)
+        // offers the proven moves of both entries.
+        let Some(Solved::WinBy(answers)) = table.lookup(&g) else { panic!("{line}: not a win-by entry") };
+        assert!((1..=2).contains(&answers.len()), "{line}: {answers:?}");
+        for a in &answers {
+            assert!(g.legal_moves().contains(a), "{line}: {a} is not a legal move");
+        }
         let history = g.history();
         let first = game(&history[0].to_string(), 8);
         match history.len() {
@@ -90,6 +95,22 @@ fn one_move(s: Option<Solved>, what: &str) -> HexMove {
         Some(Solved::WinBy(m)) if m.len() == 1 => m[0],
         other => panic!("{what}: expected one proven move, got {other:?}"),
     }
+}
+
+#[test]
+fn a_position_stored_in_both_orientations_offers_the_moves_of_both_entries() {
+    // a1 c6 d8 and e1 f3 h8 turn into each other: each entry's move, turned back, wins in the other.
+    let table = SolvedTable::parse("8 a1,d8 c6 win-by e5\n8 e1,h8 f3 win-by c3\n").unwrap_or_else(|e| panic!("{e}"));
+    let moves = |s: Option<Solved>| match s {
+        Some(Solved::WinBy(m)) => m.iter().map(HexMove::to_string).collect::<Vec<_>>(),
+        other => panic!("expected a win, got {other:?}"),
+    };
+    assert_eq!(moves(table.lookup(&game("a1 c6 d8", 8))), ["e5", "f6"]);
+    assert_eq!(moves(table.lookup(&game("e1 f3 h8", 8))), ["c3", "d4"]);
+    // Not stored in the other orientation: the entry's own move only.
+    let single = SolvedTable::parse("8 a1,d8 c6 win-by e5\n").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(moves(single.lookup(&game("a1 c6 d8", 8))), ["e5"]);
+    assert_eq!(moves(single.lookup(&game("h8 f3 e1", 8))), ["d4"]);
 }
 
 #[test]

@@ -15,6 +15,17 @@ use std::time::{Duration, Instant};
 /// endgames of larger boards).
 pub(crate) const MAX_EMPTY: usize = 49;
 
+/// Boards up to this side get a solver attempt at every position known to be won, however many cells are
+/// empty. Two or three moves past the table of solved openings some 8×8 wins prove in well under a
+/// quarter of a move, and a won game must not be left to the tree search where a proof was within reach.
+pub(crate) const KNOWN_WON_SIZE: usize = 8;
+
+/// True if a solver attempt on `game` has a chance within a move: positions of at most [`MAX_EMPTY`]
+/// empty cells, and every position known to be `won` on a board up to [`KNOWN_WON_SIZE`].
+pub(crate) fn worth_trying(game: &Game, won: bool) -> bool {
+    game.board().empty_cells().len() <= MAX_EMPTY || (won && game.size() <= KNOWN_WON_SIZE)
+}
+
 /// Boards up to this side are small enough that the solver proves every position of them within a move
 /// or two of time, so a position known to be won gets the whole move for the solver there.
 pub(crate) const WHOLE_MOVE_SIZE: usize = 7;
@@ -154,6 +165,18 @@ pub(crate) fn from_table(game: &Game, rng: &mut FastRng) -> Option<Exact> {
 mod tests {
     use super::*;
     use crate::game::hex::parse_position;
+
+    #[test]
+    fn known_won_positions_up_to_8x8_are_tried_at_any_size_and_others_only_as_endgames() {
+        let game = |moves: &str, n| parse_position(moves, n, false).unwrap_or_else(|e| panic!("{e}"));
+        assert!(worth_trying(&game("d4 d5", 8), true), "a known win on 8×8");
+        assert!(!worth_trying(&game("d4 d5", 8), false), "8×8 with 62 empty cells, not known won");
+        assert!(!worth_trying(&game("", 9), true), "a known win on 9×9 is too large");
+        // 9×9 with 32 stones leaves 49 empty cells; one stone fewer leaves 50.
+        let cells: Vec<String> = (0..32).map(|i| format!("{}{}", (b'a' + (i % 9) as u8) as char, i / 9 + 1)).collect();
+        assert!(worth_trying(&game(&cells.join(" "), 9), false));
+        assert!(!worth_trying(&game(&cells[..31].join(" "), 9), false));
+    }
 
     #[test]
     fn a_known_won_small_board_gives_the_solver_the_whole_move() {

@@ -234,9 +234,9 @@ impl MctsState {
         a
     }
 
-    /// Tries the exact solver on small positions, within the share of the budget that
-    /// [`exact::solver_limits`] gives it: the whole move where the position is known won
-    /// ([`proven::still_won`]).
+    /// Tries the exact solver where [`exact::worth_trying`] says it has a chance, within the share of the
+    /// budget that [`exact::solver_limits`] gives it: the whole move where the position is known won
+    /// ([`proven::still_won`]) on a board up to 7×7.
     #[allow(clippy::too_many_arguments)]
     fn try_exact(
         &mut self,
@@ -257,10 +257,10 @@ impl MctsState {
         if let Some(known) = exact::from_table(game, rng) {
             return Some(known);
         }
-        if game.board().empty_cells().len() > exact::MAX_EMPTY {
+        let won = proven::still_won(self.won.as_ref(), game);
+        if !exact::worth_trying(game, won) {
             return None;
         }
-        let won = proven::still_won(self.won.as_ref(), game);
         let limits = exact::solver_limits(game, won, time, sims, stop, start);
         let mb = (spec.memory_mb / 4).max(1);
         let solver = match &mut self.solver {

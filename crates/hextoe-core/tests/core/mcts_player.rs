@@ -373,3 +373,26 @@ fn the_8x8_first_stones_in_the_solved_table_are_answered_from_it() {
         assert!(c.explanation.contains("solved in advance"), "{moves}: {}", c.explanation);
     }
 }
+
+#[test]
+fn a_known_won_8x8_position_past_the_table_is_proved_in_play() {
+    let stop = Stop::new();
+    let mut rng = StdRng::seed_from_u64(8);
+    // b8 f3 h2 is g1 c6 a7 turned 180°: the table answers it with a proven win for White.
+    let mut g = game_of(8, "b8 f3 h2");
+    let mut state = MctsState::default();
+    let table = state.choose(&g, &spec(sims(200)), &stop, &mut rng);
+    assert!(table.explanation.contains("solved in advance"), "{}", table.explanation);
+    g.play(table.mv).unwrap();
+    g.play(HexMove::parse("f4", 8).unwrap()).unwrap();
+    // 59 empty cells, beyond the table and the solver's usual 49: only because White's own proven
+    // move came two plies back is the solver tried, and its proof fits in a tenth of the simulations.
+    assert!(g.board().empty_cells().len() > 49);
+    let budget = spec(sims(150_000));
+    let c = state.choose(&g, &budget, &stop, &mut rng);
+    assert!(c.explanation.starts_with("proven win"), "{}", c.explanation);
+    assert!(wins(&g, c.mv), "{}", c.mv);
+    // A player without that knowledge leaves the position to the tree search.
+    let fresh = MctsState::default().choose(&g, &spec(sims(200)), &stop, &mut rng);
+    assert!(!fresh.explanation.starts_with("proven win"), "{}", fresh.explanation);
+}

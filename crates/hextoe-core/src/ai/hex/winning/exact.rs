@@ -172,8 +172,8 @@ mod tests {
         assert!(worth_trying(&game("d4 d5", 8), true), "a known win on 8×8");
         assert!(!worth_trying(&game("d4 d5", 8), false), "8×8 with 62 empty cells, not known won");
         assert!(!worth_trying(&game("", 9), true), "a known win on 9×9 is too large");
-        // 9×9 with 32 stones leaves 49 empty cells; one stone fewer leaves 50.
-        let cells: Vec<String> = (0..32).map(|i| format!("{}{}", (b'a' + (i % 9) as u8) as char, i / 9 + 1)).collect();
+        // 9×9 with 32 stones (a1 to i1, a2 …, row by row) leaves 49 empty cells; one stone fewer leaves 50.
+        let cells: Vec<String> = game("", 9).board().empty_cells().iter().take(32).map(|c| c.to_string()).collect();
         assert!(worth_trying(&game(&cells.join(" "), 9), false));
         assert!(!worth_trying(&game(&cells[..31].join(" "), 9), false));
     }

@@ -27,7 +27,7 @@ use super::position::{Key, Pos, Rings, Zobrist};
 use super::proof_set;
 use super::techniques::Techniques;
 use super::tt::{INF, Tt};
-use super::vcs::{Snapshot, Vcs};
+use super::vcs::Vcs;
 use crate::ai::hex::Proof;
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -42,11 +42,6 @@ pub(crate) struct Dfpn<'a, B> {
     rank: Vec<u16>,
     tt: &'a Mutex<Tt>,
     hs: Vcs<B>,
-    /// Per depth of the current line, the key of the position there.
-    line: Vec<u64>,
-    /// Direct-mapped by key: the builds of recent positions that had moves to search, for their
-    /// grandchildren to start their own builds from.
-    builds: Vec<(u64, Snapshot<B>)>,
     /// Direct-mapped cache of open positions' expansions.
     cache: Vec<Option<Cached<B>>>,
     /// Every cell of the board: the proof set of a position whose own set is not known.
@@ -77,9 +72,6 @@ struct Cached<B> {
 /// Slots of the expansion cache (a power of two): re-entering a position that is still open reuses its
 /// fill-in and must-play region instead of running H-search again.
 const CACHE_SLOTS: usize = 1 << 14;
-
-/// Slots of the cache of builds (a power of two).
-const BUILD_SLOTS: usize = 1 << 12;
 
 /// The 1+ε trick: a child may run until its disproof number passes the second best by this fraction,
 /// which cuts the re-expansions of plain df-pn.
@@ -113,8 +105,6 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             rank,
             tt,
             hs: Vcs::default(),
-            line: Vec::new(),
-            builds: (0..BUILD_SLOTS).map(|_| (0, Snapshot::default())).collect(),
             cache: vec![None; CACHE_SLOTS],
             full: (0..n * n).fold(B::ZERO, |s, k| s | B::bit(k)),
             limits,
@@ -170,32 +160,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             rank: &self.rank,
             techniques: self.techniques,
         };
-        expand::expand(&k, &mut self.hs, pos, key, None)
-    }
-
-    /// [`Dfpn::expand`] for the position at `depth` of the current line: its build starts from its
-    /// grandparent's, and is kept for its grandchildren.
-    fn expand_in_line(&mut self, pos: &Pos<B>, key: Key, depth: usize) -> Expansion<B> {
-        let slot = (key.plain as usize) & (BUILD_SLOTS - 1);
-        let mut keep = std::mem::take(&mut self.builds[slot].1);
-        keep.clear();
-        self.builds[slot].0 = key.plain;
-        // The grandparent's build, if the cache still holds it.
-        let seed = depth
-            .checked_sub(2)
-            .map(|d| (self.line[d], &self.builds[(self.line[d] as usize) & (BUILD_SLOTS - 1)]))
-            .filter(|(up, (k, s))| k == up && s.fits(pos))
-            .map(|(_, (_, s))| s);
-        let k = expand::Knowledge {
-            geo: &self.geo,
-            rings: &self.rings,
-            zob: self.zob,
-            rank: &self.rank,
-            techniques: self.techniques,
-        };
-        let e = expand::expand(&k, &mut self.hs, pos, key, Some(expand::Line { seed, keep: &mut keep }));
-        self.builds[slot].1 = keep;
-        e
+        expand::expand(&k, &mut self.hs, pos, key)
     }
 
     /// The table, locked (it may be shared by searches on several threads; a search never panics while
@@ -248,7 +213,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         let key = self.key(pos);
         self.root_key = key.canonical();
         while !self.aborted {
-            let (pn, dn) = self.mid(pos, key, INF, INF, 0);
+            let (pn, dn) = self.mid(pos, key, INF, INF);
             if pn == 0 {
                 return Proof::Win;
             }
@@ -271,7 +236,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
 
     /// Multiple iterative deepening: searches `pos` until its proof or disproof number reaches its
     /// threshold, and returns both numbers.
-    fn mid(&mut self, pos: &Pos<B>, full_key: Key, th_pn: u32, th_dn: u32, depth: usize) -> (u32, u32) {
+    fn mid(&mut self, pos: &Pos<B>, full_key: Key, th_pn: u32, th_dn: u32) -> (u32, u32) {
         let key = full_key.canonical();
         let (pn, dn) = self.lookup(key);
         if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn {
@@ -283,10 +248,6 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             return (pn, dn);
         }
         let start = self.nodes;
-        if self.line.len() <= depth {
-            self.line.resize(depth + 1, 0);
-        }
-        self.line[depth] = full_key.plain;
         let slot = (full_key.plain as usize) & (CACHE_SLOTS - 1);
         let cached = match &self.cache[slot] {
             Some(c) if c.key == full_key.plain => {
@@ -297,7 +258,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         let expansion = match cached {
             Some(e) => e,
             None => {
-                let mut e = self.expand_in_line(pos, full_key, depth);
+                let mut e = self.expand(pos, full_key);
                 if let Expansion::Moves { moves, .. } = &mut e
                     && key == self.root_key
                 {
@@ -422,7 +383,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             let grown = (u64::from(second) * (EPSILON_DEN + EPSILON_NUM) / EPSILON_DEN).min(u64::from(INF)) as u32;
             let child_th_dn = th_pn.min(grown.max(second.saturating_add(1)));
             let child = p.play(moves[best]);
-            vals[best] = self.mid(&child, children[best], child_th_pn, child_th_dn, depth + 1);
+            vals[best] = self.mid(&child, children[best], child_th_pn, child_th_dn);
         }
     }
 }

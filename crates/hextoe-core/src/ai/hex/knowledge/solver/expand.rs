@@ -8,7 +8,7 @@ use super::position::{Key, Pos, Rings, Zobrist};
 use super::prune::{Pruned, prune};
 use super::techniques::Techniques;
 use super::vc::EdgeLink;
-use super::vcs::{Snapshot, Vcs};
+use super::vcs::Vcs;
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 
 /// How a position was settled without search, or the moves to search.
@@ -80,24 +80,8 @@ pub(crate) fn own_connection<B: Bits>(
     }
 }
 
-/// The connections a position's build may start from, and where its own build is kept for the positions
-/// below it ([`Snapshot`]).
-pub(crate) struct Line<'s, B> {
-    /// The grandparent's build, if there is one to start from.
-    pub seed: Option<&'s Snapshot<B>>,
-    /// Where this position's build goes if it has moves to search.
-    pub keep: &'s mut Snapshot<B>,
-}
-
-/// Fills in `pos`, reads the opponent's virtual connections (starting from `line`'s, when given) and
-/// returns the result or the moves.
-pub(crate) fn expand<B: Bits>(
-    k: &Knowledge<'_, B>,
-    hs: &mut Vcs<B>,
-    pos: &Pos<B>,
-    key: Key,
-    line: Option<Line<'_, B>>,
-) -> Expansion<B> {
+/// Fills in `pos`, reads the opponent's virtual connections and returns the result or the moves.
+pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B>, key: Key) -> Expansion<B> {
     let geo = k.geo;
     let mut p = *pos;
     let filled = fill_in(geo, k.rings, &mut p);
@@ -111,8 +95,7 @@ pub(crate) fn expand<B: Bits>(
         return Expansion::Loss(fill);
     }
     let empty = p.empty(geo);
-    let seed = line.as_ref().and_then(|l| l.seed);
-    let (must, carriers) = match hs.run_from(geo, &p, y, seed) {
+    let (must, carriers) = match hs.run(geo, &p, y, false) {
         EdgeLink::Joined => return Expansion::Loss(fill),
         EdgeLink::Vc(c) => return Expansion::Loss(fill | c),
         EdgeLink::Sc(list) => must_play(empty, &list),
@@ -120,9 +103,6 @@ pub(crate) fn expand<B: Bits>(
     };
     if must.is_zero() {
         return Expansion::Loss(fill | carriers);
-    }
-    if let Some(l) = line {
-        hs.snapshot(&p, y, l.keep);
     }
     let mut key = key;
     for (c, set) in [(x, filled.captured[x.index()]), (y, filled.captured[y.index()] | filled.dead)] {

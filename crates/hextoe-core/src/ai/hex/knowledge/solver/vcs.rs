@@ -25,7 +25,6 @@ use super::position::Pos;
 use super::vc::{EdgeLink, Points, point_cap};
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 use crate::game::hex::Color;
-pub(crate) use seed::Snapshot;
 use std::collections::VecDeque;
 
 /// A full connection in a pair's list, and whether it has been ANDed with the others yet.
@@ -68,10 +67,6 @@ pub(crate) struct Vcs<B> {
     /// Every cell of the board the tables were last cleared for.
     all: B,
     work: usize,
-    /// The last build's points (each one's cells) and its first point that is an empty cell, for a
-    /// [`Snapshot`] of it.
-    sets: Vec<B>,
-    first_cell: usize,
 }
 
 impl<B: Bits> Default for Vcs<B> {
@@ -92,8 +87,6 @@ impl<B: Bits> Default for Vcs<B> {
             edge_vc: None,
             all: B::ZERO,
             work: 0,
-            sets: Vec::new(),
-            first_cell: 0,
         }
     }
 }
@@ -120,31 +113,6 @@ impl<B: Bits> Vcs<B> {
         stop_at_edge_sc: bool,
         work_max: usize,
     ) -> EdgeLink<B> {
-        self.build(geo, pos, color, stop_at_edge_sc, work_max, None)
-    }
-
-    /// Builds the connections of `color` in `pos` with the full work cap, starting from those of an
-    /// earlier position of this line whose stones `pos` holds (see [`Snapshot`]); afresh without one.
-    pub fn run_from(
-        &mut self,
-        geo: &Geometry<B>,
-        pos: &Pos<B>,
-        color: Color,
-        seed: Option<&Snapshot<B>>,
-    ) -> EdgeLink<B> {
-        self.build(geo, pos, color, false, super::vc::WORK_MAX, seed)
-    }
-
-    /// The build behind [`Vcs::run_within`] and [`Vcs::run_from`].
-    fn build(
-        &mut self,
-        geo: &Geometry<B>,
-        pos: &Pos<B>,
-        color: Color,
-        stop_at_edge_sc: bool,
-        work_max: usize,
-        seed: Option<&Snapshot<B>>,
-    ) -> EdgeLink<B> {
         let Some(Points { sets, adj, first_cell, point_of }) = Points::of(geo, pos, color) else {
             return EdgeLink::Joined;
         };
@@ -155,11 +123,6 @@ impl<B: Bits> Vcs<B> {
         self.reset(geo.board(), p);
         self.cell_bit.clear();
         self.cell_bit.extend((0..p).map(|i| if i >= first_cell { sets[i] } else { B::ZERO }));
-        self.sets = sets;
-        self.first_cell = first_cell;
-        if let Some(s) = seed {
-            self.seed_from(s, pos, color, geo.cells());
-        }
         for (a, &nb) in adj.iter().enumerate() {
             for k in nb.ones() {
                 let b = point_of[k] as usize;
@@ -396,9 +359,6 @@ impl<B: Bits> Vcs<B> {
         out
     }
 }
-
-#[path = "vcs_seed.rs"]
-mod seed;
 
 #[cfg(test)]
 #[path = "vcs_tests.rs"]

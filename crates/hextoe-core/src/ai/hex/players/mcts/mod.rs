@@ -16,6 +16,7 @@
 //! the search threads share (tree parallelism with a virtual loss, lock-free, see [`tree`]), and when the
 //! next position continues the same game it keeps the subtree of the moves actually played.
 
+mod ahead;
 mod compact;
 mod expand;
 mod knowledge;
@@ -158,6 +159,7 @@ impl MctsState {
             Some(Exact::Win(win)) => {
                 let mut analysis = Analysis::proven_win(win, start.elapsed());
                 finish_proven(&mut analysis, game, &budget);
+                self.prove_ahead(game, analysis.best, spec, &budget);
                 analysis.elapsed = start.elapsed();
                 return self.remember_win(game, analysis);
             }
@@ -262,14 +264,19 @@ impl MctsState {
             return None;
         }
         let limits = exact::solver_limits(game, won, time, sims, stop, start);
-        let mb = (spec.memory_mb / 4).max(1);
-        let solver = match &mut self.solver {
-            Some((m, s)) if *m == mb => s,
-            slot => &mut slot.insert((mb, Solver::new(mb))).1,
-        };
+        let solver = self.solver_for(spec);
         // The search's other threads help the solver.
         let helpers = spec.budget.threads.clamp(1, 256) - 1;
         Some(exact::try_solve(solver, game, &limits, rng, helpers))
+    }
+
+    /// The solver, with the table it keeps between moves: a quarter of the spec's memory.
+    fn solver_for(&mut self, spec: &PlayerSpec) -> &mut Solver {
+        let mb = (spec.memory_mb / 4).max(1);
+        if self.solver.as_ref().is_some_and(|(m, _)| *m != mb) {
+            self.solver = None;
+        }
+        &mut self.solver.get_or_insert_with(|| (mb, Solver::new(mb))).1
     }
 
     /// The tree to search `game` with: the kept one re-rooted at the current position if it continues

@@ -1,0 +1,142 @@
+//! Proving ahead: a move proven won (from the table of solved openings, or by the solver within a share
+//! of the move) leaves the rest of the move unused. The player keeps the solver's table between moves, so
+//! that time is spent proving the positions the opponent can reach next: after each reply, the winning
+//! answer. A reply proven here is answered at once at the next move; one not reached is no worse off.
+
+use super::MctsState;
+use crate::ai::hex::PlayerSpec;
+use crate::ai::hex::Proof;
+use crate::ai::hex::knowledge::eval::resistance::circuit;
+use crate::ai::hex::knowledge::solver::Limits;
+use crate::ai::hex::winning::convert::MoveBudget;
+use crate::ai::hex::winning::exact;
+use crate::game::hex::{Cell, Color, Game, HexMove};
+
+impl MctsState {
+    /// After the proven-won `pick` in `game`, proves for as many of the opponent's replies as the rest of
+    /// the move allows (the move's whole time, or a tenth of its simulations in solver positions) that
+    /// the side to move still wins, the likeliest replies first ([`likely_first`]). The results stay in
+    /// the solver's table for the next move.
+    pub(super) fn prove_ahead(&mut self, game: &Game, pick: HexMove, spec: &PlayerSpec, budget: &MoveBudget) {
+        let mut after = game.clone();
+        if after.play(pick).is_err() || after.winner().is_some() || after.can_swap() {
+            return;
+        }
+        if !exact::worth_trying(&after, true) {
+            return;
+        }
+        let me = game.to_move();
+        let deadline = budget.time.map(|t| budget.start + t);
+        let mut nodes_left = budget.sims.map(|s| (s / 10).max(256));
+        let helpers = spec.budget.threads.clamp(1, 256) - 1;
+        let solver = self.solver_for(spec);
+        for reply in likely_first(&after) {
+            let mut child = after.board().clone();
+            child.play(reply, me.opponent());
+            if child.winner().is_some() {
+                continue;
+            }
+            let limits = Limits { nodes: nodes_left, deadline, stop: budget.stop.clone() };
+            let solved = solver.solve_helped(&child, me, &limits, &|_| {}, helpers);
+            if let Some(left) = &mut nodes_left {
+                *left = left.saturating_sub(solved.nodes);
+            }
+            if solved.proof == Proof::Unknown || nodes_left == Some(0) {
+                break;
+            }
+        }
+    }
+}
+
+/// The empty cells of `game`, where the side to move plays next, the contested ones first: by the
+/// product of the currents through each cell in both players' circuits (the solver's move order), so
+/// that a strong opponent's reply is among the first proved.
+fn likely_first(game: &Game) -> Vec<Cell> {
+    let board = game.board();
+    let n = board.size();
+    let [a, b] = [circuit(board, Color::Black), circuit(board, Color::White)];
+    let weight = |c: Cell| {
+        let k = c.row() * n + c.col();
+        (a.through[k] / a.current) * (b.through[k] / b.current)
+    };
+    let mut cells: Vec<(f64, Cell)> = board.empty_cells().iter().map(|c| (-weight(c), c)).collect();
+    cells.sort_by(|x, y| x.0.total_cmp(&y.0));
+    cells.into_iter().map(|(_, c)| c).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::hex::{PlayerKind, PlayerSpec};
+    use crate::ai::{Budget, Stop};
+    use crate::game::hex::parse_position;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    /// The replies to `game` after `pick` that the solver's kept table already proves won for the side
+    /// that played `pick`, without expanding a position.
+    fn proven_replies(state: &MctsState, game: &Game, pick: HexMove) -> usize {
+        let Some((_, solver)) = &state.solver else { return 0 };
+        let mut after = game.clone();
+        after.play(pick).unwrap_or_else(|e| panic!("{e}"));
+        let look = Limits { nodes: Some(0), deadline: None, stop: Stop::new() };
+        let me = game.to_move();
+        after
+            .board()
+            .empty_cells()
+            .iter()
+            .filter(|&r| {
+                let mut child = after.board().clone();
+                child.play(r, me.opponent());
+                solver.solve(&child, me, &look, &|_| {}).proof == Proof::Win
+            })
+            .count()
+    }
+
+    #[test]
+    fn a_move_from_the_table_of_solved_openings_leaves_the_replies_proved() {
+        // The empty 6×6 board: the shipped table holds its winning first stones, so the move costs no
+        // search. The rest of the move (a tenth of 20,000 simulations, in solver positions) proves the
+        // replies to it.
+        let game = parse_position("", 6, false).unwrap_or_else(|e| panic!("{e}"));
+        let spec = PlayerSpec {
+            kind: PlayerKind::Mcts,
+            budget: Budget { nodes: Some(20_000), threads: 1, ..Budget::default() },
+            memory_mb: 16,
+        };
+        let mut state = MctsState::default();
+        let a = state.analyze(&game, &spec, &Stop::new(), &mut StdRng::seed_from_u64(3));
+        assert_eq!(a.proven, Proof::Win, "{a:?}");
+        let proven = proven_replies(&state, &game, a.best);
+        assert!(proven >= 5, "only {proven} of the replies proved");
+        // The next move after the likeliest reply is then read from the table at once.
+        let reply = likely_first(&{
+            let mut g = game.clone();
+            g.play(a.best).unwrap_or_else(|e| panic!("{e}"));
+            g
+        })[0];
+        let mut next = game.clone();
+        for mv in [a.best, HexMove::Place(reply)] {
+            next.play(mv).unwrap_or_else(|e| panic!("{e}"));
+        }
+        let b = state.analyze(&next, &spec, &Stop::new(), &mut StdRng::seed_from_u64(4));
+        assert_eq!(b.proven, Proof::Win, "{b:?}");
+    }
+
+    #[test]
+    fn the_likeliest_replies_are_the_contested_cells_and_every_empty_cell_is_listed_once() {
+        let game = parse_position("c3", 5, false).unwrap_or_else(|e| panic!("{e}"));
+        let order = likely_first(&game);
+        assert_eq!(order.len(), 24);
+        let mut sorted = order.clone();
+        sorted.sort_by_key(|c| (c.row(), c.col()));
+        sorted.dedup();
+        assert_eq!(sorted.len(), 24);
+        // White's reply to a centre stone that matters most is next to it; a far corner comes last.
+        let first = order[0];
+        let (dc, dr) = (first.col() as i32 - 2, first.row() as i32 - 2);
+        assert!(dc.abs() <= 1 && dr.abs() <= 1, "first {first}");
+        let last = order[23];
+        assert!(last.to_string() == "a1" || last.to_string() == "e5", "last {last}");
+    }
+}

@@ -4,6 +4,7 @@
 //! answer. A reply proven here is answered at once at the next move; one not reached is no worse off.
 
 use super::MctsState;
+use crate::ai::Stop;
 use crate::ai::hex::PlayerSpec;
 use crate::ai::hex::Proof;
 use crate::ai::hex::knowledge::eval::resistance::circuit;
@@ -11,40 +12,68 @@ use crate::ai::hex::knowledge::solver::Limits;
 use crate::ai::hex::winning::convert::MoveBudget;
 use crate::ai::hex::winning::exact;
 use crate::game::hex::{Cell, Color, Game, HexMove};
+use std::time::Instant;
 
 impl MctsState {
     /// After the proven-won `pick` in `game`, proves for as many of the opponent's replies as the rest of
     /// the move allows (the move's whole time, or a tenth of its simulations in solver positions) that
-    /// the side to move still wins, the likeliest replies first ([`likely_first`]). The results stay in
-    /// the solver's table for the next move.
+    /// the side to move still wins ([`MctsState::prove_replies`]).
     pub(super) fn prove_ahead(&mut self, game: &Game, pick: HexMove, spec: &PlayerSpec, budget: &MoveBudget) {
         let mut after = game.clone();
-        if after.play(pick).is_err() || after.winner().is_some() || after.can_swap() {
+        if after.play(pick).is_err() {
             return;
         }
-        if !exact::worth_trying(&after, true) {
-            return;
-        }
-        let me = game.to_move();
         let deadline = budget.time.map(|t| budget.start + t);
-        let mut nodes_left = budget.sims.map(|s| (s / 10).max(256));
+        let nodes = budget.sims.map(|s| (s / 10).max(256));
+        self.prove_replies(&after, spec, deadline, nodes, &budget.stop);
+    }
+
+    /// True if `game`, with the opponent to move, is the position of the kept proven win after its
+    /// winning move: the position pondering should spend on proofs rather than on the tree.
+    pub(super) fn after_own_win(&self, game: &Game) -> bool {
+        let Some((board, _, a)) = &self.won else { return false };
+        let HexMove::Place(cell) = a.best else { return false };
+        let mut after = board.clone();
+        after.play(cell, game.to_move().opponent());
+        &after == game.board()
+    }
+
+    /// In `game`, which the side not to move has won, proves for each reply of the side to move, the
+    /// likeliest first ([`likely_first`]), that the other side still wins, until `deadline`, `nodes`
+    /// solver positions or `stop`. The results stay in the solver's table, so that the next move reads
+    /// its proof at once. Returns the positions expanded.
+    pub(super) fn prove_replies(
+        &mut self,
+        game: &Game,
+        spec: &PlayerSpec,
+        deadline: Option<Instant>,
+        mut nodes: Option<u64>,
+        stop: &Stop,
+    ) -> u64 {
+        if game.winner().is_some() || game.can_swap() || !exact::worth_trying(game, true) {
+            return 0;
+        }
+        let me = game.to_move().opponent();
         let helpers = spec.budget.threads.clamp(1, 256) - 1;
         let solver = self.solver_for(spec);
-        for reply in likely_first(&after) {
-            let mut child = after.board().clone();
-            child.play(reply, me.opponent());
+        let mut expanded = 0;
+        for reply in likely_first(game) {
+            let mut child = game.board().clone();
+            child.play(reply, game.to_move());
             if child.winner().is_some() {
                 continue;
             }
-            let limits = Limits { nodes: nodes_left, deadline, stop: budget.stop.clone() };
+            let limits = Limits { nodes, deadline, stop: stop.clone() };
             let solved = solver.solve_helped(&child, me, &limits, &|_| {}, helpers);
-            if let Some(left) = &mut nodes_left {
+            expanded += solved.nodes;
+            if let Some(left) = &mut nodes {
                 *left = left.saturating_sub(solved.nodes);
             }
-            if solved.proof == Proof::Unknown || nodes_left == Some(0) {
+            if solved.proof == Proof::Unknown || nodes == Some(0) {
                 break;
             }
         }
+        expanded
     }
 }
 
@@ -67,8 +96,8 @@ fn likely_first(game: &Game) -> Vec<Cell> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::Budget;
     use crate::ai::hex::{PlayerKind, PlayerSpec};
-    use crate::ai::{Budget, Stop};
     use crate::game::hex::parse_position;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
@@ -121,6 +150,36 @@ mod tests {
         }
         let b = state.analyze(&next, &spec, &Stop::new(), &mut StdRng::seed_from_u64(4));
         assert_eq!(b.proven, Proof::Win, "{b:?}");
+    }
+
+    #[test]
+    fn pondering_after_a_proven_move_proves_more_replies_and_only_there() {
+        let spec = PlayerSpec {
+            kind: PlayerKind::Mcts,
+            budget: Budget { nodes: Some(20_000), threads: 1, ..Budget::default() },
+            memory_mb: 16,
+        };
+        // 7×7: the table gives the first stone, and the replies take hundreds of positions each.
+        let game = parse_position("", 7, false).unwrap_or_else(|e| panic!("{e}"));
+        let mut state = MctsState::default();
+        let a = state.analyze(&game, &spec, &Stop::new(), &mut StdRng::seed_from_u64(5));
+        assert_eq!(a.proven, Proof::Win, "{a:?}");
+        let before = proven_replies(&state, &game, a.best);
+        let mut after = game.clone();
+        after.play(a.best).unwrap_or_else(|e| panic!("{e}"));
+        assert!(state.after_own_win(&after));
+        // Pondering is not bounded by the move: on a budget of simulations it expands a tenth as many
+        // solver positions, here ten times as many as the move had.
+        let long = PlayerSpec { budget: Budget { nodes: Some(200_000), ..spec.budget }, ..spec };
+        let expanded = state.ponder(&after, &long, &Stop::new(), &mut StdRng::seed_from_u64(6));
+        assert!(expanded > 0 && expanded <= 20_000 + 1_000, "{expanded} solver positions, {before} replies proved");
+        let more = proven_replies(&state, &game, a.best);
+        assert!(more > before, "{before} replies proved before pondering, {more} after");
+        // Another first stone is not the position the proof was for.
+        let other = game.board().empty_cells().iter().find(|&c| HexMove::Place(c) != a.best);
+        let mut elsewhere = game.clone();
+        elsewhere.play(HexMove::Place(other.unwrap_or_else(|| panic!("a cell")))).unwrap_or_else(|e| panic!("{e}"));
+        assert!(!state.after_own_win(&elsewhere));
     }
 
     #[test]

@@ -213,9 +213,14 @@ impl MctsState {
             return 0;
         }
         let threads = spec.budget.threads.clamp(1, 256);
+        let deadline = Some(Instant::now() + PONDER_LIMIT);
+        // A position its own proven move has won goes to the solver at the next move: think on proofs.
+        if self.after_own_win(game) && exact::worth_trying(game, true) {
+            let nodes = spec.budget.nodes.map(|s| (s / 10).max(256));
+            return self.prove_replies(game, spec, deadline, nodes, stop);
+        }
         let mut frng = FastRng::from_rng(rng);
         let mut tree = self.take_tree(game, spec.memory_mb);
-        let deadline = Some(Instant::now() + PONDER_LIMIT);
         let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
         let n = game.size();
         let params = self.params(n);

@@ -23,15 +23,22 @@ pub(crate) fn by_resistance<B: Bits>(geo: &Geometry<B>, pos: &Pos<B>, rank: &[u1
             board.play(geo.cell(k), c);
         }
     }
-    let [a, b] = [circuit(&board, Color::Black), circuit(&board, Color::White)];
-    // The product: a cell matters when both players' currents crowd through it (the sum would put the
-    // obtuse corners first on an empty board, since each carries current into one player's edge).
-    let priority = |k: usize| (a.through[k] / a.current) * (b.through[k] / b.current);
-    let mut keyed: Vec<(f64, u16, usize)> = moves.iter().map(|&k| (-priority(k), rank[k], k)).collect();
+    let priority = contest(&board);
+    let mut keyed: Vec<(f64, u16, usize)> = moves.iter().map(|&k| (-priority[k], rank[k], k)).collect();
     keyed.sort_by(|x, y| x.0.total_cmp(&y.0).then(x.1.cmp(&y.1)));
     for (m, (_, _, k)) in moves.iter_mut().zip(keyed) {
         *m = k;
     }
+}
+
+/// How contested each cell of `board` is (row-major, `r·n + c`): the product of the currents through it in
+/// the two players' circuits, each scaled by its circuit's total. The solver orders its moves by it, and
+/// the player proving ahead orders the opponent's likely replies by it.
+pub(crate) fn contest(board: &Board) -> Vec<f64> {
+    let [a, b] = [circuit(board, Color::Black), circuit(board, Color::White)];
+    // The product: a cell matters when both players' currents crowd through it (the sum would put the
+    // obtuse corners first on an empty board, since each carries current into one player's edge).
+    a.through.iter().zip(&b.through).map(|(x, y)| (x / a.current) * (y / b.current)).collect()
 }
 
 #[cfg(test)]

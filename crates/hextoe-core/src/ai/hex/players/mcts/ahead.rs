@@ -7,11 +7,11 @@ use super::MctsState;
 use crate::ai::Stop;
 use crate::ai::hex::PlayerSpec;
 use crate::ai::hex::Proof;
-use crate::ai::hex::knowledge::eval::resistance::circuit;
 use crate::ai::hex::knowledge::solver::Limits;
+use crate::ai::hex::knowledge::solver::order::contest;
 use crate::ai::hex::winning::convert::MoveBudget;
 use crate::ai::hex::winning::exact;
-use crate::game::hex::{Cell, Color, Game, HexMove};
+use crate::game::hex::{Cell, Game, HexMove};
 use std::time::Instant;
 
 impl MctsState {
@@ -77,18 +77,14 @@ impl MctsState {
     }
 }
 
-/// The empty cells of `game`, where the side to move plays next, the contested ones first: by the
-/// product of the currents through each cell in both players' circuits (the solver's move order), so
-/// that a strong opponent's reply is among the first proved.
+/// The empty cells of `game`, where the side to move plays next, the most contested first ([`contest`],
+/// the solver's move order), so that a strong opponent's reply is among the first proved.
 fn likely_first(game: &Game) -> Vec<Cell> {
     let board = game.board();
     let n = board.size();
-    let [a, b] = [circuit(board, Color::Black), circuit(board, Color::White)];
-    let weight = |c: Cell| {
-        let k = c.row() * n + c.col();
-        (a.through[k] / a.current) * (b.through[k] / b.current)
-    };
-    let mut cells: Vec<(f64, Cell)> = board.empty_cells().iter().map(|c| (-weight(c), c)).collect();
+    let priority = contest(board);
+    let mut cells: Vec<(f64, Cell)> =
+        board.empty_cells().iter().map(|c| (-priority[c.row() * n + c.col()], c)).collect();
     cells.sort_by(|x, y| x.0.total_cmp(&y.0));
     cells.into_iter().map(|(_, c)| c).collect()
 }

@@ -1,5 +1,5 @@
-//! Proving ahead: a move proven won (from the table of solved openings, or by the solver within a share
-//! of the move) leaves the rest of the move unused. The player keeps the solver's table between moves, so
+//! Proving ahead: a move chosen in a game and proven won (from the table of solved openings, or by the
+//! solver within a share of the move) leaves the rest of the move unused. The player keeps the solver's table between moves, so
 //! that time is spent proving the positions the opponent can reach next: after each reply, the winning
 //! answer. A reply proven here is answered at once at the next move; one not reached is no worse off.
 
@@ -129,22 +129,22 @@ mod tests {
             budget: Budget { nodes: Some(20_000), threads: 1, ..Budget::default() },
             memory_mb: 16,
         };
+        // An analysis alone (`hextoe analyze`, a hint) does not spend the time.
         let mut state = MctsState::default();
         let a = state.analyze(&game, &spec, &Stop::new(), &mut StdRng::seed_from_u64(3));
         assert_eq!(a.proven, Proof::Win, "{a:?}");
-        let proven = proven_replies(&state, &game, a.best);
+        assert_eq!(proven_replies(&state, &game, a.best), 0);
+        // A move chosen in a game does.
+        let mut state = MctsState::default();
+        let pick = state.choose(&game, &spec, &Stop::new(), &mut StdRng::seed_from_u64(3)).mv;
+        let proven = proven_replies(&state, &game, pick);
         assert!(proven >= 5, "only {proven} of the replies proved");
-        // The next move after the likeliest reply is then read from the table at once.
-        let reply = likely_first(&{
-            let mut g = game.clone();
-            g.play(a.best).unwrap_or_else(|e| panic!("{e}"));
-            g
-        })[0];
-        let mut next = game.clone();
-        for mv in [a.best, HexMove::Place(reply)] {
-            next.play(mv).unwrap_or_else(|e| panic!("{e}"));
-        }
-        let b = state.analyze(&next, &spec, &Stop::new(), &mut StdRng::seed_from_u64(4));
+        // The next move after the likeliest reply is then a proven win.
+        let mut after = game.clone();
+        after.play(pick).unwrap_or_else(|e| panic!("{e}"));
+        let reply = likely_first(&after)[0];
+        after.play(HexMove::Place(reply)).unwrap_or_else(|e| panic!("{e}"));
+        let b = state.analyze(&after, &spec, &Stop::new(), &mut StdRng::seed_from_u64(4));
         assert_eq!(b.proven, Proof::Win, "{b:?}");
     }
 
@@ -158,21 +158,20 @@ mod tests {
         // 7×7: the table gives the first stone, and the replies take hundreds of positions each.
         let game = parse_position("", 7, false).unwrap_or_else(|e| panic!("{e}"));
         let mut state = MctsState::default();
-        let a = state.analyze(&game, &spec, &Stop::new(), &mut StdRng::seed_from_u64(5));
-        assert_eq!(a.proven, Proof::Win, "{a:?}");
-        let before = proven_replies(&state, &game, a.best);
+        let pick = state.choose(&game, &spec, &Stop::new(), &mut StdRng::seed_from_u64(5)).mv;
+        let before = proven_replies(&state, &game, pick);
         let mut after = game.clone();
-        after.play(a.best).unwrap_or_else(|e| panic!("{e}"));
+        after.play(pick).unwrap_or_else(|e| panic!("{e}"));
         assert!(state.after_own_win(&after));
         // Pondering is not bounded by the move: on a budget of simulations it expands a tenth as many
         // solver positions, here ten times as many as the move had.
         let long = PlayerSpec { budget: Budget { nodes: Some(200_000), ..spec.budget }, ..spec };
         let expanded = state.ponder(&after, &long, &Stop::new(), &mut StdRng::seed_from_u64(6));
         assert!(expanded > 0 && expanded <= 20_000 + 1_000, "{expanded} solver positions, {before} replies proved");
-        let more = proven_replies(&state, &game, a.best);
+        let more = proven_replies(&state, &game, pick);
         assert!(more > before, "{before} replies proved before pondering, {more} after");
         // Another first stone is not the position the proof was for.
-        let other = game.board().empty_cells().iter().find(|&c| HexMove::Place(c) != a.best);
+        let other = game.board().empty_cells().iter().find(|&c| HexMove::Place(c) != pick);
         let mut elsewhere = game.clone();
         elsewhere.play(HexMove::Place(other.unwrap_or_else(|| panic!("a cell")))).unwrap_or_else(|e| panic!("{e}"));
         assert!(!state.after_own_win(&elsewhere));

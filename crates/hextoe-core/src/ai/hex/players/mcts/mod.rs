@@ -119,7 +119,8 @@ impl MctsState {
 
     /// Searches within the spec's budget and returns the move, its explanation and every root move's
     /// statistics; with [`Params::opening_book`], a position the book holds is answered from it instead.
-    /// The game must not be over.
+    /// A move proven won spends the rest of its budget proving the answers to the replies
+    /// ([`MctsState::prove_ahead`]), for the next move of the same game. The game must not be over.
     pub fn choose<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> HexChoice {
         let from_book = match self.params(game.size()).opening_book {
             BookUse::Off => false,
@@ -130,7 +131,15 @@ impl MctsState {
         if from_book && let Some(choice) = crate::ai::hex::data::book::choice(game, rng) {
             return choice;
         }
-        self.analyze(game, spec, stop, rng).to_choice()
+        let start = Instant::now();
+        let analysis = self.analyze(game, spec, stop, rng);
+        if analysis.proven == Proof::Win {
+            // The next move of this game asks the solver first: the rest of this one proves its answers.
+            let (time, sims) = budget_of(spec);
+            let budget = MoveBudget { time, sims, start, stop: stop.clone() };
+            self.prove_ahead(game, analysis.best, spec, &budget);
+        }
+        analysis.to_choice()
     }
 
     /// Searches within the spec's budget and reports what it found (for `hextoe analyze --player mcts`).
@@ -159,7 +168,6 @@ impl MctsState {
             Some(Exact::Win(win)) => {
                 let mut analysis = Analysis::proven_win(win, start.elapsed());
                 finish_proven(&mut analysis, game, &budget);
-                self.prove_ahead(game, analysis.best, spec, &budget);
                 analysis.elapsed = start.elapsed();
                 return self.remember_win(game, analysis);
             }

@@ -56,18 +56,7 @@ impl MctsState {
         let me = game.to_move().opponent();
         let helpers = spec.budget.threads.clamp(1, 256) - 1;
         let solver = self.solver_for(spec);
-        // The whole position first: one search proves every reply lost at once, sharing the sub-proofs
-        // that separate searches would each find again, and settling many replies by proof sets.
-        let limits = Limits { nodes, deadline, stop: stop.clone() };
-        let whole = solver.solve_helped(game.board(), game.to_move(), &limits, &|_| {}, helpers);
-        let mut expanded = whole.nodes;
-        if let Some(left) = &mut nodes {
-            *left = left.saturating_sub(whole.nodes);
-        }
-        if whole.proof == Proof::Unknown || nodes == Some(0) {
-            return expanded;
-        }
-        // Then each reply, so that the next move finds its answer stored whichever reply comes.
+        let mut expanded = 0;
         for reply in likely_first(game) {
             let mut child = game.board().clone();
             child.play(reply, game.to_move());

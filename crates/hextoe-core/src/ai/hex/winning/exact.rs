@@ -51,10 +51,16 @@ pub(crate) fn solver_limits(
         _ => 0.25,
     };
     Limits {
-        nodes: sims.map(|s| if whole { s.max(256) } else { (s / 10).max(256) }),
+        nodes: sims.map(|s| if whole { s.max(256) } else { solver_share(s) }),
         deadline: time.map(|t| start + t.mul_f64(share)),
         stop: stop.clone(),
     }
+}
+
+/// The solver positions a budget of `sims` simulations allows the solver: a tenth as many (at least 256),
+/// so that a seeded search on simulations stays reproducible and the solver does not take all of it.
+pub(crate) fn solver_share(sims: u64) -> u64 {
+    (sims / 10).max(256)
 }
 
 /// What the solver proved about the position.

@@ -24,7 +24,7 @@ impl MctsState {
             return;
         }
         let deadline = budget.time.map(|t| budget.start + t);
-        let nodes = budget.sims.map(|s| (s / 10).max(256));
+        let nodes = budget.sims.map(exact::solver_share);
         self.prove_replies(&after, spec, deadline, nodes, &budget.stop);
     }
 

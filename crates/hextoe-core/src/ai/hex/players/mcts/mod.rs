@@ -224,7 +224,7 @@ impl MctsState {
         let deadline = Some(Instant::now() + PONDER_LIMIT);
         // A position its own proven move has won goes to the solver at the next move: think on proofs.
         if self.after_own_win(game) && exact::worth_trying(game, true) {
-            let nodes = spec.budget.nodes.map(|s| (s / 10).max(256));
+            let nodes = spec.budget.nodes.map(exact::solver_share);
             return self.prove_replies(game, spec, deadline, nodes, stop);
         }
         let mut frng = FastRng::from_rng(rng);

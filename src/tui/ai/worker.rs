@@ -128,7 +128,8 @@ pub enum Answer {
     Ttt(Option<Choice>),
     /// Hex: the player's choice, or why there is none.
     Hex(Result<HexChoice, String>),
-    /// Pondering ended (stopped, or out of time) after this many simulations; nobody waits for it.
+    /// Pondering ended (stopped, or out of time) after this much work (simulations, or solver positions
+    /// after a move proven won); nobody waits for it.
     Pondered(u64),
 }
 

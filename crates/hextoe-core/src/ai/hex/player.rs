@@ -179,8 +179,9 @@ impl HexPlayer {
 
     /// Thinks on the opponent's time in `game` (the opponent to move) until `stop` is raised (or, on a
     /// simulation budget, for that many simulations), so that the next [`HexPlayer::choose`] after the
-    /// opponent's move starts ahead. Only the tree search keeps
-    /// anything to think with; every other player returns at once. Returns the simulations run.
+    /// opponent's move starts ahead. Only the tree search keeps anything to think with; every other
+    /// player returns at once. Returns the work done: the simulations run, or the solver positions
+    /// expanded after a move proven won ([`MctsState::ponder`]).
     pub fn ponder(&mut self, game: &Game, stop: &Stop) -> u64 {
         match self {
             HexPlayer::Mcts { spec, rng, state } => state.ponder(game, spec, stop, rng),

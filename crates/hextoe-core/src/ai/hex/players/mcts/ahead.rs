@@ -1,7 +1,8 @@
 //! Proving ahead: a move chosen in a game and proven won (from the table of solved openings, or by the
-//! solver within a share of the move) leaves the rest of the move unused. The player keeps the solver's table between moves, so
-//! that time is spent proving the positions the opponent can reach next: after each reply, the winning
-//! answer. A reply proven here is answered at once at the next move; one not reached is no worse off.
+//! solver within a share of the move) leaves the rest of the move unused. The player keeps the solver's
+//! table between moves, so that time is spent proving the positions the opponent can reach next: after
+//! each reply, the winning answer. A reply proven here is answered at once at the next move; one not
+//! reached is no worse off.
 
 use super::MctsState;
 use crate::ai::Stop;

@@ -23,6 +23,7 @@ mod knowledge;
 mod node;
 mod opening;
 mod params;
+mod ponder;
 mod proven;
 pub mod report;
 pub mod search;
@@ -56,10 +57,6 @@ use tree::Tree;
 
 /// The time a search takes when its budget names neither time nor simulations.
 const DEFAULT_TIME: Duration = Duration::from_secs(1);
-
-/// The longest a [`MctsState::ponder`] thinks on the opponent's time: a person who walks away from the
-/// game does not leave a core busy for ever.
-const PONDER_LIMIT: Duration = Duration::from_secs(60);
 
 /// The tree of the last search and the game position it belongs to.
 #[derive(Debug)]
@@ -196,12 +193,7 @@ impl MctsState {
             analysis.proof_source = Some(ProofSource::Solver);
         }
         defend_lost(&mut analysis, game);
-        self.kept = Some(Kept {
-            start: game.start().clone(),
-            history: game.history().to_vec(),
-            swap_rule: game.swap_rule(),
-            tree,
-        });
+        self.keep_tree(game, tree);
         if analysis.proven == Proof::Win && !opening {
             finish_proven(&mut analysis, game, &budget);
             analysis.elapsed = start.elapsed();
@@ -209,38 +201,6 @@ impl MctsState {
         }
         analysis.elapsed = start.elapsed();
         analysis
-    }
-
-    /// Thinks on the opponent's time: grows the tree of `game`, where the opponent is to move, until `stop`
-    /// is raised or [`PONDER_LIMIT`] has passed, or, for a spec whose budget names simulations, until it has
-    /// run that many (so that a seeded player on a simulation budget ponders the same every time). The
-    /// next search, after the opponent's move, starts from that move's subtree. Returns the simulations
-    /// run; a finished game runs none.
-    pub fn ponder<R: Rng + ?Sized>(&mut self, game: &Game, spec: &PlayerSpec, stop: &Stop, rng: &mut R) -> u64 {
-        if game.winner().is_some() || game.legal_moves().is_empty() {
-            return 0;
-        }
-        let threads = spec.budget.threads.clamp(1, 256);
-        let deadline = Some(Instant::now() + PONDER_LIMIT);
-        // A position its own proven move has won goes to the solver at the next move: think on proofs.
-        if self.after_own_win(game) && exact::worth_trying(game, true) {
-            let nodes = spec.budget.nodes.map(exact::solver_share);
-            return self.prove_replies(game, spec, deadline, nodes, stop);
-        }
-        let mut frng = FastRng::from_rng(rng);
-        let mut tree = self.take_tree(game, spec.memory_mb);
-        let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
-        let n = game.size();
-        let params = self.params(n);
-        let sims = spec.budget.nodes;
-        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
-        self.kept = Some(Kept {
-            start: game.start().clone(),
-            history: game.history().to_vec(),
-            swap_rule: game.swap_rule(),
-            tree,
-        });
-        simulations
     }
 
     /// Keeps a proven win for its position (see [`MctsState::won`]) and returns it.
@@ -290,6 +250,16 @@ impl MctsState {
             self.solver = None;
         }
         &mut self.solver.get_or_insert_with(|| (mb, Solver::new(mb))).1
+    }
+
+    /// Keeps `tree`, searched from `game`, for the next search of the same game ([`MctsState::take_tree`]).
+    fn keep_tree(&mut self, game: &Game, tree: Tree) {
+        self.kept = Some(Kept {
+            start: game.start().clone(),
+            history: game.history().to_vec(),
+            swap_rule: game.swap_rule(),
+            tree,
+        });
     }
 
     /// The tree to search `game` with: the kept one re-rooted at the current position if it continues

@@ -76,11 +76,14 @@ def commit():
 
 
 def attempt(hextoe, size, stone, cap, key="stone"):
-    """One capped proof of the position `stone` (a move list); returns its record, the position under `key`."""
+    """One capped proof of the position `stone` (a move list); returns its record, the position under `key`.
+    With key="answers_of" it proves the position lost for the side to move and records the winning answer
+    to each of its moves (`hextoe solve --replies`)."""
     load = os.getloadavg()[0]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.monotonic()
-    run = subprocess.run([hextoe, "solve", "--size", str(size), "--position", stone, "--one", "--time-limit",
+    mode = "--replies" if key == "answers_of" else "--one"
+    run = subprocess.run([hextoe, "solve", "--size", str(size), "--position", stone, mode, "--time-limit",
                           str(cap), "--json"], capture_output=True, text=True)
     wall = time.monotonic() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -91,6 +94,8 @@ def attempt(hextoe, size, stone, cap, key="stone"):
         ans = json.loads(run.stdout)
         rec.update(proved=True, winner=ans["winner"], reply=(ans["winning_moves"] or [None])[0],
                    positions=ans["nodes"])
+        if key == "answers_of":
+            rec["replies"] = [[r["move"], r["answer"]] for r in ans.get("replies", [])]
     else:
         m = re.search(r"after ([\d,]+) positions", run.stderr)
         if not m:
@@ -135,6 +140,26 @@ def deeper_positions(recs, size):
     return out + [p for r in replies[1:] for p in r]
 
 
+def answer_positions(recs, size):
+    """The positions two moves beyond the first stones whose every move gets its answer (--answers), as
+    (position, black stones, white stones): after each losing stone, White's reply, each Black move and
+    White's proved answer, the lines whose proof cost most first (White must win after every losing first
+    stone); then after the winning stones d4 and e4 (the centre's), each White reply and Black's proved
+    answer."""
+    best = best_attempts(recs, size)
+    deep = best_attempts(recs, size, "position")
+    out = []
+    for position, _, _ in deeper_positions(recs, size):
+        r = deep.get(position)
+        if not (r and r["proved"] and r["reply"]):
+            continue
+        moves = position.split() + [r["reply"]]
+        if len(moves) == 4 or moves[0] in ("d4", "e4"):
+            out.append((r["positions"], len(moves), " ".join(moves)))
+    out.sort(key=lambda t: (-t[1], -t[0]))
+    return [(p, ",".join(p.split()[0::2]), ",".join(p.split()[1::2])) for _, _, p in out if best]
+
+
 def prepared(recs, size, stone):
     """True if every White reply to the winning first `stone` has its Black answer proved."""
     best = best_attempts(recs, size, "position")
@@ -163,6 +188,16 @@ def table(recs, size):
                 sys.exit(f"the record of {position} says {r['winner']} wins, but the first stone's proof "
                          f"makes it a win for {mover}, the side to move: the records disagree")
             print(f"{size} {black} {white} win-by {r['reply']}")
+    ans = best_attempts(recs, size, "answers_of")
+    for position, black, white in answer_positions(recs, size):
+        r = ans.get(position)
+        if r and r["proved"] and r["replies"]:
+            mover = "black" if len(position.split()) % 2 == 0 else "white"
+            if r["winner"] == mover:
+                sys.exit(f"the record of {position} says {mover}, the side to move, wins, but its line makes it "
+                         f"a loss: the records disagree")
+            pairs = ",".join(f"{m}:{a}" for m, a in r["replies"])
+            print(f"{size} {black} {white} loss {pairs}")
 
 
 def summary(recs, size):
@@ -182,22 +217,24 @@ def summary(recs, size):
             print(f"  {s:4} {'open':22} {r['positions']:>10,} positions in {r['cap_s']} s (load {r['load']})")
 
 
-def deeper(a, out, recs):
-    """Proves each deeper position not yet proved (nor tried with this cap or more), in order."""
-    todo = deeper_positions(recs, a.size)
+def deeper(a, out, recs, key="position"):
+    """Proves each deeper position (key="position"), or each position whose moves get their answers
+    (key="answers_of"), not yet proved (nor tried with this cap or more), in order."""
+    todo = deeper_positions(recs, a.size) if key == "position" else answer_positions(recs, a.size)
     if not todo:
-        sys.exit(f"no first stone of {a.size}x{a.size} is proved yet: run without --deeper first")
+        sys.exit(f"nothing of {a.size}x{a.size} to prove: run without --deeper (then without --answers) first")
     k, n = a.share
     for position, _, _ in todo[k::n]:
         recs = records(out)
-        mine = [r for r in recs if r["size"] == a.size and r.get("position") == position]
+        mine = [r for r in recs if r["size"] == a.size and r.get(key) == position]
         if any(r["proved"] for r in mine) or any(r["cap_s"] >= a.cap for r in mine):
             continue
-        rec = attempt(a.hextoe, a.size, position, a.cap, "position")
+        rec = attempt(a.hextoe, a.size, position, a.cap, key)
         with open(out, "a", encoding="utf-8") as f:
             f.write(json.dumps(rec) + "\n")
         print(json.dumps(rec), flush=True)
     deeper_summary(records(out), a.size)
+    answers_summary(records(out), a.size)
 
 
 def deeper_summary(recs, size):
@@ -219,6 +256,22 @@ def deeper_summary(recs, size):
             print(f"  {p:10} open after {r['positions']:,} positions in {r['cap_s']} s (load {r['load']})")
 
 
+def answers_summary(recs, size):
+    """How many positions two moves beyond the first stones have every move answered."""
+    best = best_attempts(recs, size, "answers_of")
+    todo = answer_positions(recs, size)
+    done = [best[p] for p, _, _ in todo if best.get(p, {}).get("proved")]
+    if not done:
+        return
+    cpu = sum(r["cpu_s"] for r in done)
+    print(f"{size}x{size}: {len(done)} of {len(todo)} positions two moves beyond the first stones have every move "
+          f"answered ({sum(len(r['replies']) for r in done):,} answers, {cpu / 60:.0f} min of CPU)")
+    for p, _, _ in todo:
+        r = best.get(p)
+        if r and not r["proved"]:
+            print(f"  {p:14} open after {r['positions']:,} positions in {r['cap_s']} s (load {r['load']})")
+
+
 def main():
     signal.signal(signal.SIGPIPE, signal.SIG_DFL)  # `| head` ends the output quietly
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -229,7 +282,9 @@ def main():
     p.add_argument("--stones", help="only these first stones, comma-separated (default: every one)")
     p.add_argument("--deeper", action="store_true",
                    help="prove the positions one move beyond the proved first stones instead")
-    p.add_argument("--share", default="0/1", help="with --deeper, K/N: only every N-th position from the K-th, so "
+    p.add_argument("--answers", action="store_true",
+                   help="prove the positions two moves beyond the first stones lost, with the answer to each move")
+    p.add_argument("--share", default="0/1", help="with --deeper or --answers, K/N: only every N-th position from the K-th, so "
                    "that N runs (one a core) divide the positions between them")
     p.add_argument("--summary", action="store_true", help="print what is proved and stop")
     p.add_argument("--table", action="store_true", help="print the proved stones as table lines and stop")
@@ -244,6 +299,7 @@ def main():
         if a.summary:
             summary(recs, a.size)
             deeper_summary(recs, a.size)
+            answers_summary(recs, a.size)
         else:
             table(recs, a.size)
         return
@@ -253,8 +309,8 @@ def main():
     if not m or not int(m.group(1)) < int(m.group(2)):
         sys.exit(f"--share {a.share[:20]!r}: expected K/N with 0 <= K < N <= 999, such as 1/2")
     a.share = (int(m.group(1)), int(m.group(2)))
-    if a.deeper:
-        deeper(a, out, recs)
+    if a.deeper or a.answers:
+        deeper(a, out, recs, "answers_of" if a.answers else "position")
         return
     stones = first_stones(a.size)
     if a.stones:

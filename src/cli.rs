@@ -285,8 +285,12 @@ pub struct SolveArgs {
     #[arg(long, value_parser = seconds, value_name = "S")]
     pub time_limit: Option<Duration>,
     /// Hex: prove who wins and give one winning move, without checking every other move.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "replies")]
     pub one: bool,
+    /// Hex, a position the side to move loses: the opponent's winning answer to each of its moves, from one
+    /// proof of the position (the table of solved openings is built from these).
+    #[arg(long)]
+    pub replies: bool,
     /// Hex: turn the swap rule on, so that after one stone swapping is among the moves proved.
     #[arg(long)]
     pub swap: bool,

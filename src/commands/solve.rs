@@ -5,7 +5,7 @@
 //! negamax, whose choice at full depth carries the exact value of every move. Text or the JSON documented
 //! in docs/commands.md.
 
-use crate::ai::hex::solver::{Limits, Progress, Solver};
+use crate::ai::hex::solver::{Limits, Progress, Solution, Solver};
 use crate::ai::ttt::{Style, Value, choose};
 use crate::ai::{Level, Stop};
 use crate::cli::SolveArgs;
@@ -42,9 +42,22 @@ struct HexSolveReport {
     pub seconds: f64,
     /// Positions the solver expanded.
     pub nodes: u64,
+    /// With `--replies`: each move of the side to move, with the opponent's winning answer to it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub replies: Option<Vec<ReplyReport>>,
     /// With `--one`: `winning_moves` holds one winning move, the others unchecked.
     #[serde(skip)]
     pub one: bool,
+}
+
+/// One move of the side that loses, and the answer that wins against it (`--replies`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+struct ReplyReport {
+    /// The loser's move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The winner's answer to it.
+    pub answer: String,
 }
 
 /// The tic-tac-toe result; its JSON shape is stable and documented in docs/commands.md.
@@ -128,7 +141,22 @@ fn solve_hex(
         Some(t) => Limits::time(t, stop),
         None => Limits::unlimited(stop),
     };
-    let sol = if args.one {
+    let mut replies = None;
+    let sol = if args.replies {
+        let r = solver.replies(&game, &limits, &on_progress, &on_move);
+        if r.root.winner == Some(game.to_move()) {
+            bar.finish_and_clear();
+            refuse!(
+                "{} to move wins this position (by {}), so it has no losing moves to answer: --replies \
+                 expects a position the side to move loses",
+                game.to_move(),
+                r.root.winning_moves.iter().map(HexMove::to_string).collect::<Vec<_>>().join(", ")
+            );
+        }
+        replies =
+            Some(r.answers.iter().map(|(m, a)| ReplyReport { mv: m.to_string(), answer: a.to_string() }).collect());
+        Solution { complete: r.complete, ..r.root }
+    } else if args.one {
         solver.one_winning_move(&game, &limits, &on_progress)
     } else {
         solver.winning_moves(&game, &limits, &on_progress, &on_move)
@@ -157,6 +185,7 @@ fn solve_hex(
         winning_moves: sol.winning_moves.iter().map(HexMove::to_string).collect(),
         seconds: started.elapsed().as_secs_f64(),
         nodes: sol.nodes,
+        replies,
         one: args.one,
     };
     Ok((game, report))
@@ -218,6 +247,13 @@ fn hex_text(game: &Game, r: &HexSolveReport) -> String {
             r.winning_moves.join(" ")
         ));
     }
+    if let Some(replies) = r.replies.as_ref().filter(|r| !r.is_empty()) {
+        s.push_str(&format!("{}'s winning answer to each move ({}):\n", r.winner, replies.len()));
+        for row in replies.chunks(8) {
+            let pairs: Vec<String> = row.iter().map(|p| format!("{}→{}", p.mv, p.answer)).collect();
+            s.push_str(&format!("  {}\n", pairs.join(" ")));
+        }
+    }
     s.push_str(&format!("{} positions searched in {:.2} s\n", thousands(r.nodes), r.seconds));
     s
 }
@@ -227,8 +263,8 @@ fn solve_ttt(args: &SolveArgs) -> anyhow::Result<TttSolveReport> {
     if args.board.size.is_some() {
         refuse!("--size is for Hex: tic-tac-toe is always 3×3");
     }
-    if args.one {
-        refuse!("--one is for Hex: tic-tac-toe is solved whole at once");
+    if args.one || args.replies {
+        refuse!("--one and --replies are for Hex: tic-tac-toe is solved whole at once");
     }
     if args.swap {
         refuse!("--swap is for Hex: tic-tac-toe has no swap rule");

@@ -19,7 +19,7 @@
 //! adds (a lost position where swapping is legal is won by swapping).
 
 use super::book::{Key, cells, entry_lines, position, stored};
-use crate::game::hex::{Cell, Game, HexMove};
+use crate::game::hex::{Board, Cell, Game, HexMove};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -70,9 +70,10 @@ impl SolvedTable {
 
     /// Parses a table: one position a line, `SIZE BLACK WHITE RESULT MOVES`, where BLACK and WHITE are
     /// comma-separated cells or `-`, RESULT is `win`, `win-by` or `loss` for the side to move, and MOVES
-    /// are its winning moves — every one for `win`, those proven for `win-by`, `-` for a loss; `#` starts
-    /// a comment. The stone counts must be reachable with Black moving first, and every winning move must
-    /// be an empty cell.
+    /// are its winning moves — every one for `win`, those proven for `win-by`; for a loss, `-` or the
+    /// opponent's winning answer to each move, `MOVE:ANSWER` pairs, each entered as the position after the
+    /// move, won by the answer. `#` starts a comment. The stone counts must be reachable with Black moving
+    /// first, and every move and answer must be an empty cell.
     pub fn parse(text: &str) -> Result<SolvedTable, SolvedError> {
         let mut entries = HashMap::new();
         for (line, fields) in entry_lines(text) {
@@ -81,12 +82,28 @@ impl SolvedTable {
                 return Err(err(format!("{} fields", fields.len())));
             };
             let (key, board) = position(size, black, white).map_err(err)?;
+            if result == "loss" && moves.contains(':') {
+                // A loss with the winning answer to each move: each position after a move is a win by it.
+                for (m, answer) in refutations(moves, &board).map_err(err)? {
+                    let mut after = key.clone();
+                    let mover = if after.1.len() == after.2.len() { &mut after.1 } else { &mut after.2 };
+                    mover.push(m);
+                    mover.sort();
+                    entries.entry(after).or_insert(Entry { winners: vec![answer], every: false });
+                }
+                entries.insert(key, Entry { winners: Vec::new(), every: true });
+                continue;
+            }
             let size = key.0;
             let winners = cells(moves, size).map_err(err)?;
             match (result, winners.is_empty()) {
                 ("win" | "win-by", false) | ("loss", true) => {}
                 ("win" | "win-by", true) => return Err(err("a win needs its winning moves".to_string())),
-                ("loss", false) => return Err(err("a loss has no winning moves: give -".to_string())),
+                ("loss", false) => {
+                    return Err(err(
+                        "a loss has no winning moves: give - or each move's answer, MOVE:ANSWER".to_string()
+                    ));
+                }
                 _ => return Err(err(format!("result '{result}' is none of win, win-by and loss"))),
             }
             if let Some(c) = winners.iter().find(|&&c| !board.is_empty_cell(c)) {
@@ -97,7 +114,7 @@ impl SolvedTable {
         Ok(SolvedTable { entries })
     }
 
-    /// Positions in the table.
+    /// Positions in the table, each answered move of a loss counted as a position of its own.
     pub fn len(&self) -> usize {
         self.entries.len()
     }
@@ -146,6 +163,28 @@ impl SolvedTable {
         game.play(HexMove::Place(cell)).ok()?;
         self.lookup(&game)
     }
+}
+
+/// The `MOVE:ANSWER` pairs of a loss line on `board`: each move and its answer two different empty cells,
+/// and no move given twice.
+fn refutations(moves: &str, board: &Board) -> Result<Vec<(Cell, Cell)>, String> {
+    let n = board.size();
+    let mut out: Vec<(Cell, Cell)> = Vec::new();
+    for pair in moves.split(',') {
+        let Some((m, a)) = pair.split_once(':') else {
+            return Err(format!("'{pair}' is not MOVE:ANSWER"));
+        };
+        let [m, a] = [m, a].map(|t| Cell::parse(t, n).map_err(|e| format!("'{t}': {e}")));
+        let (m, a) = (m?, a?);
+        if let Some(c) = [m, a].into_iter().find(|&c| !board.is_empty_cell(c)) {
+            return Err(format!("{c} is not an empty cell"));
+        }
+        if m == a || out.iter().any(|&(o, _)| o == m) {
+            return Err(format!("'{pair}': the answer must be another cell, and each move is answered once"));
+        }
+        out.push((m, a));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@
 //! - [`dfpn`]: depth-first proof-number search over all of the above; `children` weighs a node's
 //!   children (lost by proof sets, hinted first, the widening window); `helper`: the threads that help it.
 //! - [`limits`]: when a search gives up, and the progress it reports.
+//! - [`replies`]: the winning answer to every move of a lost position, from one proof of it.
 //!
 //! [`Solver`] owns the table, so that a player can keep it between moves and a command between the
 //! positions it solves. Every search takes [`Limits`] (positions, a deadline, a [`Stop`](crate::ai::Stop)
@@ -26,6 +27,7 @@ pub mod order;
 pub mod position;
 mod proof_set;
 mod prune;
+pub mod replies;
 mod techniques;
 pub mod tt;
 pub mod vc;

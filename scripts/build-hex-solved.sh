@@ -15,9 +15,11 @@
 # From 8×8 up it enters the first stones that scripts/solve-openings.py has proved (one winning reply each
 # for White, or a loss), the positions one move beyond them that its --deeper run has proved (one winning
 # move each, as on 7×7), and the empty board won by the winning stones whose every reply is proved (by
-# every winning stone while none is): that script keeps its records in docs/solver-openings-SIZE.jsonl
-# and resumes, since 8×8's first stones take hours, and the positions beyond them about as long; set
-# OPENINGS_CAP=0 and DEEPER_CAP=0 to only read its records.
+# every winning stone while none is), and two moves beyond them, after each losing stone and after the
+# winning stones d4 and e4, the positions its --answers run has proved lost, each with the winning answer
+# to every move (`SIZE BLACK WHITE loss MOVE:ANSWER,...`): that script keeps its records in
+# docs/solver-openings-SIZE.jsonl and resumes, since 8×8's first stones take hours, and the positions
+# beyond them about as long; set OPENINGS_CAP=0, DEEPER_CAP=0 and ANSWERS_CAP=0 to only read its records.
 #
 # Needs a release build (cargo build --release), jq and timeout. At 7×7 it takes about six minutes on two
 # cores for the first stones, a few minutes for the replies and about twenty for the Black moves after them.
@@ -63,12 +65,15 @@ entry() {
             # From 8×8 up every winning move is out of reach: the first stones come from
             # scripts/solve-openings.py's records, proved one at a time across runs (OPENINGS_CAP seconds
             # each; 0 only reads the records), and the empty board is won by those proved winning.
-            echo "# ${size}x${size}: the first stones and the positions one move beyond them proved so far; the empty board won by the stones whose every reply is proved"
+            echo "# ${size}x${size}: the first stones and the positions one move beyond them proved so far; the empty board won by the stones whose every reply is proved; two moves beyond, the losses with each move's answer"
             if [ "${OPENINGS_CAP:-600}" != 0 ]; then
                 python3 scripts/solve-openings.py --size "$size" --cap "${OPENINGS_CAP:-600}" --hextoe "$HEXTOE" >&2
             fi
             if [ "${DEEPER_CAP:-300}" != 0 ]; then
                 python3 scripts/solve-openings.py --size "$size" --deeper --cap "${DEEPER_CAP:-300}" --hextoe "$HEXTOE" >&2
+            fi
+            if [ "${ANSWERS_CAP:-60}" != 0 ]; then
+                python3 scripts/solve-openings.py --size "$size" --answers --cap "${ANSWERS_CAP:-60}" --hextoe "$HEXTOE" >&2
             fi
             python3 scripts/solve-openings.py --size "$size" --table
             continue

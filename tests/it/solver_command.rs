@@ -124,7 +124,11 @@ fn one_gives_a_single_proven_winning_move() {
         .success()
         .stdout(contains("a winning move: "))
         .stdout(contains("the other moves were not checked"));
-    hextoe().args(["solve", "--game", "tictactoe", "--one"]).assert().code(2).stderr(contains("--one is for Hex"));
+    hextoe()
+        .args(["solve", "--game", "tictactoe", "--one"])
+        .assert()
+        .code(2)
+        .stderr(contains("--one and --replies are for Hex"));
 }
 
 #[test]
@@ -158,4 +162,42 @@ fn under_the_swap_rule_the_first_player_loses_every_first_stone() {
         .assert()
         .code(2)
         .stderr(contains("--swap is for Hex: tic-tac-toe has no swap rule"));
+}
+
+#[test]
+fn replies_answer_every_move_of_a_lost_position_and_each_answer_wins() {
+    // White to move after b2 on 3×3 loses: every White move gets Black's winning answer.
+    let v = json(&["--size", "3", "--position", "b2", "--replies"]);
+    assert_eq!((v["to_move"].as_str(), v["winner"].as_str()), (Some("white"), Some("black")));
+    let replies = v["replies"].as_array().unwrap();
+    let moves: Vec<&str> = replies.iter().map(|r| r["move"].as_str().unwrap()).collect();
+    assert_eq!(moves, ["a1", "b1", "c1", "a2", "c2", "a3", "b3", "c3"]);
+    for r in replies {
+        let (m, a) = (r["move"].as_str().unwrap(), r["answer"].as_str().unwrap());
+        let after = json(&["--size", "3", "--position", &format!("b2 {m} {a}")]);
+        assert_eq!(after["winner"], "black", "b2 {m} {a}: the answer does not win");
+    }
+    // Without --replies the report has no such field.
+    assert!(json(&["--size", "3", "--position", "b2"]).get("replies").is_none());
+    hextoe()
+        .args(["solve", "--size", "3", "--position", "b2", "--replies"])
+        .assert()
+        .success()
+        .stdout(contains("black's winning answer to each move (8):"));
+}
+
+#[test]
+fn replies_refuse_a_won_position_tictactoe_and_one() {
+    hextoe()
+        .args(["solve", "--size", "3", "--replies"])
+        .assert()
+        .code(2)
+        .stderr(contains("black to move wins this position (by b2)"))
+        .stderr(contains("expects a position the side to move loses"));
+    hextoe()
+        .args(["solve", "--game", "tictactoe", "--replies"])
+        .assert()
+        .code(2)
+        .stderr(contains("--one and --replies are for Hex"));
+    hextoe().args(["solve", "--size", "3", "--replies", "--one"]).assert().code(2).stderr(contains("cannot be used"));
 }

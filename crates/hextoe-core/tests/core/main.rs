@@ -10,6 +10,7 @@ mod mcts_ponder;
 mod parsers_unicode;
 mod perfect_7x7;
 mod protocol;
+mod solver_replies;
 mod solver_truth;
 mod ttt_common;
 mod ttt_minimax;

@@ -82,7 +82,7 @@ impl SolvedTable {
                 return Err(err(format!("{} fields", fields.len())));
             };
             let (key, board) = position(size, black, white).map_err(err)?;
-            if result == "loss" && moves.contains(':') {
+            if result == "loss" && moves != "-" {
                 // A loss with the winning answer to each move: each position after a move is a win by it.
                 for (m, answer) in refutations(moves, &board).map_err(err)? {
                     let mut after = key.clone();
@@ -172,7 +172,9 @@ fn refutations(moves: &str, board: &Board) -> Result<Vec<(Cell, Cell)>, String> 
     let mut out: Vec<(Cell, Cell)> = Vec::new();
     for pair in moves.split(',') {
         let Some((m, a)) = pair.split_once(':') else {
-            return Err(format!("'{pair}' is not MOVE:ANSWER"));
+            return Err(format!(
+                "'{pair}' is not MOVE:ANSWER (a loss has no winning moves: give - or each move's answer)"
+            ));
         };
         let [m, a] = [m, a].map(|t| Cell::parse(t, n).map_err(|e| format!("'{t}': {e}")));
         let (m, a) = (m?, a?);

@@ -62,10 +62,28 @@ fn the_8x8_entries_are_one_proven_move_each_and_agree_with_each_other() {
     // The deeper entries: after a winning first stone and any White reply, Black's one proven answer; after
     // a losing first stone, White's proven reply and any Black move, White's one proven answer. Each must
     // continue a first stone the table proves, the way that proof says.
-    let mut deeper = 0;
+    let (mut deeper, mut answered) = (0, 0);
     for (line, g) in shipped_entries().into_iter().filter(|(_, g)| g.size() == 8 && g.board().stone_count() > 1) {
         deeper += 1;
         let one = |s: Option<Solved>| one_move(s, &line);
+        if line.split(' ').nth(3) == Some("loss") {
+            // Two moves past the first stone: lost for the side to move, reached by the table's own proven
+            // move, and every move answered.
+            assert_eq!(table.lookup(&g), Some(Solved::Loss), "{line}");
+            let (mut before, last) = (game("", 8), g.history()[g.history().len() - 1]);
+            for &m in &g.history()[..g.history().len() - 1] {
+                before.play(m).unwrap_or_else(|e| panic!("{line}: {e}"));
+            }
+            assert_eq!(one(table.lookup(&before)), last, "{line}: the last stone must be the table's proven move");
+            for m in g.board().empty_cells().iter() {
+                let mut after = g.clone();
+                after.play(HexMove::Place(m)).unwrap_or_else(|e| panic!("{line}: {e}"));
+                let Some(Solved::WinBy(a)) = table.lookup(&after) else { panic!("{line}: {m} is not answered") };
+                assert!(a.iter().all(|a| after.legal_moves().contains(a)), "{line}: {m} answered by {a:?}");
+            }
+            answered += 1;
+            continue;
+        }
         // A position stored in both orientations (reached from two first stones that turn into each other)
         // offers the proven moves of both entries.
         let Some(Solved::WinBy(answers)) = table.lookup(&g) else { panic!("{line}: not a win-by entry") };
@@ -80,6 +98,12 @@ fn the_8x8_entries_are_one_proven_move_each_and_agree_with_each_other() {
             3 => assert_eq!(one(table.lookup(&first)), history[1], "{line}: White's reply must be the proven one"),
             n => panic!("{line}: {n} stones, expected 2 or 3"),
         }
+    }
+    // The lines whose proofs cost most are answered first: once any is, the hole impossible fell into
+    // against MoHex 2.0 (c7 e4 f4 g2 f3, whose answer took about 120,000 positions) is closed.
+    if answered > 0 {
+        let hole = game("c7 e4 f4 g2 f3", 8);
+        assert!(matches!(table.lookup(&hole), Some(Solved::WinBy(_))), "c7 e4 f4 g2 f3 is not answered");
     }
     // The centre's stone d4 is proved winning; once its replies are entered, every one of them is there.
     if deeper > 0 {
@@ -147,7 +171,7 @@ fn bad_tables_are_refused_with_the_line() {
             ("\n# c\n7 - - win z9\n", "line 3"),
             ("7 d4 - win d4\n", "d4 is not an empty cell"),
             ("7 d4 - win -\n", "needs its winning moves"),
-            ("7 d4 - loss a1\n", "a loss has no winning moves"),
+            ("7 d4 - loss a1\n", "'a1' is not MOVE:ANSWER (a loss has no winning moves"),
             ("7 d4 - draw -\n", "none of win, win-by and loss"),
             ("7 d4 - win-by -\n", "needs its winning moves"),
             ("7 d4,e4 - loss -\n", "2 black and 0 white"),
@@ -249,6 +273,20 @@ fn every_sampled_shipped_entry_is_confirmed_by_the_solver() {
                     assert_eq!(r.proof, crate::ai::hex::Proof::Loss, "{line}: {m} does not win");
                 }
             }
+            Some(Solved::Loss) if line.split(' ').nth(3) == Some("loss") && g.board().stone_count() > 2 => {
+                // A loss with each move's answer: the loss, and two of the answers (the first and the middle).
+                let r = solver.solve(g.board(), g.to_move(), &limits, &|_| {});
+                assert_eq!(r.proof, crate::ai::hex::Proof::Loss, "{line}");
+                let moves: Vec<Cell> = g.board().empty_cells().iter().collect();
+                for m in [moves[0], moves[moves.len() / 2]] {
+                    let mut after = g.clone();
+                    after.play(HexMove::Place(m)).unwrap_or_else(|e| panic!("{line}: {e}"));
+                    let a = one_move(SolvedTable::shipped().lookup(&after), &line);
+                    after.play(a).unwrap_or_else(|e| panic!("{line}: {e}"));
+                    let r = solver.solve(after.board(), after.to_move(), &limits, &|_| {});
+                    assert_eq!(r.proof, crate::ai::hex::Proof::Loss, "{line}: {m} {a} does not win");
+                }
+            }
             known => {
                 let solution = solver.winning_moves(&g, &limits, &|_| {}, &|_, _| {});
                 let want = match known {
@@ -260,4 +298,38 @@ fn every_sampled_shipped_entry_is_confirmed_by_the_solver() {
             }
         }
     }
+}
+
+#[test]
+fn a_loss_with_each_moves_answer_enters_the_position_after_each_move() {
+    // After c2 (Black) and b2 (White) on 3×3, Black to move: each Black move is answered.
+    let table = SolvedTable::parse("3 c2 b2 loss a1:b3,c3:a3\n3 c2,c3 b2 win c1\n").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(table.lookup(&game("c2 b2", 3)), Some(Solved::Loss));
+    assert_eq!(table.lookup(&game("c2 b2 a1", 3)), Some(Solved::WinBy(vec![HexMove::Place(cell("b3"))])));
+    // An entry of its own comes first, whichever line is read first.
+    assert_eq!(winners(table.lookup(&game("c2 b2 c3", 3))), ["c1"]);
+    // Turned 180°: a2 b2 c3 is c2 b2 a1 turned, so the answer b3 turns into b1.
+    assert_eq!(table.lookup(&game("a2 b2 c3", 3)), Some(Solved::WinBy(vec![HexMove::Place(cell("b1"))])));
+    assert_eq!(table.lookup(&game("c2 b2 b1", 3)), None, "a move the line does not answer");
+    assert_eq!(table.len(), 3, "the loss, a1 answered, and c3 with its own entry");
+}
+
+fn cell(s: &str) -> Cell {
+    Cell::parse(s, 3).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn bad_answers_of_a_loss_are_refused_with_the_line() {
+    crate::ai::hex::data::book::tests::refuses(
+        SolvedTable::parse,
+        &[
+            ("3 c2 b2 loss a1b3\n", "line 1: 'a1b3' is not MOVE:ANSWER"),
+            ("3 c2 b2 loss a1:b3,c1\n", "'c1' is not MOVE:ANSWER"),
+            ("3 c2 b2 loss a1:b2\n", "b2 is not an empty cell"),
+            ("3 c2 b2 loss a1:a1\n", "the answer must be another cell"),
+            ("3 c2 b2 loss a1:b3,a1:c3\n", "each move is answered once"),
+            ("3 c2 b2 loss a1:z9\n", "'z9'"),
+            ("3 c2 b2 loss :b3\n", "''"),
+        ],
+    );
 }

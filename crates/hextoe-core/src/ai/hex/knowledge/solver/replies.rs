@@ -27,6 +27,21 @@ pub struct Replies {
     pub answers: Vec<(Cell, Cell)>,
     /// True if every move has its answer; false if the limits came first.
     pub complete: bool,
+    /// How the answers were found.
+    pub found: Found,
+}
+
+/// How many answers came from each source, cheapest first, to show where a run spent its time.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    /// Read from the table, where the position's proof left them.
+    pub proof: usize,
+    /// A proven sibling's answer, the move lying outside that answer's proof set.
+    pub proof_set: usize,
+    /// Given by an inferior-cell rule: a killer, or the answer to a dominating move.
+    pub inferior: usize,
+    /// Found by a search of their own.
+    pub search: usize,
 }
 
 impl Solver {
@@ -43,13 +58,14 @@ impl Solver {
         let started = Instant::now();
         let root = self.one_winning_move(game, limits, progress);
         let me = game.to_move();
-        let mut out = Replies { complete: root.complete, root, answers: Vec::new() };
+        let mut out = Replies { complete: root.complete, root, answers: Vec::new(), found: Found::default() };
         if out.root.winner != Some(me.opponent()) || game.can_swap() || game.winner().is_some() {
             return out;
         }
-        let (answers, nodes) =
+        let (answers, nodes, found) =
             dispatch_bits!(game.size(), answers_in(self, game.board(), me, limits, progress, on_move));
         out.root.nodes += nodes;
+        out.found = found;
         out.complete = answers.iter().all(Option::is_some);
         out.answers = game.board().empty_cells().iter().zip(answers).filter_map(|(m, a)| Some((m, a?))).collect();
         out.root.elapsed = started.elapsed();
@@ -71,9 +87,9 @@ fn answers_in<B: Bits>(
     limits: &Limits,
     progress: &(dyn Fn(&Progress) + Sync),
     on_move: &(dyn Fn(usize, usize) + Sync),
-) -> (Vec<Option<Cell>>, u64) {
+) -> (Vec<Option<Cell>>, u64, Found) {
     let moves: Vec<Cell> = board.empty_cells().iter().collect();
-    let Some(geo) = Geometry::<B>::new(board.size()) else { return (vec![None; moves.len()], 0) };
+    let Some(geo) = Geometry::<B>::new(board.size()) else { return (vec![None; moves.len()], 0, Found::default()) };
     let d = Dfpn::new(geo.clone(), &solver.tt, limits, progress);
     let key = d.key(&Pos::from_board(&geo, board, me));
     let child = |c: Cell| d.child_key(key, me, geo.index(c));
@@ -87,6 +103,7 @@ fn answers_in<B: Bits>(
     };
     let mut answers: Vec<Option<Cell>> = moves.iter().map(|&c| read(c, &mut proven)).collect();
     let mut nodes = 0;
+    let mut found = Found { proof: answers.iter().flatten().count(), ..Found::default() };
     for (i, &c) in moves.iter().enumerate() {
         on_move(i, moves.len());
         if answers[i].is_some() {
@@ -95,10 +112,12 @@ fn answers_in<B: Bits>(
         let k = geo.index(c);
         if let Some(&(_, a)) = proven.iter().find(|&&(set, a)| !set.has(k) && a != c) {
             answers[i] = Some(a);
+            found.proof_set += 1;
             continue;
         }
         if let Some(a) = killed(&filled, c, me, &answers, &moves) {
             answers[i] = Some(a);
+            found.inferior += 1;
             continue;
         }
         let mut after = board.clone();
@@ -112,13 +131,16 @@ fn answers_in<B: Bits>(
         let r = solver.solve_hinted(&after, me.opponent(), limits, progress, &hints);
         nodes += r.nodes;
         match r.proof {
-            Proof::Win => answers[i] = read(c, &mut proven).or(r.best),
+            Proof::Win => {
+                answers[i] = read(c, &mut proven).or(r.best);
+                found.search += 1;
+            }
             // The limits came first (a loss would contradict the position's proof, and is no answer).
             _ => break,
         }
     }
     on_move(moves.len(), moves.len());
-    (answers, nodes)
+    (answers, nodes, found)
 }
 
 /// The position before and after fill-in, to read the moves that the proof left out as inferior.

@@ -8,6 +8,7 @@ use super::MctsState;
 use crate::ai::Stop;
 use crate::ai::hex::PlayerSpec;
 use crate::ai::hex::Proof;
+use crate::ai::hex::data::solved::SolvedTable;
 use crate::ai::hex::knowledge::solver::Limits;
 use crate::ai::hex::knowledge::solver::order::contest;
 use crate::ai::hex::winning::convert::MoveBudget;
@@ -61,7 +62,13 @@ impl MctsState {
         for reply in likely_first(game) {
             let mut child = game.board().clone();
             child.play(reply, game.to_move());
-            if child.winner().is_some() {
+            // A reply the table of solved openings answers needs no proof (two moves past the 8×8 first
+            // stones it answers every move).
+            let mut answered = game.clone();
+            if child.winner().is_some()
+                || answered.play(HexMove::Place(reply)).is_err()
+                || SolvedTable::shipped().lookup(&answered).is_some()
+            {
                 continue;
             }
             let limits = Limits { nodes, deadline, stop: stop.clone() };
@@ -153,11 +160,12 @@ mod tests {
     fn pondering_after_a_proven_move_proves_more_replies_and_only_there() {
         let spec = PlayerSpec {
             kind: PlayerKind::Mcts,
-            budget: Budget { nodes: Some(20_000), threads: 1, ..Budget::default() },
+            budget: Budget { nodes: Some(2_000), threads: 1, ..Budget::default() },
             memory_mb: 16,
         };
-        // 7×7: the table gives the first stone, and the replies take hundreds of positions each.
-        let game = parse_position("", 7, false).unwrap_or_else(|e| panic!("{e}"));
+        // 7×7, two moves past the first stone: the table gives White's answer (b6), and the replies to it,
+        // which it does not hold, take more than the move's share of 256 positions.
+        let game = parse_position("a1 d2 d4", 7, false).unwrap_or_else(|e| panic!("{e}"));
         let mut state = MctsState::default();
         let pick = state.choose(&game, &spec, &Stop::new(), &mut StdRng::seed_from_u64(5)).mv;
         let before = proven_replies(&state, &game, pick);
@@ -165,7 +173,7 @@ mod tests {
         after.play(pick).unwrap_or_else(|e| panic!("{e}"));
         assert!(state.after_own_win(&after));
         // Pondering is not bounded by the move: on a budget of simulations it expands a tenth as many
-        // solver positions, here ten times as many as the move had.
+        // solver positions, here a hundred times as many as the move had.
         let long = PlayerSpec { budget: Budget { nodes: Some(200_000), ..spec.budget }, ..spec };
         let expanded = state.ponder(&after, &long, &Stop::new(), &mut StdRng::seed_from_u64(6));
         assert!(expanded > 0 && expanded <= 20_000 + 1_000, "{expanded} solver positions, {before} replies proved");
@@ -176,6 +184,23 @@ mod tests {
         let mut elsewhere = game.clone();
         elsewhere.play(HexMove::Place(other.unwrap_or_else(|| panic!("a cell")))).unwrap_or_else(|e| panic!("{e}"));
         assert!(!state.after_own_win(&elsewhere));
+    }
+
+    #[test]
+    fn replies_the_table_answers_are_not_proved_again() {
+        let spec = PlayerSpec {
+            kind: PlayerKind::Mcts,
+            budget: Budget { nodes: Some(20_000), threads: 1, ..Budget::default() },
+            memory_mb: 16,
+        };
+        // On 7×7 the table answers every reply to a winning first stone: nothing is left to prove. On 6×6
+        // it holds the first stones only, so the replies are proved.
+        for (n, stone, none_left) in [(7, "d4", true), (6, "c4", false)] {
+            let after = parse_position(stone, n, false).unwrap_or_else(|e| panic!("{e}"));
+            let mut state = MctsState::default();
+            let expanded = state.prove_replies(&after, &spec, None, Some(2_000), &Stop::new());
+            assert_eq!(expanded == 0, none_left, "{n}×{n} after {stone}: {expanded} positions");
+        }
     }
 
     #[test]

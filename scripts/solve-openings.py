@@ -169,12 +169,18 @@ def prepared(recs, size, stone):
 
 def table(recs, size):
     """The proved stones as lines of the table of solved openings, in board order, after the empty board's
-    line: Black wins it by any of the stones proved winning (none proved, no line)."""
+    line: Black wins it by the stones proved winning whose positions beyond are proved furthest (every
+    reply answered, then every move two moves beyond too; none proved, no line)."""
     best = best_attempts(recs, size)
     winning = [s for s in first_stones(size) if best.get(s, {}).get("proved") and best[s]["winner"] == "black"]
     ready = [s for s in winning if prepared(recs, size, s)]
+    # Of those, the stones whose positions two moves beyond have every move answered as well, where any has.
+    ans = best_attempts(recs, size, "answers_of")
+    lines = answer_positions(recs, size)
+    answered = [s for s in ready if any(p.split()[0] == s for p, _, _ in lines)
+                and all(ans.get(p, {}).get("proved") for p, _, _ in lines if p.split()[0] == s)]
     if winning:
-        print(f"{size} - - win-by {','.join(ready or winning)}")
+        print(f"{size} - - win-by {','.join(answered or ready or winning)}")
     for s in first_stones(size):
         r = best.get(s)
         if r and r["proved"]:

@@ -58,8 +58,8 @@ entry() {
 {
     echo "# hextoe's solved openings; rebuilt by scripts/build-hex-solved.sh."
     echo "# SIZE BLACK WHITE RESULT MOVES: RESULT for the side to move, win, win-by or loss; MOVES every winning"
-    echo "# move for win, those proven for win-by (cells comma-separated), - for none. Positions are looked up"
-    echo "# in both orientations."
+    echo "# move for win, those proven for win-by (cells comma-separated), - for none; for a loss, - or each"
+    echo "# move's winning answer (MOVE:ANSWER pairs). Positions are looked up in both orientations."
     for size in "${sizes[@]}"; do
         if [ "$size" -ge 8 ]; then
             # From 8×8 up every winning move is out of reach: the first stones come from

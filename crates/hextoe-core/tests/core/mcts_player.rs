@@ -374,6 +374,9 @@ fn the_8x8_first_stones_in_the_solved_table_are_answered_from_it() {
     }
 }
 
+/// Black's move after the table's answers in `a_known_won_8x8_position_past_the_table_is_proved_in_play`.
+const BEYOND: &str = "e4";
+
 #[test]
 fn a_known_won_8x8_position_past_the_table_is_proved_in_play() {
     let stop = Stop::new();
@@ -385,7 +388,12 @@ fn a_known_won_8x8_position_past_the_table_is_proved_in_play() {
     assert!(table.explanation.contains("solved in advance"), "{}", table.explanation);
     g.play(table.mv).unwrap();
     g.play(HexMove::parse("f4", 8).unwrap()).unwrap();
-    // 59 empty cells, beyond the table and the solver's usual 49: only because White's own proven
+    // Two moves past the first stone the table answers every move as well.
+    let second = state.choose(&g, &spec(sims(200)), &stop, &mut rng);
+    assert!(second.explanation.contains("solved in advance"), "{}", second.explanation);
+    g.play(second.mv).unwrap();
+    g.play(HexMove::parse(BEYOND, 8).unwrap()).unwrap();
+    // 57 empty cells, beyond the table and the solver's usual 49: only because White's own proven
     // move came two plies back is the solver tried, and its proof fits in a tenth of the simulations.
     assert!(g.board().empty_cells().len() > 49);
     let budget = spec(sims(150_000));

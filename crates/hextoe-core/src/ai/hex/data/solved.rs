@@ -1,7 +1,8 @@
 //! Solved openings: the empty board and every first stone of the small boards, on 7×7 every reply to a
-//! winning first stone, and on 8×8 the first stones proved so far (with one winning reply each) and the
-//! positions one move beyond them proved so far, solved once by `hextoe solve` and shipped with the
-//! program, so that the impossible level plays them perfectly at once.
+//! winning first stone, and on 8×8 the first stones proved so far (with one winning reply each), the
+//! positions one move beyond them, and two moves beyond them the losses with the winning answer to every
+//! move, solved once by `hextoe solve` and shipped with the program, so that the impossible level plays
+//! them perfectly at once.
 //!
 //! On 7×7 the solver proves each of these positions in one to a few seconds on two cores, more than the
 //! share of a move's time the player gives it. Without the table, impossible answered some losing

@@ -172,7 +172,7 @@ pub struct PlayArgs {
     /// Resume a saved game (SGF for Hex, a move list for tic-tac-toe).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
-    /// Draw in plain ASCII, for terminals and fonts without box-drawing characters (as [ui] ascii = true).
+    /// Draw in plain ASCII, for terminals and fonts without box-drawing characters (the config's ui.ascii).
     #[arg(long)]
     pub ascii: bool,
     /// Play on a clock: MAIN minutes each plus INC seconds after every move (e.g. `5+3`, `90s+2`), or `off`.

@@ -21,6 +21,9 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+// The docs are for the people who work on the crate as much as for its users, and link the private
+// items that explain a public one; read them with `cargo doc --document-private-items`.
+#![allow(rustdoc::private_intra_doc_links)]
 
 pub use hextoe_core::{Named, ai, game, protocol};
 

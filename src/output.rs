@@ -19,7 +19,7 @@ pub fn print(text: &str) -> anyhow::Result<()> {
     }
 }
 
-/// [`print`] of `text` and a line end.
+/// [`print`](fn@print) of `text` and a line end.
 pub fn println(text: &str) -> anyhow::Result<()> {
     print(&format!("{text}\n"))
 }

@@ -7,7 +7,7 @@ use std::fmt;
 use std::time::Duration;
 
 /// Implements the range check and Serialize/Deserialize for a newtype over an integer with an inclusive
-/// range. The config file and the command line both go through [`$ty::check`], so the bounds and the
+/// range. The config file and the command line both go through `$ty::check`, so the bounds and the
 /// message are the same in both places.
 macro_rules! ranged_int {
     ($ty:ident, $inner:ty, $lo:expr, $hi:expr, $what:expr) => {

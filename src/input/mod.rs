@@ -2,7 +2,7 @@
 //!
 //! Everything hextoe reads from outside — config, saved games, the score file, engine answers, GTP lines,
 //! player entries — is untrusted. These helpers make the safe way the easy way:
-//! - [`file`]: read a text file with a byte bound, so `/dev/zero` or a huge file fails at once with a
+//! - [`file`](mod@file): read a text file with a byte bound, so `/dev/zero` or a huge file fails at once with a
 //!   message saying what the bound is, and bad UTF-8 is an error that says so;
 //! - [`text`]: prefix tests that never slice through a character, and quoting that shortens what it quotes,
 //!   so an error message never echoes kilobytes of input back.

@@ -12,7 +12,7 @@ const VAR: &str = "RAYON_NUM_THREADS";
 pub const MOST: usize = 256;
 
 /// Makes sure this process computes on `threads` threads: `Ok(None)` if it already does, else runs the
-/// same command again with [`VAR`] set and returns its exit code, which the caller exits with.
+/// same command again with `RAYON_NUM_THREADS` set and returns its exit code, which the caller exits with.
 pub fn ensure(threads: usize) -> Result<Option<i32>> {
     if !(1..=MOST).contains(&threads) {
         return Err(NnError::Invalid(format!("threads {threads} is out of range: expected 1 to {MOST}")));

@@ -124,7 +124,7 @@ pub struct BadSave {
 }
 
 impl BadSave {
-    /// The message in short, for a line of the list: "SGF: B[z9]: …".
+    /// The message in short, for a line of the list: "SGF: B\[z9\]: …".
     pub(crate) fn short(&self) -> String {
         format!("{}: {}", self.format.word(), self.detail)
     }

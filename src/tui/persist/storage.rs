@@ -173,7 +173,7 @@ fn temp_path(path: &Path) -> PathBuf {
 }
 
 /// Writes `contents` into a new temporary file. Tests make it fail half way on their thread, as a full disk
-/// does ([`fault::disk_full`]).
+/// does (`fault::disk_full`).
 fn put(f: &mut File, contents: &str) -> std::io::Result<()> {
     #[cfg(test)]
     if let Some(e) = fault::now() {

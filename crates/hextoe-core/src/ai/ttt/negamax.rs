@@ -18,7 +18,7 @@
 //! their trees are tiny. At the root every move gets its own full-window search, so every root score is
 //! exact — alpha-beta would only bound the moves it cuts off — and ties can be broken fairly.
 //!
-//! [`reference`] is the plain negamax with no pruning at all: the oracle the tests hold the engine to.
+//! [`reference`](fn@reference) is the plain negamax with no pruning at all: the oracle the tests hold the engine to.
 
 use super::choice::Choice;
 use super::explain;

@@ -69,7 +69,7 @@ pub fn write(game: &Game) -> String {
     write_with(game, &[])
 }
 
-/// [`write`] with more root properties, such as `PB[…]`, `PW[…]` and `RE[…]`; values are escaped.
+/// [`write`](fn@write) with more root properties, such as `PB[…]`, `PW[…]` and `RE[…]`; values are escaped.
 pub fn write_with(game: &Game, root: &[(&str, &str)]) -> String {
     write_annotated(game, root, |_, _| Vec::new())
 }

@@ -15,8 +15,8 @@
 //!
 //! **The first stone and the answer to one by default.** The impossible level plays the book's first
 //! stone (or its 180° turn, at random) and its answer to a lone first stone, and searches every later
-//! position ([`Params::opening_book`](super::mcts::Params::opening_book), checked in
-//! [`MctsState::choose`](super::mcts::MctsState::choose); the `opening_book` tuning key narrows it to the
+//! position ([`Params::opening_book`](crate::ai::hex::mcts::Params::opening_book), checked in
+//! [`MctsState::choose`](crate::ai::hex::mcts::MctsState::choose); the `opening_book` tuning key narrows it to the
 //! empty board, widens it to every entry, or turns it off). Against MoHex 2.0 the first stone decided more
 //! of the games as Black than any search setting did, and the book's won more of them than the one-second
 //! search's varied choices. The answer to MoHex's first stone, j2, is f8, chosen by the games the

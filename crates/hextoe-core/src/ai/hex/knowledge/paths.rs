@@ -2,7 +2,7 @@
 //! opponent never answered, and which cells lie on such paths.
 //!
 //! This is the plainest measure of "how far from winning" there is, so it serves three purposes: a lower
-//! bound that prunes the quickest-win search ([`super::finish`]), the tie-break that plays a proven win
+//! bound that prunes the quickest-win search ([`finish`](crate::ai::hex::winning::finish)), the tie-break that plays a proven win
 //! forward instead of filling in elsewhere, and the plain words of the alpha-beta players' explanations
 //! ("blocks White's shortest path to the right edge").
 

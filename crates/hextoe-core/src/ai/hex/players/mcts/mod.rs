@@ -12,7 +12,7 @@
 //! - `proven`: the proven wins of [`crate::ai::hex::winning`] (the solver tried first on positions small
 //!   enough for it, a win in one, the quickest forced win) in the search's terms.
 //!
-//! [`MctsState`] lives in the [`HexPlayer`](super::HexPlayer) between moves. It keeps the tree, which all
+//! [`MctsState`] lives in the [`HexPlayer`](crate::ai::hex::HexPlayer) between moves. It keeps the tree, which all
 //! the search threads share (tree parallelism with a virtual loss, lock-free, see [`tree`]), and when the
 //! next position continues the same game it keeps the subtree of the moves actually played.
 

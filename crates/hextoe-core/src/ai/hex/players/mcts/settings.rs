@@ -69,7 +69,7 @@ impl Value for f32 {
     }
 }
 
-/// Implements [`Value`] for closed sets by their one name table ([`Named`]).
+/// Implements [`Value`] for closed sets by their one name table ([`Named`](crate::names::Named)).
 macro_rules! named_value {
     ($($ty:ty),+) => {$(
         impl $crate::ai::hex::players::mcts::settings::Value for $ty {

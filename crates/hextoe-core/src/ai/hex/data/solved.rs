@@ -20,7 +20,7 @@
 //! adds (a lost position where swapping is legal is won by swapping).
 
 use super::book::{Key, cells, entry_lines, position, stored};
-use crate::game::hex::{Board, Cell, Game, HexMove};
+use crate::game::hex::{Board, Cell, Color, Game, HexMove};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -53,6 +53,9 @@ pub struct SolvedError {
 struct Entry {
     winners: Vec<Cell>,
     every: bool,
+    /// For a loss, the winning answer to each move where the line gives them: kept with the loss rather
+    /// than as positions of their own, since 8×8 has some 63,000 (about 20 MB as entries of their own).
+    answers: Vec<(Cell, Cell)>,
 }
 
 /// Solved positions and, for each, its winning moves (none for a loss).
@@ -72,8 +75,8 @@ impl SolvedTable {
     /// Parses a table: one position a line, `SIZE BLACK WHITE RESULT MOVES`, where BLACK and WHITE are
     /// comma-separated cells or `-`, RESULT is `win`, `win-by` or `loss` for the side to move, and MOVES
     /// are its winning moves — every one for `win`, those proven for `win-by`; for a loss, `-` or the
-    /// opponent's winning answer to each move, `MOVE:ANSWER` pairs, each entered as the position after the
-    /// move, won by the answer. `#` starts a comment. The stone counts must be reachable with Black moving
+    /// opponent's winning answer to each move, `MOVE:ANSWER` pairs, which make the position after each
+    /// move a win by its answer. `#` starts a comment. The stone counts must be reachable with Black moving
     /// first, and every move and answer must be an empty cell.
     pub fn parse(text: &str) -> Result<SolvedTable, SolvedError> {
         let mut entries = HashMap::new();
@@ -84,15 +87,8 @@ impl SolvedTable {
             };
             let (key, board) = position(size, black, white).map_err(err)?;
             if result == "loss" && moves != "-" {
-                // A loss with the winning answer to each move: each position after a move is a win by it.
-                for (m, answer) in refutations(moves, &board).map_err(err)? {
-                    let mut after = key.clone();
-                    let mover = if after.1.len() == after.2.len() { &mut after.1 } else { &mut after.2 };
-                    mover.push(m);
-                    mover.sort();
-                    entries.entry(after).or_insert(Entry { winners: vec![answer], every: false });
-                }
-                entries.insert(key, Entry { winners: Vec::new(), every: true });
+                let answers = refutations(moves, &board).map_err(err)?;
+                entries.insert(key, Entry { winners: Vec::new(), every: true, answers });
                 continue;
             }
             let size = key.0;
@@ -110,14 +106,14 @@ impl SolvedTable {
             if let Some(c) = winners.iter().find(|&&c| !board.is_empty_cell(c)) {
                 return Err(err(format!("{c} is not an empty cell")));
             }
-            entries.insert(key, Entry { winners, every: result != "win-by" });
+            entries.insert(key, Entry { winners, every: result != "win-by", answers: Vec::new() });
         }
         Ok(SolvedTable { entries })
     }
 
     /// Positions in the table, each answered move of a loss counted as a position of its own.
     pub fn len(&self) -> usize {
-        self.entries.len()
+        self.entries.values().map(|e| 1 + e.answers.len()).sum()
     }
 
     /// True if the table has no positions.
@@ -125,15 +121,16 @@ impl SolvedTable {
         self.entries.is_empty()
     }
 
-    /// What the table knows about `game`'s position for the side to move, in either orientation; `None`
-    /// if the position is not in it or the game is over.
+    /// What the table knows about `game`'s position for the side to move, in either orientation, as an
+    /// entry of its own or else as a loss line's answer to the last move; `None` if the position is not in
+    /// it or the game is over.
     pub fn lookup(&self, game: &Game) -> Option<Solved> {
         if game.winner().is_some() {
             return None;
         }
         let n = game.size();
         let mut found = stored(&self.entries, game.board());
-        let (entry, rotate) = found.next()?;
+        let Some((entry, rotate)) = found.next() else { return self.answered(game) };
         if entry.winners.is_empty() {
             return Some(Solved::Loss);
         }
@@ -154,6 +151,31 @@ impl SolvedTable {
             }
         }
         Some(if entry.every { Solved::Win(moves) } else { Solved::WinBy(moves) })
+    }
+
+    /// The answer a loss line gives to the move that led to `game`'s position: for each stone of the side
+    /// that moved last, the position without it, where the table holds it as a loss with that stone's
+    /// answer (in either orientation). The board does not say which stone came last, so each is tried.
+    fn answered(&self, game: &Game) -> Option<Solved> {
+        let (board, n) = (game.board(), game.size());
+        let last = game.to_move().opponent();
+        let mut moves: Vec<HexMove> = Vec::new();
+        for s in board.stones(last).iter() {
+            let mut before = Board::new(n).ok()?;
+            for c in [Color::Black, Color::White] {
+                for stone in board.stones(c).iter().filter(|&x| x != s) {
+                    before.play(stone, c);
+                }
+            }
+            for (entry, rotate) in stored(&self.entries, &before) {
+                let turn = |c: Cell| if rotate { c.rotate(n) } else { c };
+                let answer = entry.answers.iter().find(|&&(m, _)| turn(m) == s).map(|&(_, a)| HexMove::Place(turn(a)));
+                if let Some(a) = answer.filter(|a| !moves.contains(a)) {
+                    moves.push(a);
+                }
+            }
+        }
+        (!moves.is_empty()).then_some(Solved::WinBy(moves))
     }
 
     /// What the table knows about the n×n board after a first stone on `cell`, for White to move: a

@@ -7,6 +7,7 @@ mod hex_rules;
 mod hex_sgf;
 mod mcts_player;
 mod mcts_ponder;
+mod mcts_solved;
 mod parsers_unicode;
 mod perfect_7x7;
 mod protocol;

@@ -60,19 +60,17 @@ impl MctsState {
         let solver = self.solver_for(spec);
         let mut expanded = 0;
         for reply in likely_first(game) {
-            let mut child = game.board().clone();
-            child.play(reply, game.to_move());
+            let mut child = game.clone();
             // A reply the table of solved openings answers needs no proof (two moves past the 8×8 first
             // stones it answers every move).
-            let mut answered = game.clone();
-            if child.winner().is_some()
-                || answered.play(HexMove::Place(reply)).is_err()
-                || SolvedTable::shipped().lookup(&answered).is_some()
+            if child.play(HexMove::Place(reply)).is_err()
+                || child.winner().is_some()
+                || SolvedTable::shipped().lookup(&child).is_some()
             {
                 continue;
             }
             let limits = Limits { nodes, deadline, stop: stop.clone() };
-            let solved = solver.solve_helped(&child, me, &limits, &|_| {}, helpers);
+            let solved = solver.solve_helped(child.board(), me, &limits, &|_| {}, helpers);
             expanded += solved.nodes;
             if let Some(left) = &mut nodes {
                 *left = left.saturating_sub(solved.nodes);

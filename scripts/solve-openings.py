@@ -30,6 +30,14 @@ and the empty board is then won by the stones whose every reply is proved, where
 
     nice -n 19 python3 scripts/solve-openings.py --size 8 --deeper --cap 300 --share 0/2 &   # one run a core
     nice -n 19 python3 scripts/solve-openings.py --size 8 --deeper --cap 300 --share 1/2
+
+With --split it proves each first stone that is still open reply by reply instead: each position after the
+stone and one of White's replies (Black to move) gets its own capped proof, the replies that refuted other
+stones first, until one wins for White (the stone loses to it) or every reply is proved a Black win (the
+stone wins). The parts are recorded as positions one move beyond, so a stone proved this way needs no
+--deeper run, and a run stopped halfway resumes with the next open reply.
+
+    nice -n 19 python3 scripts/solve-openings.py --size 8 --split --cap 900 --stones h2
 """
 
 import argparse
@@ -114,7 +122,53 @@ def best_attempts(recs, size, key="stone"):
         old = best.get(r[key])
         if old is None or (r["proved"] and not old["proved"]) or (not old["proved"] and r["cap_s"] > old["cap_s"]):
             best[r[key]] = r
+    if key == "stone":
+        for stone in first_stones(size):
+            if not best.get(stone, {}).get("proved"):
+                verdict = split_verdict(recs, size, stone)
+                if verdict:
+                    best[stone] = verdict
     return best
+
+
+def split_replies(size, stone):
+    """White's replies to `stone` in the order --split proves them: the replies that refuted other first
+    stones, then the rest from the centre out (a refutation, where there is one, is most likely near it)."""
+    cells = [f"{LETTERS[i % size]}{i // size + 1}" for i in range(size * size)]
+    centre = (size - 1) / 2
+
+    def distance(cell):
+        row, col = int(cell[1:]) - 1, LETTERS.index(cell[0])
+        dr, dc = row - centre, col - centre
+        return (abs(dr) + abs(dc) + abs(dr + dc), cell)
+
+    known = {"c6", "f3", "d5", "e4"} if size == 8 else set()
+    return sorted((c for c in cells if c != stone), key=lambda c: (c not in known, distance(c)))
+
+
+def split_verdict(recs, size, stone):
+    """The first stone's result from its replies proved one by one (--split), as a stone record, or None
+    while it is open: White wins by a reply after which Black loses; Black wins once every reply is
+    proved a Black win. The positions and CPU are the sums over the replies' proofs."""
+    best = {}
+    for r in recs:
+        if r["size"] == size and len(r.get("position", "").split()) == 2:
+            old = best.get(r["position"])
+            if old is None or (r["proved"] and not old["proved"]) or (not old["proved"] and r["cap_s"] > old["cap_s"]):
+                best[r["position"]] = r
+    replies = [best.get(f"{stone} {w}") for w in split_replies(size, stone)]
+    if not any(replies):
+        return None
+    tried = [r for r in replies if r]
+    total = {"positions": sum(r["positions"] for r in tried), "cpu_s": round(sum(r["cpu_s"] for r in tried), 1)}
+    for r in tried:
+        if r["proved"] and r["winner"] == "white":
+            return {"size": size, "stone": stone, "proved": True, "winner": "white",
+                    "reply": r["position"].split()[1], "split": True, "cap_s": r["cap_s"], **total}
+    if all(r and r["proved"] for r in replies):
+        return {"size": size, "stone": stone, "proved": True, "winner": "black", "reply": None, "split": True,
+                "cap_s": max(r["cap_s"] for r in tried), **total}
+    return None
 
 
 def deeper_positions(recs, size):
@@ -243,6 +297,51 @@ def deeper(a, out, recs, key="position"):
     answers_summary(records(out), a.size)
 
 
+def split(a, out, stones):
+    """Proves each open first stone reply by reply (--split): each position after the stone and one of
+    White's replies, Black to move, capped on its own, until a reply wins for White or every reply is
+    proved a Black win. A stone that resists one proof often gives way to its parts, and every part
+    proved is kept, so the work resumes across runs; the parts are the table's positions one move beyond."""
+    k, n = a.share
+    for stone in stones:
+        if best_attempts(records(out), a.size).get(stone, {}).get("proved"):
+            continue
+        for w in split_replies(a.size, stone)[k::n]:
+            recs = records(out)
+            if best_attempts(recs, a.size).get(stone, {}).get("proved"):
+                break
+            position = f"{stone} {w}"
+            mine = [r for r in recs if r["size"] == a.size and r.get("position") == position]
+            if any(r["proved"] for r in mine) or any(r["cap_s"] >= a.cap for r in mine):
+                continue
+            rec = attempt(a.hextoe, a.size, position, a.cap, "position")
+            rec["split"] = True
+            with open(out, "a", encoding="utf-8") as f:
+                f.write(json.dumps(rec) + "\n")
+            print(json.dumps(rec), flush=True)
+    split_summary(records(out), a.size, stones)
+
+
+def split_summary(recs, size, stones):
+    """For each first stone proved or being proved reply by reply: how many replies are proved, and the
+    open ones."""
+    best = best_attempts(recs, size)
+    deep = best_attempts(recs, size, "position")
+    for stone in stones:
+        parts = [(w, deep.get(f"{stone} {w}")) for w in split_replies(size, stone)]
+        if not any(r and r.get("split") for _, r in parts):
+            continue
+        done = [r for _, r in parts if r and r["proved"]]
+        verdict = best.get(stone, {})
+        state = (f"White wins by {verdict['reply']}" if verdict.get("winner") == "white" else
+                 "Black wins" if verdict.get("proved") else "open")
+        print(f"  {stone}: {state}; {len(done)} of {len(parts)} replies proved "
+              f"({sum(r['positions'] for r in done):,} positions, {sum(r['cpu_s'] for r in done) / 60:.0f} min of CPU)")
+        for w, r in parts:
+            if r and not r["proved"]:
+                print(f"    {stone} {w} open after {r['positions']:,} positions in {r['cap_s']} s")
+
+
 def deeper_summary(recs, size):
     """How many deeper positions are proved, and the open ones."""
     best = best_attempts(recs, size, "position")
@@ -290,7 +389,9 @@ def main():
                    help="prove the positions one move beyond the proved first stones instead")
     p.add_argument("--answers", action="store_true",
                    help="prove the positions two moves beyond the first stones lost, with the answer to each move")
-    p.add_argument("--share", default="0/1", help="with --deeper or --answers, K/N: only every N-th position from the K-th, so "
+    p.add_argument("--split", action="store_true",
+                   help="prove each open first stone reply by reply, each reply's position capped on its own")
+    p.add_argument("--share", default="0/1", help="with --deeper, --answers or --split, K/N: only every N-th position from the K-th, so "
                    "that N runs (one a core) divide the positions between them")
     p.add_argument("--summary", action="store_true", help="print what is proved and stop")
     p.add_argument("--table", action="store_true", help="print the proved stones as table lines and stop")
@@ -304,6 +405,7 @@ def main():
     if a.summary or a.table:
         if a.summary:
             summary(recs, a.size)
+            split_summary(recs, a.size, first_stones(a.size))
             deeper_summary(recs, a.size)
             answers_summary(recs, a.size)
         else:
@@ -326,6 +428,9 @@ def main():
             sys.exit(f"--stones: {','.join(bad)[:80]} not among the first stones of {a.size}x{a.size} "
                      f"(one of each turned pair: {stones[0]} to {stones[-1]} row by row)")
         stones = [s for s in stones if s in wanted]
+    if a.split:
+        split(a, out, stones)
+        return
     for stone in stones:
         recs = records(out)  # another run may have proved it meanwhile
         mine = [r for r in recs if r["size"] == a.size and r.get("stone") == stone]

@@ -181,13 +181,6 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         proof_set::unpack(key, &words, self.geo.cells())
     }
 
-    /// The proof set stored for the solved position of `key`, turned to the position as it stands, if the
-    /// table still holds one.
-    pub(crate) fn stored_proof(&self, key: Key) -> Option<B> {
-        let words = self.tt().proof(key.canonical())?;
-        Some(proof_set::unpack(key, &words, self.geo.cells()))
-    }
-
     /// The cells where the moves not yet known lost must lie, given the children's numbers `vals`: the
     /// proof sets of the lost ones, intersected (for a helper; the search keeps its own as it goes).
     pub(crate) fn alive(&self, children: &[Key], vals: &[(u32, u32)]) -> B {

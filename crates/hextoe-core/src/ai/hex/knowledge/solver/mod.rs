@@ -69,10 +69,6 @@ pub struct Solved {
     pub every_move_wins: bool,
     /// Positions expanded.
     pub nodes: u64,
-    /// For a proven result, the cells the winner's proof needs, where the table still holds them: a stone
-    /// of the loser outside them changes nothing, so [`Solver::winning_moves`] reads other moves' results
-    /// from it.
-    pub proof_set: Option<Vec<Cell>>,
 }
 
 /// Every winning move of a position.
@@ -175,7 +171,6 @@ impl Solver {
                 by_connection: true,
                 every_move_wins: true,
                 nodes: 0,
-                proof_set: None,
             };
         }
         dispatch_bits!(board.size(), solve_in(self, board, to_move, limits, progress, hints, 0))
@@ -281,7 +276,6 @@ impl Solver {
                 on_move(0, total);
                 let done = AtomicUsize::new(0);
                 let refutations: Mutex<Vec<Cell>> = Mutex::new(Vec::new());
-                let losses = Losses::new(n, symmetric);
                 let mut results: Vec<(Cell, Solved)> = cells
                     .into_par_iter()
                     .map(|c| {
@@ -292,24 +286,12 @@ impl Solver {
                                 by_connection: true,
                                 every_move_wins: false,
                                 nodes: 0,
-                                proof_set: None,
-                            }
-                        } else if let Some(reply) = losses.answer(c) {
-                            // A stone already lost leaves this one out of its proof: the same reply wins.
-                            Solved {
-                                proof: Proof::Win,
-                                best: Some(reply),
-                                by_connection: false,
-                                every_move_wins: false,
-                                nodes: 0,
-                                proof_set: None,
                             }
                         } else {
                             let mut child = board.clone();
                             child.play(c, me);
                             let hints = refutations.lock().map(|r| r.clone()).unwrap_or_default();
                             let r = self.solve_hinted(&child, me.opponent(), limits, progress, &hints);
-                            losses.add(&r);
                             if let (Proof::Win, Some(reply)) = (r.proof, r.best)
                                 && let Ok(mut known) = refutations.lock()
                             {
@@ -348,49 +330,6 @@ impl Solver {
     }
 }
 
-/// The moves proven lost so far while every move of a position is checked, each with its proof set and
-/// the reply that wins against it. Proof-set pruning at the root: a move outside such a set loses to the
-/// same reply, since the winner's proof never looked at that cell (df-pn does the same at every position
-/// below the root).
-struct Losses {
-    n: usize,
-    /// Whether the position is unchanged by the 180° turn, so that each loss, turned, is one too.
-    symmetric: bool,
-    /// Each loss: the cells its proof needs (row-major), and the winning reply.
-    known: Mutex<Vec<(Vec<bool>, Cell)>>,
-}
-
-impl Losses {
-    fn new(n: usize, symmetric: bool) -> Losses {
-        Losses { n, symmetric, known: Mutex::new(Vec::new()) }
-    }
-
-    /// Records the result of a move if it lost (the opponent, to move after it, wins) with a known proof
-    /// set and reply.
-    fn add(&self, r: &Solved) {
-        let (Proof::Win, Some(reply), Some(set)) = (r.proof, r.best, &r.proof_set) else { return };
-        let n = self.n;
-        let mut turns = vec![(set.clone(), reply)];
-        if self.symmetric {
-            turns.push((set.iter().map(|c| c.rotate(n)).collect(), reply.rotate(n)));
-        }
-        let mut known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
-        for (cells, reply) in turns {
-            let mut mask = vec![false; n * n];
-            for c in cells {
-                mask[c.row() * n + c.col()] = true;
-            }
-            known.push((mask, reply));
-        }
-    }
-
-    /// The winning reply to `c` if a known loss's proof leaves `c` out.
-    fn answer(&self, c: Cell) -> Option<Cell> {
-        let known = self.known.lock().unwrap_or_else(PoisonError::into_inner);
-        known.iter().find(|(mask, _)| !mask[c.row() * self.n + c.col()]).map(|&(_, reply)| reply)
-    }
-}
-
 /// Whether `board` is unchanged by the 180° turn (which maps each colour's edges onto themselves, so the
 /// turned position is the same game with the same side to move).
 pub fn is_symmetric(board: &Board) -> bool {
@@ -408,14 +347,7 @@ fn solve_in<B: Bits>(
     helpers: usize,
 ) -> Solved {
     let Some(geo) = Geometry::<B>::new(board.size()) else {
-        return Solved {
-            proof: Proof::Unknown,
-            best: None,
-            by_connection: false,
-            every_move_wins: false,
-            nodes: 0,
-            proof_set: None,
-        };
+        return Solved { proof: Proof::Unknown, best: None, by_connection: false, every_move_wins: false, nodes: 0 };
     };
     let pos = Pos::from_board(&geo, board, to_move);
     let any_empty = pos.empty(&geo).lowest();
@@ -451,9 +383,5 @@ fn solve_in<B: Bits>(
         Proof::Win => d.best(key).or(any_empty).map(|k| d.geometry().cell(k)),
         _ => None,
     };
-    let proof_set = match proof {
-        Proof::Unknown => None,
-        _ => d.stored_proof(key).map(|set| set.ones().map(|k| d.geometry().cell(k)).collect()),
-    };
-    Solved { proof, best, by_connection, every_move_wins, nodes: d.nodes + helped, proof_set }
+    Solved { proof, best, by_connection, every_move_wins, nodes: d.nodes + helped }
 }

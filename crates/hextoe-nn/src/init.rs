@@ -20,6 +20,11 @@ impl SplitMix {
         SplitMix(seed)
     }
 
+    /// The stream's state: [`SplitMix::new`] of it continues the stream from here (a checkpoint keeps it).
+    pub fn state(&self) -> u64 {
+        self.0
+    }
+
     /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);

@@ -11,6 +11,8 @@
 //! | [`init`] | parameter names and shapes, seeded starting values |
 //! | [`weights`] | the safetensors file with its metadata: save and checked load |
 //! | [`train`] | the losses and the seeded AdamW training loop |
+//! | [`adamw`] | AdamW with its moments readable, so that a run can be checkpointed |
+//! | [`checkpoint`] | a run's checkpoint file: resuming gives the weights of the run that never stopped |
 //! | [`infer`] | one position's move shares and value |
 //! | [`eval`] | held-out accuracy of the network and of the pattern prior |
 //! | [`provenance`] | the trainer's own hash, stored with the weights |
@@ -26,6 +28,8 @@
 // items that explain a public one; read them with `cargo doc --document-private-items`.
 #![allow(rustdoc::private_intra_doc_links)]
 
+pub mod adamw;
+pub mod checkpoint;
 pub mod cli;
 pub mod data;
 pub mod dataset;

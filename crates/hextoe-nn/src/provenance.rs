@@ -3,9 +3,11 @@
 
 use sha2::{Digest, Sha256};
 
-/// The sources that decide the trained weights: the reader, the examples, the planes, the network, its
-/// starting values and the training loop, and the training command.
-const SOURCES: [(&str, &str); 7] = [
+/// The sources that decide the trained weights: the optimiser and the checkpoint, the reader, the examples,
+/// the planes, the network, its starting values and the training loop, and the training command.
+const SOURCES: [(&str, &str); 9] = [
+    ("adamw.rs", include_str!("adamw.rs")),
+    ("checkpoint.rs", include_str!("checkpoint.rs")),
     ("data.rs", include_str!("data.rs")),
     ("dataset.rs", include_str!("dataset.rs")),
     ("planes.rs", include_str!("planes.rs")),

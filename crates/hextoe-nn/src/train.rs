@@ -7,13 +7,16 @@
 //! side each. The learning rate warms up over the first 2 % of the steps, then falls along a cosine to
 //! 5 % of its peak.
 
+use crate::adamw::AdamW;
+use crate::checkpoint::Checkpoint;
 use crate::dataset::{Batch, Example, batch};
 use crate::error::{NnError, Result};
 use crate::init::{SplitMix, initial};
 use crate::net::{Net, NetConfig};
 use candle_core::{D, DType, Device, Tensor, Var};
-use candle_nn::{AdamW, Optimizer, ParamsAdamW, VarBuilder, VarMap};
+use candle_nn::{ParamsAdamW, VarBuilder, VarMap};
 use std::collections::BTreeMap;
+use std::path::Path;
 
 /// The settings of a training run.
 #[derive(Clone, Debug, PartialEq)]
@@ -99,11 +102,28 @@ pub fn learning_rate(cfg: &TrainConfig, step: usize) -> f64 {
     cfg.lr * (0.05 + 0.95 * 0.5 * (1.0 + (std::f64::consts::PI * t).cos()))
 }
 
+/// Where and how often a run writes its checkpoint, and what run it is.
+pub struct Checkpointing<'a> {
+    /// The checkpoint file: resumed from if it exists, rewritten every `every` steps.
+    pub path: &'a Path,
+    /// Steps between checkpoints.
+    pub every: usize,
+    /// The run's settings and data, as a string: a checkpoint of another run is refused, not resumed.
+    pub fingerprint: String,
+}
+
 /// Trains a network on `examples` with `cfg`, calling `report` every `every` steps (and after the last).
-pub fn train(
+pub fn train(cfg: &TrainConfig, examples: &[Example], every: usize, report: impl FnMut(&Progress)) -> Result<Trained> {
+    train_resumable(cfg, examples, every, None, report)
+}
+
+/// [`train`], resuming from `checkpoint`'s file where it exists and writing it as the run goes: the
+/// weights are those of the same run made without a stop.
+pub fn train_resumable(
     cfg: &TrainConfig,
     examples: &[Example],
     every: usize,
+    checkpoint: Option<&Checkpointing>,
     mut report: impl FnMut(&Progress),
 ) -> Result<Trained> {
     let net_cfg = cfg.net.check().map_err(NnError::Invalid)?;
@@ -127,7 +147,31 @@ pub fn train(
     let mut opt = AdamW::new(vars.iter().map(|(_, v)| v.clone()).collect(), params)?;
     let mut order = Batches::new(examples, cfg.batch);
     let (mut sum_p, mut sum_v, mut count) = (0f64, 0f64, 0usize);
-    for step in 0..cfg.steps {
+    let mut first = 0;
+    if let Some(c) = checkpoint.filter(|c| c.path.exists()) {
+        let names: Vec<String> = vars.iter().map(|(n, _)| n.clone()).collect();
+        let saved = Checkpoint::load(c.path, &names)?;
+        if saved.fingerprint != c.fingerprint || saved.step > cfg.steps {
+            return Err(NnError::Invalid(format!(
+                "{} is the checkpoint of another run ({}), not of this one ({}): remove it to start afresh",
+                c.path.display(),
+                saved.fingerprint,
+                c.fingerprint
+            )));
+        }
+        if saved.queue.iter().flatten().any(|&i| i >= examples.len()) {
+            return Err(NnError::Invalid(format!("{}: its batches name examples this data lacks", c.path.display())));
+        }
+        for ((_, var), (_, value)) in vars.iter().zip(&saved.params) {
+            var.set(value)?;
+        }
+        opt.restore(saved.adam.0, &saved.adam.1, &saved.adam.2)?;
+        rng = SplitMix::new(saved.rng);
+        order.queue = saved.queue;
+        (sum_p, sum_v, count) = saved.sums;
+        first = saved.step;
+    }
+    for step in first..cfg.steps {
         let lr = learning_rate(cfg, step);
         opt.set_learning_rate(lr);
         let picked = order.next(&mut rng);
@@ -143,6 +187,23 @@ pub fn train(
             let n = count as f64;
             report(&Progress { step: step + 1, policy: (sum_p / n) as f32, value: (sum_v / n) as f32, lr });
             (sum_p, sum_v, count) = (0.0, 0.0, 0);
+        }
+        if let Some(c) = checkpoint
+            && (step + 1) % c.every.max(1) == 0
+            && step + 1 < cfg.steps
+        {
+            let params =
+                vars.iter().map(|(n, v)| Ok((n.clone(), v.as_tensor().copy()?))).collect::<Result<Vec<_>>>()?;
+            let saved = Checkpoint {
+                fingerprint: c.fingerprint.clone(),
+                step: step + 1,
+                rng: rng.state(),
+                queue: order.queue.clone(),
+                sums: (sum_p, sum_v, count),
+                params,
+                adam: opt.state()?,
+            };
+            saved.save(c.path)?;
         }
     }
     let tensors = vars.into_iter().map(|(name, v)| Ok((name, v.as_tensor().copy()?))).collect::<Result<Vec<_>>>()?;

@@ -66,3 +66,32 @@ fn bad_settings_are_refused() {
     assert!(train(&cfg, &ex, 10, |_| {}).is_err());
     assert!(train(&config(1), &[], 10, |_| {}).is_err());
 }
+
+#[test]
+fn a_run_resumed_from_its_checkpoint_gives_the_weights_of_the_run_that_never_stopped() {
+    use hextoe_nn::train::{Checkpointing, train_resumable};
+    let ex = tiny_examples();
+    let dir = tempfile::tempdir().unwrap();
+    let (a_file, b_file) = (dir.path().join("a.ckpt"), dir.path().join("b.ckpt"));
+    let plan = |path| Checkpointing { path, every: 10, fingerprint: "tiny seed 7".into() };
+    let whole = train(&config(7), &ex, 10, |_| {}).unwrap();
+    let mut reports = Vec::new();
+    let a = train_resumable(&config(7), &ex, 10, Some(&plan(&a_file)), |p| reports.push(*p)).unwrap();
+    assert_eq!(values(&a), values(&whole), "checkpointing changes nothing");
+    assert_eq!(reports.len(), 4);
+    // The last checkpoint was written after step 30: resume a copy of it, as a run killed there would be.
+    std::fs::copy(&a_file, &b_file).unwrap();
+    let mut resumed = Vec::new();
+    let b = train_resumable(&config(7), &ex, 10, Some(&plan(&b_file)), |p| resumed.push(*p)).unwrap();
+    assert_eq!(values(&b), values(&whole), "resumed at step 30, the same weights");
+    assert_eq!(resumed.len(), 1);
+    assert_eq!(resumed[0], reports[3], "the same last report");
+
+    // Another run's checkpoint is refused, not resumed; so is a file that is not a checkpoint.
+    let other = Checkpointing { path: &b_file, every: 10, fingerprint: "tiny seed 8".into() };
+    let e = train_resumable(&config(8), &ex, 10, Some(&other), |_| {}).err().unwrap().to_string();
+    assert!(e.contains("another run") && e.contains("tiny seed 7"), "{e}");
+    std::fs::write(&b_file, b"not a checkpoint").unwrap();
+    let e = train_resumable(&config(7), &ex, 10, Some(&plan(&b_file)), |_| {}).err().unwrap().to_string();
+    assert!(e.contains("b.ckpt") && e.contains("not a checkpoint"), "{e}");
+}

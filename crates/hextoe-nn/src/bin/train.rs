@@ -4,10 +4,15 @@
 //!
 //! Deterministic: the same data, seed and settings give the same weights (one thread, by default). The
 //! weights file records the settings, the data's SHA-256 and the trainer's (see `docs/nn.md`).
+//!
+//! Resumable: every `--checkpoint-every` steps the run's whole state goes to `OUT` with the extension
+//! `.ckpt`, and a run started again with the same settings and data continues from it (a run stopped and
+//! resumed gives the same weights as one that never stopped). The checkpoint is removed once the weights
+//! are written.
 
 use clap::Parser;
 use hextoe_nn::dataset::load_corpus;
-use hextoe_nn::train::{TrainConfig, train};
+use hextoe_nn::train::{Checkpointing, TrainConfig, train_resumable};
 use hextoe_nn::{NetConfig, cli, init, provenance, weights};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -50,6 +55,9 @@ struct Args {
     /// Report the losses every this many steps.
     #[arg(long, default_value_t = 100)]
     every: usize,
+    /// Write the run's checkpoint (OUT with the extension .ckpt) every this many steps.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    checkpoint_every: u32,
     #[command(flatten)]
     common: cli::Common,
 }
@@ -83,7 +91,16 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         init::parameter_count(cfg.net)
     );
     let t0 = Instant::now();
-    let trained = train(&cfg, &corpus.train, args.every, |p| {
+    let ckpt = args.out.with_extension("ckpt");
+    let checkpointing = Checkpointing {
+        path: &ckpt,
+        every: args.checkpoint_every as usize,
+        fingerprint: format!("{cfg:?}, data {}", corpus.sha256),
+    };
+    if ckpt.exists() {
+        eprintln!("resuming from {}", ckpt.display());
+    }
+    let trained = train_resumable(&cfg, &corpus.train, args.every, Some(&checkpointing), |p| {
         eprintln!(
             "step {:>6}  policy {:.4}  value {:.4}  lr {:.2e}  {:.0} s",
             p.step,
@@ -98,6 +115,13 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
     meta.insert("trainer_sha256".into(), provenance::trainer_sha256());
     meta.insert("positions".into(), corpus.train.len().to_string());
     weights::save(&args.out, cfg.net, &trained.tensors, &meta)?;
+    if ckpt.exists() {
+        std::fs::remove_file(&ckpt).map_err(|source| hextoe_nn::NnError::Io {
+            action: "remove",
+            path: ckpt,
+            source,
+        })?;
+    }
     eprintln!(
         "wrote {} after {:.0} s of training ({:.0} s in all)",
         args.out.display(),

@@ -131,9 +131,10 @@ def best_attempts(recs, size, key="stone"):
     return best
 
 
-def split_replies(size, stone):
-    """White's replies to `stone` in the order --split proves them: the replies that refuted other first
-    stones, then the rest from the centre out (a refutation, where there is one, is most likely near it)."""
+def split_replies(size, stone, refuters=()):
+    """White's replies to `stone` in the order --split proves them: the `refuters` (the replies that refuted
+    other first stones), then the rest from the centre out (a refutation, where there is one, is most
+    likely near it)."""
     cells = [f"{LETTERS[i % size]}{i // size + 1}" for i in range(size * size)]
     centre = (size - 1) / 2
 
@@ -142,20 +143,14 @@ def split_replies(size, stone):
         dr, dc = row - centre, col - centre
         return (abs(dr) + abs(dc) + abs(dr + dc), cell)
 
-    known = {"c6", "f3", "d5", "e4"} if size == 8 else set()
-    return sorted((c for c in cells if c != stone), key=lambda c: (c not in known, distance(c)))
+    return sorted((c for c in cells if c != stone), key=lambda c: (c not in refuters, distance(c)))
 
 
 def split_verdict(recs, size, stone):
     """The first stone's result from its replies proved one by one (--split), as a stone record, or None
     while it is open: White wins by a reply after which Black loses; Black wins once every reply is
     proved a Black win. The positions and CPU are the sums over the replies' proofs."""
-    best = {}
-    for r in recs:
-        if r["size"] == size and len(r.get("position", "").split()) == 2:
-            old = best.get(r["position"])
-            if old is None or (r["proved"] and not old["proved"]) or (not old["proved"] and r["cap_s"] > old["cap_s"]):
-                best[r["position"]] = r
+    best = best_attempts(recs, size, "position")
     replies = [best.get(f"{stone} {w}") for w in split_replies(size, stone)]
     if not any(replies):
         return None
@@ -304,9 +299,11 @@ def split(a, out, stones):
     proved is kept, so the work resumes across runs; the parts are the table's positions one move beyond."""
     k, n = a.share
     for stone in stones:
-        if best_attempts(records(out), a.size).get(stone, {}).get("proved"):
+        best = best_attempts(records(out), a.size)
+        if best.get(stone, {}).get("proved"):
             continue
-        for w in split_replies(a.size, stone)[k::n]:
+        refuters = {r["reply"] for r in best.values() if r.get("proved") and r["winner"] == "white"}
+        for w in split_replies(a.size, stone, refuters)[k::n]:
             recs = records(out)
             if best_attempts(recs, a.size).get(stone, {}).get("proved"):
                 break

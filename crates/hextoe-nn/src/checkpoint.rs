@@ -12,6 +12,10 @@ use candle_core::{Device, Tensor};
 use std::collections::HashMap;
 use std::path::Path;
 
+/// The largest checkpoint read: the parameters and two moments of the largest network a weights file may
+/// hold ([`crate::weights::MOST_BYTES`]), and the batches of a pass beside them.
+pub const MOST_BYTES: u64 = 4 * crate::weights::MOST_BYTES;
+
 /// The state of a run after `step` steps.
 #[derive(Debug)]
 pub struct Checkpoint {
@@ -42,10 +46,10 @@ impl Checkpoint {
             ("queue".into(), Tensor::new(flat.as_slice(), &Device::Cpu)?),
             ("queue_lens".into(), Tensor::new(lens.as_slice(), &Device::Cpu)?),
         ];
-        for (i, (name, t)) in self.params.iter().enumerate() {
+        for (((name, t), m), v) in self.params.iter().zip(&self.adam.1).zip(&self.adam.2) {
             tensors.push((format!("param.{name}"), t.clone()));
-            tensors.push((format!("m.{name}"), self.adam.1[i].clone()));
-            tensors.push((format!("v.{name}"), self.adam.2[i].clone()));
+            tensors.push((format!("m.{name}"), m.clone()));
+            tensors.push((format!("v.{name}"), v.clone()));
         }
         let meta = HashMap::from([
             ("fingerprint".to_string(), self.fingerprint.clone()),
@@ -66,8 +70,10 @@ impl Checkpoint {
     /// Reads the checkpoint at `path` for a network whose parameters are named `names`, in order.
     pub fn load(path: &Path, names: &[String]) -> Result<Checkpoint> {
         let bad = |message: String| NnError::Weights { path: path.to_path_buf(), message };
-        let bytes =
-            std::fs::read(path).map_err(|source| NnError::Io { action: "read", path: path.to_path_buf(), source })?;
+        let bytes = crate::weights::read_at_most(path, MOST_BYTES)?;
+        if bytes.len() as u64 > MOST_BYTES {
+            return Err(bad(format!("larger than {} MiB", MOST_BYTES >> 20)));
+        }
         let (_, header) = safetensors::SafeTensors::read_metadata(&bytes)
             .map_err(|e| bad(format!("not a checkpoint, or cut short ({e})")))?;
         let meta = header.metadata().clone().unwrap_or_default();

@@ -43,11 +43,19 @@ pub fn save(path: &Path, cfg: NetConfig, tensors: &[(String, Tensor)], meta: &BT
 
 /// Reads the network at `path`.
 pub fn load(path: &Path) -> Result<Weights> {
+    from_bytes(read_at_most(path, MOST_BYTES)?, path)
+}
+
+/// The bytes of the file at `path`, but no more than `most` and one: a caller that gets more than `most`
+/// knows the file is too large without having read all of it (weights and checkpoints are read whole).
+pub(crate) fn read_at_most(path: &Path, most: u64) -> Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MOST_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|source| NnError::Io { action: "read", path: path.to_path_buf(), source })?;
-    from_bytes(bytes, path)
+    std::fs::File::open(path).and_then(|f| f.take(most + 1).read_to_end(&mut bytes)).map_err(|source| NnError::Io {
+        action: "read",
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(bytes)
 }
 
 /// Reads a network from the bytes of a weights file (`path` names it in messages).

@@ -8,6 +8,7 @@
 //! | [`dataset`] | games → examples, the fixed held-out split, batches as tensors |
 //! | [`planes`] | the canonical frame (the mover joins top and bottom) and the input planes |
 //! | [`net`] | the residual CNN with its policy and value heads |
+//! | [`patches`] | a convolution's patches gathered for one matrix product, and their gradient |
 //! | [`init`] | parameter names and shapes, seeded starting values |
 //! | [`weights`] | the safetensors file with its metadata: save and checked load |
 //! | [`train`] | the losses and the seeded AdamW training loop |
@@ -38,6 +39,7 @@ pub mod eval;
 pub mod infer;
 pub mod init;
 pub mod net;
+pub mod patches;
 pub mod planes;
 pub mod provenance;
 pub mod threads;

@@ -13,8 +13,8 @@
 //!   result estimates the mover's outcome, −1 (loses) to 1 (wins).
 
 use crate::error::Result;
-use candle_core::{D, Module, Tensor};
-use candle_nn::{Conv2d, Conv2dConfig, Linear, VarBuilder};
+use candle_core::{Module, Tensor};
+use candle_nn::{Linear, VarBuilder};
 
 /// The network's shape: the settings stored in the weights file's metadata.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -51,26 +51,52 @@ impl NetConfig {
     }
 }
 
+/// A convolution over channels-last activations (`[batch, side, side, channels]`), as one matrix product
+/// of the gathered patches ([`crate::patches`]) by the kernels: candle's `conv2d` re-lays its input and
+/// computes every patch index at each call, and its gradient goes through a direct transposed convolution,
+/// which together cost most of a training step; a product of `[cells, k·k·cin]` patches by `[k·k·cin,
+/// cout]` kernels is the gemm crate's fast path both ways. The weights keep candle's layout (`[cout, cin, k, k]`), so a weights file reads the
+/// same either way.
+struct Conv {
+    /// `[cout, cin, k, k]`, candle's layout. It is laid out as a matrix at each call, not once: a training
+    /// step updates the variable in place, and a copy taken here would not follow.
+    weight: Tensor,
+    bias: Tensor,
+    k: usize,
+}
+
+impl Conv {
+    fn new(cin: usize, cout: usize, k: usize, vb: VarBuilder) -> Result<Conv> {
+        Ok(Conv { weight: vb.get((cout, cin, k, k), "weight")?, bias: vb.get(cout, "bias")?, k })
+    }
+
+    /// The convolution of `x` (`[batch, side, side, cin]`), padded so that the output has the input's side.
+    fn forward(&self, x: &Tensor) -> Result<Tensor> {
+        let (batch, side, _, cin) = x.dims4()?;
+        let patches =
+            if self.k == 1 { x.reshape((batch * side * side, cin))? } else { crate::patches::patches(x, self.k)? };
+        // Row `(dy·k + dx)·cin + ci` of the kernel matrix is tap (dy, dx) of input channel ci, as in `patches`.
+        let kernel = self.weight.permute((2, 3, 1, 0))?.reshape((self.k * self.k * cin, ()))?;
+        let out = patches.matmul(&kernel)?.broadcast_add(&self.bias)?;
+        Ok(out.reshape((batch, side, side, ()))?)
+    }
+}
+
 /// One residual block.
 struct Block {
-    conv1: Conv2d,
-    conv2: Conv2d,
+    conv1: Conv,
+    conv2: Conv,
 }
 
 /// The network, ready to evaluate (and to train, when built over trainable variables).
 pub struct Net {
     config: NetConfig,
-    stem: Conv2d,
+    stem: Conv,
     blocks: Vec<Block>,
-    policy: Conv2d,
-    value_conv: Conv2d,
+    policy: Conv,
+    value_conv: Conv,
     value_fc1: Linear,
     value_fc2: Linear,
-}
-
-/// The padding that keeps a 3×3 convolution's output the size of its input.
-fn same() -> Conv2dConfig {
-    Conv2dConfig { padding: 1, ..Default::default() }
 }
 
 impl Net {
@@ -78,13 +104,13 @@ impl Net {
     /// if one is missing or of the wrong shape.
     pub fn new(config: NetConfig, vb: &VarBuilder) -> Result<Net> {
         let c = config.channels;
-        let conv = |name: &str, cin, cout, k, cfg| candle_nn::conv2d(cin, cout, k, cfg, vb.pp(name));
-        let stem = conv("stem", crate::planes::PLANES, c, 3, same())?;
+        let conv = |name: &str, cin, cout, k| Conv::new(cin, cout, k, vb.pp(name));
+        let stem = conv("stem", crate::planes::PLANES, c, 3)?;
         let blocks = (0..config.blocks)
             .map(|i| {
                 Ok(Block {
-                    conv1: conv(&format!("blocks.{i}.conv1"), c, c, 3, same())?,
-                    conv2: conv(&format!("blocks.{i}.conv2"), c, c, 3, same())?,
+                    conv1: conv(&format!("blocks.{i}.conv1"), c, c, 3)?,
+                    conv2: conv(&format!("blocks.{i}.conv2"), c, c, 3)?,
                 })
             })
             .collect::<Result<Vec<_>>>()?;
@@ -92,8 +118,8 @@ impl Net {
             config,
             stem,
             blocks,
-            policy: conv("policy", c, 1, 1, Conv2dConfig::default())?,
-            value_conv: conv("value.conv", c, c, 1, Conv2dConfig::default())?,
+            policy: conv("policy", c, 1, 1)?,
+            value_conv: conv("value.conv", c, c, 1)?,
             value_fc1: candle_nn::linear(c, c, vb.pp("value.fc1"))?,
             value_fc2: candle_nn::linear(c, 1, vb.pp("value.fc2"))?,
         })
@@ -108,17 +134,17 @@ impl Net {
     /// side `n`: the policy logits `[batch, n*n]` (canonical frame, occupied cells not yet masked) and the
     /// values `[batch]` (tanh, the mover's view).
     pub fn forward(&self, x: &Tensor, n: usize) -> Result<(Tensor, Tensor)> {
-        let mut h = self.stem.forward(x)?.relu()?;
+        let mut h = self.stem.forward(&x.permute((0, 2, 3, 1))?)?.relu()?;
         for b in &self.blocks {
             let r = b.conv1.forward(&h)?.relu()?;
             let r = b.conv2.forward(&r)?;
             h = (h + r)?.relu()?;
         }
         let batch = x.dim(0)?;
-        let board = |t: Tensor| -> Result<Tensor> { Ok(t.narrow(2, 1, n)?.narrow(3, 1, n)?) };
+        let board = |t: Tensor| -> Result<Tensor> { Ok(t.narrow(1, 1, n)?.narrow(2, 1, n)?) };
         let policy = board(self.policy.forward(&h)?)?.reshape((batch, n * n))?;
         let v = board(self.value_conv.forward(&h)?.relu()?)?;
-        let v = v.flatten_from(2)?.mean(D::Minus1)?;
+        let v = v.reshape((batch, n * n, ()))?.mean(1)?;
         let v = self.value_fc1.forward(&v)?.relu()?;
         let value = self.value_fc2.forward(&v)?.tanh()?.squeeze(1)?;
         Ok((policy, value))

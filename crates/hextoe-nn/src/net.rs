@@ -51,12 +51,9 @@ impl NetConfig {
     }
 }
 
-/// A convolution over channels-last activations (`[batch, side, side, channels]`), as one matrix product
-/// of the gathered patches ([`crate::patches`]) by the kernels: candle's `conv2d` re-lays its input and
-/// computes every patch index at each call, and its gradient goes through a direct transposed convolution,
-/// which together cost most of a training step; a product of `[cells, k·k·cin]` patches by `[k·k·cin,
-/// cout]` kernels is the gemm crate's fast path both ways. The weights keep candle's layout (`[cout, cin, k, k]`), so a weights file reads the
-/// same either way.
+/// A convolution over channels-last activations (`[batch, side, side, channels]`): one matrix product of
+/// the gathered patches ([`crate::patches`], which says why) by the kernels. The weights keep candle's
+/// layout, so a weights file reads the same as with candle's `conv2d`.
 struct Conv {
     /// `[cout, cin, k, k]`, candle's layout. It is laid out as a matrix at each call, not once: a training
     /// step updates the variable in place, and a copy taken here would not follow.

@@ -156,17 +156,6 @@ impl Tree {
         self.slot(i).claim_known()
     }
 
-    /// True once `i`'s children have the predictor's prior.
-    #[inline]
-    pub(crate) fn is_guided(&self, i: usize) -> bool {
-        self.slot(i).is_guided()
-    }
-
-    /// Marks `i`'s children as given the predictor's prior; true for the one caller that marked it first.
-    pub(crate) fn claim_guided(&self, i: usize) -> bool {
-        self.slot(i).claim_guided()
-    }
-
     /// Counts a simulation through `i` as it goes down (see the module docs on the virtual loss).
     #[inline]
     pub(crate) fn add_visit(&self, i: usize) {

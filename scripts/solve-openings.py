@@ -272,15 +272,18 @@ def summary(recs, size):
             print(f"  {s:4} {'open':22} {r['positions']:>10,} positions in {r['cap_s']} s (load {r['load']})")
 
 
-def deeper(a, out, recs, key="position"):
+def deeper(a, out, recs, stones, key="position"):
     """Proves each deeper position (key="position"), or each position whose moves get their answers
-    (key="answers_of"), not yet proved (nor tried with this cap or more), in order."""
+    (key="answers_of"), past the first `stones`, not yet proved (nor tried with this cap or more), in order."""
     todo = deeper_positions(recs, a.size) if key == "position" else answer_positions(recs, a.size)
     if not todo:
         sys.exit(f"nothing of {a.size}x{a.size} to prove: run without --deeper (then without --answers) first")
     k, n = a.share
+    done = {r.get(key) for r in recs if r["size"] == a.size and (r["proved"] or r["cap_s"] >= a.cap)}
     for position, _, _ in todo[k::n]:
-        recs = records(out)
+        if position in done or position.split()[0] not in stones:
+            continue
+        recs = records(out)  # another run may have proved it meanwhile
         mine = [r for r in recs if r["size"] == a.size and r.get(key) == position]
         if any(r["proved"] for r in mine) or any(r["cap_s"] >= a.cap for r in mine):
             continue
@@ -414,9 +417,6 @@ def main():
     if not m or not int(m.group(1)) < int(m.group(2)):
         sys.exit(f"--share {a.share[:20]!r}: expected K/N with 0 <= K < N <= 999, such as 1/2")
     a.share = (int(m.group(1)), int(m.group(2)))
-    if a.deeper or a.answers:
-        deeper(a, out, recs, "answers_of" if a.answers else "position")
-        return
     stones = first_stones(a.size)
     if a.stones:
         wanted = a.stones.split(",")
@@ -425,6 +425,9 @@ def main():
             sys.exit(f"--stones: {','.join(bad)[:80]} not among the first stones of {a.size}x{a.size} "
                      f"(one of each turned pair: {stones[0]} to {stones[-1]} row by row)")
         stones = [s for s in stones if s in wanted]
+    if a.deeper or a.answers:
+        deeper(a, out, recs, stones, "answers_of" if a.answers else "position")
+        return
     if a.split:
         split(a, out, stones)
         return

@@ -257,7 +257,7 @@ fn every_sampled_shipped_entry_is_confirmed_by_the_solver() {
         if g.size() >= 8 && g.board().stone_count() > 1 {
             // One in 64 of the deeper 8×8 positions, chosen by a hash of the line rather than its place, so
             // that rows added to the table do not reshuffle which of the old ones are checked.
-            if line_hash(&line) % 64 != 0 {
+            if !line_hash(&line).is_multiple_of(64) {
                 continue;
             }
         } else if g.size() >= 8 {

@@ -40,6 +40,10 @@ fn main() -> ExitCode {
 
 /// Runs a command that reads the config (or, with none, the game's menu).
 fn run(command: Option<&Command>, menu: &PlayArgs, config: &Config) -> anyhow::Result<()> {
+    // The tree search asks the network where its settings say so; without it, the pattern prior serves.
+    if let Err(e) = hextoe_nn::predictor::install_shipped() {
+        eprintln!("hextoe: {e}");
+    }
     match command {
         None => tui::run(menu, config, true),
         Some(Command::Play(a)) => tui::run(a, config, false),

@@ -14,7 +14,9 @@
 //! | [`train`] | the losses and the seeded AdamW training loop |
 //! | [`adamw`] | AdamW with its moments readable, so that a run can be checkpointed |
 //! | [`checkpoint`] | a run's checkpoint file: resuming gives the weights of the run that never stopped |
+//! | [`fast`] | the policy alone for one position, laid out for a batch of one (the search's evaluations) |
 //! | [`infer`] | one position's move shares and value |
+//! | [`predictor`] | the network as the tree search's move predictor, with the shipped weights built in |
 //! | [`eval`] | held-out accuracy of the network and of the pattern prior |
 //! | [`provenance`] | the trainer's own hash, stored with the weights |
 //! | [`cli`] | what the commands share: the checked `--threads` option, their start and exit |
@@ -36,11 +38,13 @@ pub mod data;
 pub mod dataset;
 pub mod error;
 pub mod eval;
+pub mod fast;
 pub mod infer;
 pub mod init;
 pub mod net;
 pub mod patches;
 pub mod planes;
+pub mod predictor;
 pub mod provenance;
 pub mod threads;
 pub mod train;

@@ -59,10 +59,18 @@ pub struct MctsReport {
     pub simulations: u64,
     /// Positions the exact solver expanded.
     pub solver_nodes: u64,
+    /// Positions the network evaluated for the tree's prior (left out of the JSON when none).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub evaluations: u64,
     /// Search threads.
     pub threads: usize,
     /// Wall-clock seconds of the search.
     pub seconds: f64,
+}
+
+/// For serde: a count of zero is left out.
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// The search spec the flags ask for: the level's (default: impossible) MCTS settings, with `--playouts`,
@@ -151,6 +159,7 @@ pub fn report(game: &Game, a: &Analysis, threads: usize) -> MctsReport {
         pv: a.pv.iter().map(|m| m.to_string()).collect(),
         simulations: a.simulations,
         solver_nodes: a.solver_nodes,
+        evaluations: a.evaluations,
         threads,
         seconds: a.elapsed.as_secs_f64(),
     }
@@ -189,6 +198,9 @@ pub fn render(game: &Game, r: &MctsReport) -> String {
     ));
     if r.solver_nodes > 0 {
         s.push_str(&format!("; solver: {} positions", thousands(r.solver_nodes)));
+    }
+    if r.evaluations > 0 {
+        s.push_str(&format!("; network: {} evaluations", thousands(r.evaluations)));
     }
     s.push('\n');
     s

@@ -46,6 +46,7 @@ impl Tree {
                 } else if self.is_expanded(c) {
                     // Its children are gone: what was noted about them must be noted again.
                     node.known = false;
+                    node.guided = false;
                 }
                 t.slot(first + k).store(&node);
             }
@@ -167,7 +168,8 @@ mod tests {
         let mut tree = Tree::new(8_000);
         let limits = Limits { sims: None, deadline: None, stop: Stop::new(), threads: 1, stop_when_full: compact };
         let p = Params::for_size(9);
-        let sims = super::super::run_threads::<u128>(&mut tree, &game, &limits, Some(12_000), &p, &mut FastRng::new(4));
+        let sims =
+            super::super::run_threads::<u128>(&mut tree, &game, &limits, Some(12_000), &p, &mut FastRng::new(4)).sims;
         (tree, sims)
     }
 

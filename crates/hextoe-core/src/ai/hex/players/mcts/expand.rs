@@ -147,7 +147,7 @@ mod tests {
         }
         let mut board = PlayBoard::<u64>::new(g.board(), g.to_move()).unwrap_or_else(|| panic!("7×7 fits"));
         board.set_last(g.last_move().and_then(|m| m.cell()).map(|c| c.row() * 7 + c.col()));
-        let root = Root { board: board.clone(), swap_depth: None };
+        let root = Root { board: board.clone(), swap_depth: None, predictor: None };
         let tree = Tree::new(100_000);
         let limits = Limits::simulations(50, 1);
         run(&tree, &root, &limits, &p, &mut FastRng::new(3));

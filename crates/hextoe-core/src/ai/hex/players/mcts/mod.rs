@@ -19,6 +19,7 @@
 mod ahead;
 mod compact;
 mod expand;
+mod guide;
 mod knowledge;
 mod node;
 mod opening;
@@ -175,8 +176,9 @@ impl MctsState {
         let limits = Limits { sims: None, deadline, stop: stop.clone(), threads: threads as u64, stop_when_full: true };
         let n = game.size();
         let params = self.params(n);
-        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
-        let mut analysis = report::summarize(&tree, game, simulations, start, &mut frng);
+        let ran = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
+        let mut analysis = report::summarize(&tree, game, ran.sims, start, &mut frng);
+        analysis.evaluations = ran.evaluations;
         if opening::on_edges(&params, swap_depth(game), n) {
             analysis.explanation = format!(
                 "under the swap rule a strong first stone would be swapped, so it opens on its own edge; {}",
@@ -293,7 +295,8 @@ impl MctsState {
     }
 }
 
-/// Searches `tree` with `limits.threads` threads; returns the simulations run. With
+/// Searches `tree` with `limits.threads` threads; returns the simulations run and the predictor's
+/// evaluations. With
 /// [`Limits::stop_when_full`], a round that fills the tree is followed by another in the tree compacted
 /// ([`Tree::compacted`]), until the limits are reached; a tree that cannot be compacted searches on from
 /// its leaves.
@@ -304,19 +307,20 @@ fn run_threads<B: Bits>(
     sims: Option<u64>,
     params: &Params,
     rng: &mut FastRng,
-) -> u64 {
+) -> Ran {
     let n = game.size();
-    let Some(mut board) = PlayBoard::<B>::new(game.board(), game.to_move()) else { return 0 };
+    let Some(mut board) = PlayBoard::<B>::new(game.board(), game.to_move()) else { return Ran::default() };
     let last = game.history().iter().rev().find_map(|m| m.cell());
     board.set_last(last.map(|c| c.row() * n + c.col()));
-    let root = Root { board, swap_depth: swap_depth(game) };
+    let predictor = crate::ai::hex::knowledge::predictor::installed();
+    let root = Root { board, swap_depth: swap_depth(game), predictor };
     let mut limits = limits.clone();
-    let mut done = 0;
+    let mut done = Ran::default();
     loop {
-        let left = sims.map(|s| s.saturating_sub(done));
+        let left = sims.map(|s| s.saturating_sub(done.sims));
         let ran = run_round(tree, &root, &limits, left, params, rng);
-        done += ran.sims;
-        let over = sims.is_some_and(|s| done >= s)
+        done = Ran { full: false, ..done.plus(ran) };
+        let over = sims.is_some_and(|s| done.sims >= s)
             || limits.stop.is_stopped()
             || limits.deadline.is_some_and(|d| Instant::now() >= d)
             || tree.proof(0) != Proof::Unknown;
@@ -360,10 +364,7 @@ fn run_round<B: Bits>(
                 s.spawn(move || search::run(tree, root, &lim, &params, &mut FastRng::new(seed)))
             })
             .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_default())
-            .fold(Ran::default(), |a, r| Ran { sims: a.sims + r.sims, full: a.full || r.full })
+        handles.into_iter().map(|h| h.join().unwrap_or_default()).fold(Ran::default(), Ran::plus)
     })
 }
 

@@ -2,7 +2,7 @@
 //! (see [`super::tree`] for how threads share the slots).
 
 use crate::ai::hex::Proof;
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering};
 
 /// Every access to a slot is relaxed: the tree publishes new children with its own release store.
 pub(super) const R: Ordering = Ordering::Relaxed;
@@ -17,6 +17,9 @@ pub struct Node {
     /// True once the virtual-connection knowledge (`mcts/knowledge.rs`) has looked at this node's moves,
     /// so that the expensive look happens once per node.
     pub known: bool,
+    /// True once the learned predictor (`mcts/guide.rs`) has given this node's children their prior, so
+    /// that it is asked once per node.
+    pub guided: bool,
     /// Simulations through this node, the ones still under way included.
     pub visits: u32,
     /// Simulations through this node won by the player who made its move.
@@ -47,8 +50,9 @@ pub(crate) struct Slot {
     /// Number of children: 0 while the node is a leaf, `u16::MAX` while a thread is expanding it.
     pub(super) n_children: AtomicU16,
     pub(super) proof: AtomicU8,
-    /// [`Node::known`].
-    pub(super) known: AtomicBool,
+    /// [`Node::known`] (bit [`KNOWN`]) and [`Node::guided`] (bit [`GUIDED`]), in one byte: the slot has
+    /// no room for another.
+    pub(super) flags: AtomicU8,
     /// Index of the first child in the arena.
     pub(super) first_child: AtomicU32,
     pub(super) visits: AtomicU32,
@@ -62,6 +66,11 @@ pub(crate) struct Slot {
     /// much-visited node reuses between full scans (see `select::select`).
     pub(super) choice: AtomicU16,
 }
+
+/// The flag bit of [`Node::known`].
+const KNOWN: u8 = 1;
+/// The flag bit of [`Node::guided`].
+const GUIDED: u8 = 2;
 
 /// A proof as the byte a slot keeps.
 pub(super) fn proof_code(p: Proof) -> u8 {
@@ -126,13 +135,32 @@ impl Slot {
     /// True once the knowledge has looked at this node ([`Node::known`]).
     #[inline]
     pub(super) fn is_known(&self) -> bool {
-        self.known.load(R)
+        self.flags.load(R) & KNOWN != 0
     }
 
     /// Marks the node as looked at by the knowledge; true for the one caller that marked it first.
     #[inline]
     pub(super) fn claim_known(&self) -> bool {
-        !self.known.swap(true, R)
+        self.flags.fetch_or(KNOWN, R) & KNOWN == 0
+    }
+
+    /// True once the predictor has given the children their prior ([`Node::guided`]).
+    #[inline]
+    pub(super) fn is_guided(&self) -> bool {
+        self.flags.load(R) & GUIDED != 0
+    }
+
+    /// Marks the node's children as given the predictor's prior; true for the one caller that marked it
+    /// first.
+    #[inline]
+    pub(super) fn claim_guided(&self) -> bool {
+        self.flags.fetch_or(GUIDED, R) & GUIDED == 0
+    }
+
+    /// Replaces the prior (the predictor's, over the pattern prior it was expanded with).
+    #[inline]
+    pub(super) fn set_prior(&self, prior: f32) {
+        self.prior.store(prior.to_bits(), R);
     }
 
     /// The node's fields as they are now (each read on its own: another thread may be adding to them).
@@ -141,6 +169,7 @@ impl Slot {
             mv: self.mv.load(R),
             proof: proof_of(self.proof.load(R)),
             known: self.is_known(),
+            guided: self.is_guided(),
             visits: self.visits.load(R),
             wins: self.wins.load(R),
             rave_visits: self.rave().0,
@@ -153,7 +182,7 @@ impl Slot {
     pub(super) fn store(&self, n: &Node) {
         self.mv.store(n.mv, R);
         self.proof.store(proof_code(n.proof), R);
-        self.known.store(n.known, R);
+        self.flags.store((u8::from(n.known) * KNOWN) | (u8::from(n.guided) * GUIDED), R);
         self.visits.store(n.visits, R);
         self.wins.store(n.wins, R);
         self.rave.store(u64::from(n.rave_visits) | u64::from(n.rave_wins) << 32, R);

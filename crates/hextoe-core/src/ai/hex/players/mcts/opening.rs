@@ -87,6 +87,7 @@ pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Op
         proof_source: Some(ProofSource::Solver),
         simulations: 0,
         solver_nodes: 0,
+        evaluations: 0,
         elapsed: started.elapsed(),
         explanation: format!(
             "under the swap rule a winning first stone would be swapped; {best} loses against perfect play, \

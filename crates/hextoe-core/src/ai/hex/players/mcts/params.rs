@@ -32,6 +32,15 @@ settings! { |n|
     /// The fit copies how often a strong player answers the last stone nearby, which a playout that
     /// judges a position need not: the other cells' weight γ₀ is divided by this.
     local_odds: Odds = Odds([2.0, 2.0]), in 0.01..=100.0;
+    /// The visits after which a node's children take the learned predictor's prior (0: never).
+    /// The predictor (the network, when the program installed one) replaces the pattern prior of the
+    /// children of the root and of each node once it has more visits than this: an evaluation costs as
+    /// much as some dozens of simulations, so it is spent only where the search keeps coming back.
+    net_after: u32 = 0, in 0..=1_000_000;
+    /// The simulations the predictor's value counts for at each node it evaluates (0: the value unused).
+    /// A node whose children take the predictor's prior also gets this many simulations, won by the
+    /// player who moved into it in the share the value gives that player; they fade as real ones come.
+    net_value: u32 = 0, in 0..=10_000;
     /// Which nodes get knowledge from virtual connections.
     /// See [`KnowledgeAt`].
     knowledge: KnowledgeAt = KnowledgeAt::Nodes(256);

@@ -40,7 +40,7 @@ impl MctsState {
         let n = game.size();
         let params = self.params(n);
         let sims = spec.budget.nodes;
-        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng));
+        let simulations = dispatch_bits!(n, run_threads(&mut tree, game, &limits, sims, &params, &mut frng)).sims;
         self.keep_tree(game, tree);
         simulations
     }

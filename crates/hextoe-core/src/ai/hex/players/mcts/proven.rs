@@ -38,6 +38,7 @@ impl Analysis {
             proof_source: Some(win.source),
             simulations: 0,
             solver_nodes: win.solver_nodes,
+            evaluations: 0,
             elapsed,
             explanation: win.explanation,
         }
@@ -139,6 +140,7 @@ mod tests {
             proof_source: None,
             simulations: 0,
             solver_nodes: 0,
+            evaluations: 0,
             elapsed: Duration::ZERO,
             explanation: String::new(),
         };

@@ -42,6 +42,8 @@ pub struct Analysis {
     pub simulations: u64,
     /// Positions the exact solver visited.
     pub solver_nodes: u64,
+    /// Positions the learned predictor evaluated for the tree's prior (see [`super::Params::net_after`]).
+    pub evaluations: u64,
     /// Wall-clock time of the whole search.
     pub elapsed: Duration,
     /// One sentence on what the search saw.
@@ -250,6 +252,7 @@ pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Insta
         proof_source,
         simulations,
         solver_nodes: 0,
+        evaluations: 0,
         elapsed: start.elapsed(),
         explanation,
     }

@@ -3,6 +3,7 @@
 //! [`super::select`], expansion in [`super::expand`].
 
 use super::expand::{Legal, expand};
+use super::guide::Guide;
 use super::knowledge::Knowledge;
 use super::opening;
 use super::params::{KnowledgeAt, Params};
@@ -14,6 +15,7 @@ use crate::ai::hex::knowledge::bitboard::Bits;
 use crate::ai::hex::knowledge::patterns::Shapes;
 use crate::ai::hex::knowledge::playout::bridge::code;
 use crate::ai::hex::knowledge::playout::{FastRng, LocalPolicy, PlayBoard};
+use crate::ai::hex::knowledge::predictor::MovePredictor;
 use crate::game::hex::Color;
 use std::borrow::Cow;
 use std::time::Instant;
@@ -43,13 +45,25 @@ impl Limits {
     }
 }
 
-/// The position the tree's root stands for.
-#[derive(Clone, Debug)]
+/// The position the tree's root stands for, and the learned predictor the search may ask about it.
+#[derive(Clone)]
 pub struct Root<B> {
     /// The board with the side to move.
     pub board: PlayBoard<B>,
     /// The depth below the root (0 = the root itself) at which swapping is legal, if anywhere.
     pub swap_depth: Option<usize>,
+    /// The predictor whose shares become the prior of well-visited nodes' children
+    /// ([`Params::net_after`]); none searches with the pattern prior alone.
+    pub predictor: Option<&'static dyn MovePredictor>,
+}
+
+impl<B> std::fmt::Debug for Root<B> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Root")
+            .field("swap_depth", &self.swap_depth)
+            .field("predictor", &self.predictor.map(|p| p.name()))
+            .finish_non_exhaustive()
+    }
 }
 
 /// A step of the path from the root: the node, the colour that made its move (whose wins it counts) and
@@ -80,6 +94,8 @@ struct Scratch<B> {
     local: Option<Cow<'static, LocalPolicy>>,
     /// Virtual-connection knowledge for the root and well-visited nodes, when the search uses it.
     knowledge: Option<Knowledge<B>>,
+    /// The learned predictor's prior for the root and well-visited nodes, when the search uses it.
+    guide: Option<Guide>,
     /// What stands on each cell after the playout ([`PlayBoard::owners`]), for the AMAF backup.
     owners: Vec<u8>,
     /// An expansion found no room in the tree.
@@ -96,6 +112,9 @@ pub fn prepare<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params) {
 fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratch<B>) {
     if !tree.is_expanded(0) && tree.proof(0) == Proof::Unknown {
         expand(tree, 0, &root.board, legal_at(root, p, 0), p, prior(&s.shapes, p), &mut s.kids);
+    }
+    if let Some(g) = s.guide.as_mut() {
+        g.apply(tree, 0, &root.board, p.net_value);
     }
     // Where the swap is legal, at the root or one move below, a connection proves nothing: the
     // opponent may take the stones over.
@@ -130,6 +149,11 @@ fn prior<'a>(shapes: &'a Option<Shapes>, p: &Params) -> Option<(&'a Shapes, bool
 }
 
 impl<B: Bits> Scratch<B> {
+    /// The predictor's evaluations this thread asked for.
+    fn evaluations(&self) -> u64 {
+        self.guide.as_ref().map_or(0, |g| g.evaluations)
+    }
+
     fn new(root: &Root<B>, p: &Params) -> Scratch<B> {
         let n = root.board.geometry().size();
         Scratch {
@@ -146,6 +170,7 @@ impl<B: Bits> Scratch<B> {
                 }
             }),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n)),
+            guide: root.predictor.filter(|_| p.net_after > 0).map(Guide::new),
             owners: Vec::with_capacity(n * n),
             full: false,
         }
@@ -162,6 +187,19 @@ pub struct Ran {
     pub sims: u64,
     /// It stopped because the tree had no room for an expansion ([`Limits::stop_when_full`]).
     pub full: bool,
+    /// The learned predictor's evaluations this thread asked for.
+    pub evaluations: u64,
+}
+
+impl Ran {
+    /// Two threads' or rounds' work together.
+    pub fn plus(self, other: Ran) -> Ran {
+        Ran {
+            sims: self.sims + other.sims,
+            full: self.full || other.full,
+            evaluations: self.evaluations + other.evaluations,
+        }
+    }
 }
 
 /// Runs simulations from `root` into `tree`, which other threads may be searching too, until a limit is
@@ -177,7 +215,7 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
             break;
         }
         if s.full && limits.stop_when_full {
-            return Ran { sims, full: true };
+            return Ran { sims, full: true, evaluations: s.evaluations() };
         }
         if sims.is_multiple_of(64) && (limits.stop.is_stopped() || limits.deadline.is_some_and(|d| Instant::now() >= d))
         {
@@ -202,7 +240,7 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
         simulate(tree, root, p, rng, &mut s);
         sims += 1;
     }
-    Ran { sims, full: false }
+    Ran { sims, full: false, evaluations: s.evaluations() }
 }
 
 /// One simulation: descend (counting the visits on the way, the virtual loss), maybe expand, play out,
@@ -219,6 +257,12 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
     loop {
         if tree.proof(node) != Proof::Unknown {
             break;
+        }
+        if let Some(g) = s.guide.as_mut()
+            && tree.visits(node) > p.net_after
+            && !tree.is_guided(node)
+        {
+            g.apply(tree, node, board, p.net_value);
         }
         if !tree.is_expanded(node) {
             let depth = s.path.len() - 1;

@@ -65,18 +65,18 @@ fn a_search_reports_a_full_tree_only_when_an_expansion_found_no_room() {
     // compact a tree whose move is done), while one that runs out of room is.
     let game = crate::game::hex::parse_position("e5", 9, false).unwrap_or_else(|e| panic!("{e}"));
     let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-    let root = Root { board, swap_depth: None };
+    let root = Root { board, swap_depth: None, predictor: None };
     let p = Params::for_size(9);
     let budget = |tree: &Tree| {
         let limits = Limits { stop_when_full: true, ..Limits::simulations(3_000, 1) };
         run(tree, &root, &limits, &p, &mut FastRng::new(9))
     };
     let roomy = Tree::new(1 << 20);
-    assert_eq!(budget(&roomy), Ran { sims: 3_000, full: false });
+    assert_eq!(budget(&roomy), Ran { sims: 3_000, full: false, evaluations: 0 });
     // The same seeded search in a tree with 100 slots to spare at its end: every expansion (at most 81
     // children) still fits, so it runs the same, ends on its budget, and leaves the tree nearly full.
     let tight = Tree::new(roomy.len() + 100);
-    assert_eq!(budget(&tight), Ran { sims: 3_000, full: false });
+    assert_eq!(budget(&tight), Ran { sims: 3_000, full: false, evaluations: 0 });
     assert_eq!(tight.len(), roomy.len());
     assert!(tight.is_full(), "under a whole expansion's worth of room is left");
     // With half the room, an expansion fails and the search stops early to be compacted.
@@ -93,7 +93,7 @@ fn root_after(moves: &[&str]) -> Root<u128> {
         game.play(m).unwrap_or_else(|e| panic!("{e}"));
     }
     let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-    Root { board, swap_depth: None }
+    Root { board, swap_depth: None, predictor: None }
 }
 
 #[test]

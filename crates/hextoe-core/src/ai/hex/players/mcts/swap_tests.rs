@@ -10,7 +10,7 @@ use crate::ai::Stop;
 fn searched_opening(n: usize, sims: u64, seed: u64) -> Tree {
     let game = Game::new(n, true).unwrap_or_else(|e| panic!("{e}"));
     let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("{n}×{n} fits"));
-    let root = Root { board, swap_depth: Some(1) };
+    let root = Root { board, swap_depth: Some(1), predictor: None };
     let tree = Tree::new(1 << 20);
     let limits = Limits::simulations(sims, 1);
     // Every first stone, not only the fair ones: the test is of how the swap's wins are counted.
@@ -54,7 +54,7 @@ fn the_swap_learns_from_every_playout_through_its_parent() {
     // visits match its parent's.
     let game = crate::game::hex::parse_position("e5", 9, true).unwrap_or_else(|e| panic!("{e}"));
     let board = PlayBoard::<u128>::new(game.board(), game.to_move()).unwrap_or_else(|| panic!("9×9 fits"));
-    let root = Root { board, swap_depth: Some(0) };
+    let root = Root { board, swap_depth: Some(0), predictor: None };
     let tree = Tree::new(1 << 20);
     let limits = Limits::simulations(5_000, 1);
     run(&tree, &root, &limits, &Params::for_size(9), &mut FastRng::new(1));

@@ -156,6 +156,17 @@ impl Tree {
         self.slot(i).claim_known()
     }
 
+    /// True once `i`'s children have the predictor's prior.
+    #[inline]
+    pub(crate) fn is_guided(&self, i: usize) -> bool {
+        self.slot(i).is_guided()
+    }
+
+    /// Marks `i`'s children as given the predictor's prior; true for the one caller that marked it first.
+    pub(crate) fn claim_guided(&self, i: usize) -> bool {
+        self.slot(i).claim_guided()
+    }
+
     /// Counts a simulation through `i` as it goes down (see the module docs on the virtual loss).
     #[inline]
     pub(crate) fn add_visit(&self, i: usize) {
@@ -166,6 +177,15 @@ impl Tree {
     #[inline]
     pub(crate) fn add_win(&self, i: usize) {
         self.slot(i).wins.fetch_add(1, R);
+    }
+
+    /// Counts `visits` simulations through `i` that were not played, `wins` of them won by the player who
+    /// moved into `i`: an estimate (the network's value) standing in for playouts, which fades as real
+    /// ones accumulate.
+    pub(crate) fn add_estimate(&self, i: usize, visits: u32, wins: u32) {
+        let s = self.slot(i);
+        s.visits.fetch_add(visits, R);
+        s.wins.fetch_add(wins.min(visits), R);
     }
 
     /// Adds an all-moves-as-first visit to each child of `i` whose cell `hit` says the player to move at

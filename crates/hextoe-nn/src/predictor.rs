@@ -1,0 +1,115 @@
+//! The network as the tree search's move predictor: the core's [`MovePredictor`] hook, answered by the
+//! shipped weights, which the binary carries in itself.
+
+use crate::error::{NnError, Result};
+use crate::fast::PolicyNet;
+use crate::planes::{Frame, encode, encoded_len};
+use crate::weights::from_bytes;
+use candle_core::Device;
+use hextoe_core::ai::hex::knowledge::predictor::MovePredictor;
+use hextoe_core::game::hex::Color;
+use std::path::Path;
+
+/// The shipped weights, built into the binary so that it needs no file at run time.
+const SHIPPED_BYTES: &[u8] = include_bytes!("../data/hex-net.safetensors");
+
+/// A network answering the search's questions, on a pool of one thread of its own.
+///
+/// candle's matrix products split their work over as many threads as the machine has cores unless told
+/// otherwise, and the only way to tell them is an environment variable that a running program cannot
+/// safely set. Run inside a one-thread pool, that splitting stays on one thread: a search that was given
+/// one thread uses one core, as a fair match requires.
+pub struct NetPredictor {
+    net: PolicyNet,
+    pool: rayon::ThreadPool,
+    name: String,
+}
+
+impl NetPredictor {
+    /// The shipped network.
+    pub fn shipped() -> Result<NetPredictor> {
+        NetPredictor::from_bytes(SHIPPED_BYTES.to_vec(), Path::new(crate::SHIPPED))
+    }
+
+    /// The network in the bytes of a weights file (`path` names it in messages and in [`Self::name`]).
+    pub fn from_bytes(bytes: Vec<u8>, path: &Path) -> Result<NetPredictor> {
+        // Checked whole first (shape, names, finite numbers), then laid out for the search.
+        let config = from_bytes(bytes.clone(), path)?.net.config();
+        let tensors = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu)?;
+        let net = PolicyNet::new(config, &tensors)?;
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(1)
+            .thread_name(|_| "hextoe-net".to_string())
+            .build()
+            .map_err(|e| NnError::Invalid(format!("cannot start the network's thread: {e}")))?;
+        let name = format!(
+            "network {} ({} blocks × {} channels)",
+            path.file_name().map_or_else(String::new, |f| f.to_string_lossy().into_owned()),
+            config.blocks,
+            config.channels
+        );
+        Ok(NetPredictor { net, pool, name })
+    }
+
+    /// The share of each cell of the real board (row-major; 0 on taken cells), as [`crate::infer`]'s
+    /// policy, and the value for `to_move`, in the position `cells` of side `size`.
+    fn policy(&self, size: usize, cells: &[Option<Color>], to_move: Color) -> Result<(Vec<f32>, f32)> {
+        if !(1..=crate::data::MAX_SIDE).contains(&size) || cells.len() != size * size {
+            return Err(NnError::Invalid(format!("a position of side {size} with {} cells", cells.len())));
+        }
+        let frame = Frame::of(size, to_move, false);
+        let pos = crate::planes::Position { size, cells: cells.to_vec(), to_move };
+        let mut x = vec![0f32; encoded_len(size)];
+        encode(&pos, frame, &mut x);
+        let (logits, value) = self.net.evaluate(&x, size)?;
+        // The softmax over the empty cells, in the canonical frame, then mapped back to the board.
+        let empty = |k: usize| cells[frame.real(k)].is_none();
+        let top = (0..size * size).filter(|&k| empty(k)).map(|k| logits[k]).fold(f32::NEG_INFINITY, f32::max);
+        let mut policy = vec![0f32; size * size];
+        let mut total = 0.0;
+        for (k, &l) in logits.iter().enumerate() {
+            if empty(k) {
+                let e = (l - top).exp();
+                policy[frame.real(k)] = e;
+                total += e;
+            }
+        }
+        if !(total > 0.0 && total.is_finite() && value.is_finite()) {
+            return Err(NnError::Invalid("no empty cell, or an output that is not a number".to_string()));
+        }
+        policy.iter_mut().for_each(|p| *p /= total);
+        Ok((policy, value.clamp(-1.0, 1.0)))
+    }
+}
+
+impl MovePredictor for NetPredictor {
+    fn shares(&self, size: usize, cells: &[Option<Color>], to_move: Color, out: &mut [f32]) -> Option<f32> {
+        if cells.len() != size * size || out.len() != size * size {
+            return None;
+        }
+        match self.pool.install(|| self.policy(size, cells, to_move)) {
+            Ok((p, value)) if p.len() == out.len() => {
+                out.copy_from_slice(&p);
+                Some(value)
+            }
+            _ => None,
+        }
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// Installs the shipped network as the search's predictor for this process, and returns its name. The
+/// error says why it could not be (the weights would not load, or another predictor was installed
+/// first); the search then keeps to its pattern prior.
+pub fn install_shipped() -> std::result::Result<String, String> {
+    let p = NetPredictor::shipped().map_err(|e| format!("the network is not used: {e}"))?;
+    let name = p.name.clone();
+    if hextoe_core::ai::hex::knowledge::predictor::install(Box::new(p)) {
+        Ok(name)
+    } else {
+        Err("the network is not used: another move predictor was installed first".to_string())
+    }
+}

@@ -35,12 +35,15 @@ settings! { |n|
     /// The visits after which a node's children take the learned predictor's prior (0: never).
     /// The predictor (the network, when the program installed one) replaces the pattern prior of the
     /// children of the root and of each node once it has more visits than this: an evaluation costs as
-    /// much as some dozens of simulations, so it is spent only where the search keeps coming back.
-    net_after: u32 = 0, in 0..=1_000_000;
+    /// much as some dozens of simulations, so it is spent only where the search keeps coming back. On
+    /// 11×11 to 13×13, the sizes the network was trained on, with its value (experiment 0117).
+    net_after: u32 = if (11..=13).contains(&n) { 64 } else { 0 }, in 0..=1_000_000;
     /// The simulations the predictor's value counts for at each node it evaluates (0: the value unused).
     /// A node whose children take the predictor's prior also gets this many simulations, won by the
     /// player who moved into it in the share the value gives that player; they fade as real ones come.
-    net_value: u32 = 0, in 0..=10_000;
+    /// About what an evaluation costs in simulations at 11×11, so the value stands for the playouts it
+    /// displaced.
+    net_value: u32 = if (11..=13).contains(&n) { 32 } else { 0 }, in 0..=10_000;
     /// Which nodes get knowledge from virtual connections.
     /// See [`KnowledgeAt`].
     knowledge: KnowledgeAt = KnowledgeAt::Nodes(256);

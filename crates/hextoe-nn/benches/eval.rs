@@ -1,8 +1,9 @@
 //! One network evaluation at 11×11 on one thread: a single position (batch of 1) encoded, run through
 //! the shipped network's trunk and both heads, and its policy mapped back to the board, as the tree
 //! search would ask for it at a node. Run with `RAYON_NUM_THREADS=1` for the one-thread figure.
-//! `policy_one_position` is the search's own path ([`hextoe_nn::fast`]): the policy alone, channels-last,
-//! on the same position, so the two figures compare candle's convolution with the hand-laid one.
+//! `policy_one_position` is the search's own path ([`hextoe_nn::fast`]): the policy and the value,
+//! channels-last, on the same position, so the two figures compare candle's convolution with the hand-laid
+//! one.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hextoe_core::game::hex::Cell;
@@ -24,7 +25,7 @@ fn evaluation(c: &mut Criterion) {
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{e}"));
     let tensors =
         candle_core::safetensors::load_buffer(&bytes, &candle_core::Device::Cpu).unwrap_or_else(|e| panic!("{e}"));
-    let fast = hextoe_nn::fast::PolicyNet::new(w.net.config(), &tensors).unwrap_or_else(|e| panic!("{e}"));
+    let fast = hextoe_nn::fast::SearchNet::new(w.net.config(), &tensors).unwrap_or_else(|e| panic!("{e}"));
     let mut x = vec![0f32; hextoe_nn::planes::encoded_len(11)];
     g.bench_function("policy_one_position", |b| {
         b.iter(|| {

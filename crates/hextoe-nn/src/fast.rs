@@ -54,7 +54,7 @@ fn get<'a>(t: &'a HashMap<String, Tensor>, name: &str) -> Result<&'a Tensor> {
 }
 
 /// The network's trunk and both heads, ready for one position at a time.
-pub struct PolicyNet {
+pub struct SearchNet {
     stem: Conv3,
     blocks: Vec<(Conv3, Conv3)>,
     /// The policy head's 1×1 convolution: a weight per channel, and the bias.
@@ -138,10 +138,10 @@ impl Grid {
     }
 }
 
-impl PolicyNet {
+impl SearchNet {
     /// The trunk and heads of a network shaped `cfg`, from its weights `t` (checked already by
     /// [`crate::weights::from_bytes`]).
-    pub fn new(cfg: NetConfig, t: &HashMap<String, Tensor>) -> Result<PolicyNet> {
+    pub fn new(cfg: NetConfig, t: &HashMap<String, Tensor>) -> Result<SearchNet> {
         let stem = Conv3::new(t, "stem")?;
         let blocks = (0..cfg.blocks)
             .map(|i| Ok((Conv3::new(t, &format!("blocks.{i}.conv1"))?, Conv3::new(t, &format!("blocks.{i}.conv2"))?)))
@@ -155,7 +155,7 @@ impl PolicyNet {
             && w.len() == cfg.channels
             && b.len() == 1;
         match value {
-            Some(value) if fits => Ok(PolicyNet { stem, blocks, policy: (w, b[0]), value }),
+            Some(value) if fits => Ok(SearchNet { stem, blocks, policy: (w, b[0]), value }),
             _ => Err(NnError::Invalid(format!("the weights do not make a network of {cfg:?}"))),
         }
     }

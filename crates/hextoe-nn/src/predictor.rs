@@ -2,7 +2,7 @@
 //! shipped weights, which the binary carries in itself.
 
 use crate::error::{NnError, Result};
-use crate::fast::PolicyNet;
+use crate::fast::SearchNet;
 use crate::planes::{Frame, encode, encoded_len};
 use crate::weights::from_bytes;
 use candle_core::Device;
@@ -20,7 +20,7 @@ const SHIPPED_BYTES: &[u8] = include_bytes!("../data/hex-net.safetensors");
 /// safely set. Run inside a one-thread pool, that splitting stays on one thread: a search that was given
 /// one thread uses one core, as a fair match requires.
 pub struct NetPredictor {
-    net: PolicyNet,
+    net: SearchNet,
     pool: rayon::ThreadPool,
     name: String,
 }
@@ -36,7 +36,7 @@ impl NetPredictor {
         // Checked whole first (shape, names, finite numbers), then laid out for the search.
         let config = from_bytes(bytes.clone(), path)?.net.config();
         let tensors = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu)?;
-        let net = PolicyNet::new(config, &tensors)?;
+        let net = SearchNet::new(config, &tensors)?;
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(1)
             .thread_name(|_| "hextoe-net".to_string())
@@ -53,7 +53,7 @@ impl NetPredictor {
 
     /// The share of each cell of the real board (row-major; 0 on taken cells), as [`crate::infer`]'s
     /// policy, and the value for `to_move`, in the position `cells` of side `size`.
-    fn policy(&self, size: usize, cells: &[Option<Color>], to_move: Color) -> Result<(Vec<f32>, f32)> {
+    fn evaluate(&self, size: usize, cells: &[Option<Color>], to_move: Color) -> Result<(Vec<f32>, f32)> {
         if !(1..=crate::data::MAX_SIDE).contains(&size) || cells.len() != size * size {
             return Err(NnError::Invalid(format!("a position of side {size} with {} cells", cells.len())));
         }
@@ -87,7 +87,7 @@ impl MovePredictor for NetPredictor {
         if cells.len() != size * size || out.len() != size * size {
             return None;
         }
-        match self.pool.install(|| self.policy(size, cells, to_move)) {
+        match self.pool.install(|| self.evaluate(size, cells, to_move)) {
             Ok((p, value)) if p.len() == out.len() => {
                 out.copy_from_slice(&p);
                 Some(value)

@@ -4,7 +4,7 @@
 
 use candle_core::{Device, Tensor};
 use hextoe_core::game::hex::Color;
-use hextoe_nn::fast::PolicyNet;
+use hextoe_nn::fast::SearchNet;
 use hextoe_nn::planes::{Frame, PLANES, Position, encode, encoded_len};
 use hextoe_nn::{NetConfig, init, weights};
 use std::collections::HashMap;
@@ -27,7 +27,7 @@ fn position(n: usize, seed: u64, to_move: Color) -> Position {
 }
 
 /// The largest difference between the two computations' logits on `pos`, and between their values.
-fn difference(net: &hextoe_nn::Net, fast: &PolicyNet, pos: &Position) -> (f32, f32) {
+fn difference(net: &hextoe_nn::Net, fast: &SearchNet, pos: &Position) -> (f32, f32) {
     let n = pos.size;
     let mut x = vec![0f32; encoded_len(n)];
     encode(pos, Frame::of(n, pos.to_move, false), &mut x);
@@ -46,7 +46,7 @@ fn the_shipped_network_gives_the_same_logits_both_ways() {
     let bytes = std::fs::read(&path).unwrap();
     let w = weights::from_bytes(bytes.clone(), &path).unwrap();
     let tensors = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu).unwrap();
-    let fast = PolicyNet::new(w.net.config(), &tensors).unwrap();
+    let fast = SearchNet::new(w.net.config(), &tensors).unwrap();
     // Not side 1: its input, 3 planes of 3×3, has the same strides laid out channels-first as
     // channels-last, and candle's convolution takes it for channels-last and reads it wrongly (a board of
     // one cell has one move, so nothing asks the network about it).
@@ -65,12 +65,12 @@ fn a_freshly_initialised_network_of_another_shape_agrees_too() {
     let tensors: HashMap<String, Tensor> = init::initial(cfg, 7).unwrap().into_iter().collect();
     let vb = candle_nn::VarBuilder::from_tensors(tensors.clone(), candle_core::DType::F32, &Device::Cpu);
     let net = hextoe_nn::Net::new(cfg, &vb).unwrap();
-    let fast = PolicyNet::new(cfg, &tensors).unwrap();
+    let fast = SearchNet::new(cfg, &tensors).unwrap();
     let (d, v) = difference(&net, &fast, &position(7, 5, Color::Black));
     assert!(d < 1e-4, "logits differ by {d}");
     assert!(v < 1e-5, "values differ by {v}");
     // Weights of another shape than the one claimed are refused, not misread.
-    let e = PolicyNet::new(NetConfig { blocks: 2, channels: 16 }, &tensors).err().map(|e| e.to_string());
+    let e = SearchNet::new(NetConfig { blocks: 2, channels: 16 }, &tensors).err().map(|e| e.to_string());
     assert!(e.is_some_and(|e| e.contains("do not make a network")), "a mismatched shape was accepted");
     // A bad input length is an error, not a panic.
     assert!(fast.evaluate(&[0.0; 10], 7).is_err());

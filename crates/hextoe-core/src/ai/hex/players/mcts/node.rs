@@ -132,29 +132,41 @@ impl Slot {
         f32::from_bits(self.prior.load(R))
     }
 
+    /// True if the flag `bit` is set.
+    #[inline]
+    fn has(&self, bit: u8) -> bool {
+        self.flags.load(R) & bit != 0
+    }
+
+    /// Sets the flag `bit`; true for the one caller that set it first.
+    #[inline]
+    fn claim(&self, bit: u8) -> bool {
+        self.flags.fetch_or(bit, R) & bit == 0
+    }
+
     /// True once the knowledge has looked at this node ([`Node::known`]).
     #[inline]
     pub(super) fn is_known(&self) -> bool {
-        self.flags.load(R) & KNOWN != 0
+        self.has(KNOWN)
     }
 
     /// Marks the node as looked at by the knowledge; true for the one caller that marked it first.
     #[inline]
     pub(super) fn claim_known(&self) -> bool {
-        self.flags.fetch_or(KNOWN, R) & KNOWN == 0
+        self.claim(KNOWN)
     }
 
     /// True once the predictor has given the children their prior ([`Node::guided`]).
     #[inline]
     pub(super) fn is_guided(&self) -> bool {
-        self.flags.load(R) & GUIDED != 0
+        self.has(GUIDED)
     }
 
     /// Marks the node's children as given the predictor's prior; true for the one caller that marked it
     /// first.
     #[inline]
     pub(super) fn claim_guided(&self) -> bool {
-        self.flags.fetch_or(GUIDED, R) & GUIDED == 0
+        self.claim(GUIDED)
     }
 
     /// Replaces the prior (the predictor's, over the pattern prior it was expanded with).

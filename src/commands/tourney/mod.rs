@@ -2,6 +2,7 @@
 //!
 //! - [`play`]: one game between two seats, with timing and forfeits.
 //! - [`report`]: the tally, the text tables and the JSON.
+//! - [`workers`]: the games side by side, each on a thread of its own.
 //!
 //! Every pair of entrants plays `--games` games, alternating who moves first (the first of the two in
 //! the list moves first in games 1, 3, 5, …). Games run in parallel on all cores; each game's seeds come
@@ -11,6 +12,7 @@
 
 pub mod play;
 pub mod report;
+mod workers;
 
 use crate::ai::hex::PlayerSpec;
 use crate::cli::TourneyArgs;
@@ -19,7 +21,6 @@ use crate::config::Config;
 use crate::error::{OrUsage, refuse};
 use crate::game::GameKind;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use rayon::prelude::*;
 use report::{Fixture, Report};
 use std::io::IsTerminal;
 
@@ -102,18 +103,16 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
     progress.set_length(fixtures.len() as u64);
     let size = args.board.size.unwrap_or(config.hex.size.0);
     let swap = args.swap || config.hex.swap;
-    let results: Vec<play::GameRecord> = fixtures
-        .par_iter()
-        .map(|f| {
-            let seeds = [0, 1].map(|seat| seed_for(seed, f.pairing / 2, f.game, seat));
-            let r = match &field {
-                Field::Hex(specs) => play::play_hex(size, swap, args.time, [&specs[f.first], &specs[f.second]], seeds),
-                Field::Ttt(e) => play::play_ttt([e[f.first], e[f.second]], &config.tictactoe, seeds[0]),
-            };
-            progress.inc(1);
-            r
-        })
-        .collect();
+    // As many games at a time as rayon has threads (all cores, or RAYON_NUM_THREADS), each on its own thread.
+    let results: Vec<play::GameRecord> = workers::run_each(&fixtures, rayon::current_num_threads(), |f| {
+        let seeds = [0, 1].map(|seat| seed_for(seed, f.pairing / 2, f.game, seat));
+        let r = match &field {
+            Field::Hex(specs) => play::play_hex(size, swap, args.time, [&specs[f.first], &specs[f.second]], seeds),
+            Field::Ttt(e) => play::play_ttt([e[f.first], e[f.second]], &config.tictactoe, seeds[0]),
+        };
+        progress.inc(1);
+        r
+    });
     let (game, size, colours) = match game {
         GameKind::Hex => ("hex", Some(size), ["black", "white"]),
         GameKind::Tictactoe => ("tictactoe", None, ["x", "o"]),

@@ -76,6 +76,47 @@ pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> 
     Ok(finish(s, examples.len()))
 }
 
+/// The network's scores on `examples` with its outputs read in one frame (`turned_too` false: the
+/// canonical frame, as [`network`]) or averaged over the canonical frame and its 180° turn (true): each
+/// frame's policy softmax mapped back to the real board and the two averaged, and the two values averaged.
+/// It measures what the symmetry at inference would be worth before a match pays for it.
+pub fn network_frames(net: &Net, examples: &[&Example], size: usize, turned_too: bool) -> Result<Scores> {
+    let mut s = Scores::default();
+    let frames: &[bool] = if turned_too { &[false, true] } else { &[false] };
+    for chunk in examples.chunks(size.max(1)) {
+        let mut start = 0;
+        while start < chunk.len() {
+            let n = chunk[start].pos.size;
+            let end = start + chunk[start..].iter().take_while(|e| e.pos.size == n).count();
+            let part = &chunk[start..end];
+            let mut probs = vec![vec![0f32; n * n]; part.len()];
+            let mut values = vec![0f32; part.len()];
+            for &turned in frames {
+                let b = batch(part, &vec![turned; part.len()])?;
+                let (logits, value) = net.forward(&b.x, n)?;
+                let p: Vec<Vec<f32>> = candle_nn::ops::softmax_last_dim(&(logits + &b.mask)?)?.to_vec2()?;
+                let v: Vec<f32> = value.to_vec1()?;
+                for (i, frame) in b.frames.iter().enumerate() {
+                    for (k, &x) in p[i].iter().enumerate() {
+                        probs[i][frame.real(k)] += x / frames.len() as f32;
+                    }
+                    values[i] += v[i] / frames.len() as f32;
+                }
+            }
+            for ((e, p), v) in part.iter().zip(&probs).zip(&values) {
+                let legal = |i: usize| e.pos.cells[i].is_none();
+                s.top1 += top_k(p, legal, e.played, 1);
+                s.top3 += top_k(p, legal, e.played, 3);
+                s.policy_loss -=
+                    e.policy.iter().map(|&(k, t)| f64::from(t) * f64::from(p[k].max(1e-30)).ln()).sum::<f64>();
+                s.value_loss += f64::from(v - e.value).powi(2);
+            }
+            start = end;
+        }
+    }
+    Ok(finish(s, examples.len()))
+}
+
 /// Divides the sums by the number of positions.
 fn finish(mut s: Scores, count: usize) -> Scores {
     let m = count.max(1) as f64;

@@ -8,7 +8,7 @@
 
 use clap::Parser;
 use hextoe_nn::dataset::{Source, load_corpus};
-use hextoe_nn::eval::{network, of_source, patterns};
+use hextoe_nn::eval::{network, network_frames, of_source, patterns};
 use hextoe_nn::{cli, infer, weights};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -24,6 +24,9 @@ struct Args {
     /// The folder of the games (training/ of the repository).
     #[arg(long, default_value = "training")]
     data: PathBuf,
+    /// Also score the outputs averaged over the position and its 180° turn (the symmetry at inference).
+    #[arg(long)]
+    turned_too: bool,
     /// Single-position evaluations to time (0: none).
     #[arg(long, default_value_t = 2000)]
     speed: usize,
@@ -71,6 +74,20 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
             n.policy_loss,
             n.value_loss
         );
+        if args.turned_too {
+            let t = network_frames(&w.net, &ex, 256, true)?;
+            println!(
+                "{:<22} {:>9} {:>7.1}% {:>7.1}% {:>8} {:>8} {:>10.3} {:>10.3}",
+                "  with its 180° turn",
+                t.positions,
+                100.0 * t.top1,
+                100.0 * t.top3,
+                "",
+                "",
+                t.policy_loss,
+                t.value_loss
+            );
+        }
     }
     if args.speed > 0 {
         let positions: Vec<_> = corpus.heldout.iter().filter(|e| e.pos.size == 11).map(|e| &e.pos).collect();

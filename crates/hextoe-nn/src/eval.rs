@@ -44,33 +44,31 @@ pub fn top_k(scores: &[f32], legal: impl Fn(usize) -> bool, played: usize, k: us
     ((k as f64 - above as f64) / (tied + 1) as f64).clamp(0.0, 1.0)
 }
 
+/// `examples` in batches of at most `size`, each of one board side: a chunk is split where the side changes.
+fn batches<'a>(examples: &'a [&'a Example], size: usize) -> impl Iterator<Item = &'a [&'a Example]> {
+    examples.chunks(size.max(1)).flat_map(|chunk| chunk.chunk_by(|a, b| a.pos.size == b.pos.size))
+}
+
 /// The network's scores on `examples` (evaluated in batches of `size`, canonical frame, no turn).
 pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> {
     let mut s = Scores::default();
-    for chunk in examples.chunks(size.max(1)) {
-        // One board side per batch: split the chunk where the side changes.
-        let mut start = 0;
-        while start < chunk.len() {
-            let n = chunk[start].pos.size;
-            let end = start + chunk[start..].iter().take_while(|e| e.pos.size == n).count();
-            let part = &chunk[start..end];
-            let b = batch(part, &vec![false; part.len()])?;
-            let l = losses(net, &b)?;
-            let m = part.len() as f64;
-            s.policy_loss += f64::from(l.policy.to_scalar::<f32>()?) * m;
-            s.value_loss += f64::from(l.value.to_scalar::<f32>()?) * m;
-            let (logits, _) = net.forward(&b.x, n)?;
-            let logits: Vec<Vec<f32>> = (logits + &b.mask)?.to_vec2()?;
-            for ((e, frame), row) in part.iter().zip(&b.frames).zip(&logits) {
-                let mut real = vec![0f32; n * n];
-                for (k, &x) in row.iter().enumerate() {
-                    real[frame.real(k)] = x;
-                }
-                let legal = |i: usize| e.pos.cells[i].is_none();
-                s.top1 += top_k(&real, legal, e.played, 1);
-                s.top3 += top_k(&real, legal, e.played, 3);
+    for part in batches(examples, size) {
+        let n = part[0].pos.size;
+        let b = batch(part, &vec![false; part.len()])?;
+        let l = losses(net, &b)?;
+        let m = part.len() as f64;
+        s.policy_loss += f64::from(l.policy.to_scalar::<f32>()?) * m;
+        s.value_loss += f64::from(l.value.to_scalar::<f32>()?) * m;
+        let (logits, _) = net.forward(&b.x, n)?;
+        let logits: Vec<Vec<f32>> = (logits + &b.mask)?.to_vec2()?;
+        for ((e, frame), row) in part.iter().zip(&b.frames).zip(&logits) {
+            let mut real = vec![0f32; n * n];
+            for (k, &x) in row.iter().enumerate() {
+                real[frame.real(k)] = x;
             }
-            start = end;
+            let legal = |i: usize| e.pos.cells[i].is_none();
+            s.top1 += top_k(&real, legal, e.played, 1);
+            s.top3 += top_k(&real, legal, e.played, 3);
         }
     }
     Ok(finish(s, examples.len()))
@@ -83,35 +81,28 @@ pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> 
 pub fn network_frames(net: &Net, examples: &[&Example], size: usize, turned_too: bool) -> Result<Scores> {
     let mut s = Scores::default();
     let frames: &[bool] = if turned_too { &[false, true] } else { &[false] };
-    for chunk in examples.chunks(size.max(1)) {
-        let mut start = 0;
-        while start < chunk.len() {
-            let n = chunk[start].pos.size;
-            let end = start + chunk[start..].iter().take_while(|e| e.pos.size == n).count();
-            let part = &chunk[start..end];
-            let mut probs = vec![vec![0f32; n * n]; part.len()];
-            let mut values = vec![0f32; part.len()];
-            for &turned in frames {
-                let b = batch(part, &vec![turned; part.len()])?;
-                let (logits, value) = net.forward(&b.x, n)?;
-                let p: Vec<Vec<f32>> = candle_nn::ops::softmax_last_dim(&(logits + &b.mask)?)?.to_vec2()?;
-                let v: Vec<f32> = value.to_vec1()?;
-                for (i, frame) in b.frames.iter().enumerate() {
-                    for (k, &x) in p[i].iter().enumerate() {
-                        probs[i][frame.real(k)] += x / frames.len() as f32;
-                    }
-                    values[i] += v[i] / frames.len() as f32;
+    for part in batches(examples, size) {
+        let n = part[0].pos.size;
+        let mut probs = vec![vec![0f32; n * n]; part.len()];
+        let mut values = vec![0f32; part.len()];
+        for &turned in frames {
+            let b = batch(part, &vec![turned; part.len()])?;
+            let (logits, value) = net.forward(&b.x, n)?;
+            let p: Vec<Vec<f32>> = candle_nn::ops::softmax_last_dim(&(logits + &b.mask)?)?.to_vec2()?;
+            let v: Vec<f32> = value.to_vec1()?;
+            for (i, frame) in b.frames.iter().enumerate() {
+                for (k, &x) in p[i].iter().enumerate() {
+                    probs[i][frame.real(k)] += x / frames.len() as f32;
                 }
+                values[i] += v[i] / frames.len() as f32;
             }
-            for ((e, p), v) in part.iter().zip(&probs).zip(&values) {
-                let legal = |i: usize| e.pos.cells[i].is_none();
-                s.top1 += top_k(p, legal, e.played, 1);
-                s.top3 += top_k(p, legal, e.played, 3);
-                s.policy_loss -=
-                    e.policy.iter().map(|&(k, t)| f64::from(t) * f64::from(p[k].max(1e-30)).ln()).sum::<f64>();
-                s.value_loss += f64::from(v - e.value).powi(2);
-            }
-            start = end;
+        }
+        for ((e, p), v) in part.iter().zip(&probs).zip(&values) {
+            let legal = |i: usize| e.pos.cells[i].is_none();
+            s.top1 += top_k(p, legal, e.played, 1);
+            s.top3 += top_k(p, legal, e.played, 3);
+            s.policy_loss -= e.policy.iter().map(|&(k, t)| f64::from(t) * f64::from(p[k].max(1e-30)).ln()).sum::<f64>();
+            s.value_loss += f64::from(v - e.value).powi(2);
         }
     }
     Ok(finish(s, examples.len()))

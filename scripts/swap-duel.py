@@ -4,7 +4,8 @@ appends one JSON tally line per game to a file that docs/experiments can hold as
 
 Each seed runs `hextoe tourney --swap --games 2 --seed S`: one game with each program as the first player
 (the second player decides the swap). The output file is read first and the seeds already in it are skipped,
-so a match stopped at any point resumes where it stopped.
+so a match stopped at any point resumes where it stopped. With --first-seat-only, only the game with
+hextoe's player first (`--games 1`), for a change that touches the opening alone.
 
 Example (11×11, 1 s a move, MoHex 2.0 with a 6 s deadline):
   scripts/swap-duel.py --hextoe target/release/hextoe --engine "run_mohex.sh -s 11 -t 1 --fast" \
@@ -37,13 +38,16 @@ def main():
     ap.add_argument("--hextoe", required=True, help="hextoe's binary")
     ap.add_argument("--engine", required=True, help="the opponent's command line (GTP)")
     ap.add_argument("--deadline", default="6s", help="the engine's deadline a move (tourney's engine@T)")
-    ap.add_argument("--level", default="impossible")
+    ap.add_argument("--level", default="impossible",
+                    help="hextoe's player as tourney names it: a level, or engine@T:COMMAND for a tuned engine")
     ap.add_argument("--arm", default="impossible", help="the arm's name in the output")
     ap.add_argument("--size", type=int, default=11)
     ap.add_argument("--move-time", default="1")
     ap.add_argument("--first", type=int, required=True, help="the first seed")
     ap.add_argument("--pairs", type=int, required=True, help="seeds to play, each a pair of games")
     ap.add_argument("--out", required=True, help="JSONL file to append to")
+    ap.add_argument("--first-seat-only", action="store_true",
+                    help="play only the game with hextoe's player as the first player (a change to the opening)")
     args = ap.parse_args()
 
     level = args.level
@@ -53,7 +57,7 @@ def main():
         if seed in done:
             continue
         cmd = [args.hextoe, "tourney", "--size", str(args.size), "--swap", "--players", players,
-               "--move-time", args.move_time, "--games", "2", "--seed", str(seed), "--json"]
+               "--move-time", args.move_time, "--games", "1" if args.first_seat_only else "2", "--seed", str(seed), "--json"]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode != 0:
             sys.exit(f"seed {seed}: hextoe tourney failed ({run.returncode}): {run.stderr.strip()}")
@@ -72,7 +76,7 @@ def main():
             for rec in lines:
                 f.write(json.dumps(rec, ensure_ascii=False) + "\n")
         wins = sum(r["wins"] for r in lines)
-        print(f"seed {seed}: {wins} of 2", file=sys.stderr, flush=True)
+        print(f"seed {seed}: {wins} of {len(lines)}", file=sys.stderr, flush=True)
 
 
 if __name__ == "__main__":

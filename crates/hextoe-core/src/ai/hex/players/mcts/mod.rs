@@ -18,6 +18,7 @@
 
 mod ahead;
 mod compact;
+mod even_opening;
 mod expand;
 mod guide;
 mod knowledge;
@@ -159,6 +160,11 @@ impl MctsState {
         }
         let fair = opening && self.params(game.size()).fair_openings;
         if let Some(a) = if fair { opening::from_table(game, start, &mut frng) } else { None } {
+            return a;
+        }
+        let even = fair && self.params(game.size()).net_opening;
+        let predictor = if even { crate::ai::hex::knowledge::predictor::installed() } else { None };
+        if let Some(a) = predictor.and_then(|p| even_opening::by_value(game, p, start, &mut frng)) {
             return a;
         }
         let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);

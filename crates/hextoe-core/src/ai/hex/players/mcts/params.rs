@@ -62,6 +62,11 @@ settings! { |n|
     /// Without it, the search judges every first stone and picks strong interior ones, which a strong
     /// opponent swaps (see `opening.rs`).
     fair_openings: bool = true;
+    /// Under the swap rule, open where the learned predictor rates the game nearest to even.
+    /// With [`Self::fair_openings`], on boards the solved table does not cover, when a predictor is
+    /// installed and answers: the first stone is the one after which its value is nearest one half (see
+    /// `even_opening.rs`), instead of the search's pick among the opener's edge stones.
+    net_opening: bool = false;
 }
 
 /// The playouts' local-reply odds in Black's searches and in White's, as

@@ -2,8 +2,7 @@
 //! [`Params::net_after`](super::Params) visits, take the predictor's shares as their prior instead of the
 //! pattern prior they were expanded with (MoHex-CNN's scheme: the costly evaluation is spent only where
 //! the search keeps coming back). With [`Params::net_value`](super::Params), the predictor's value also
-//! counts as that many simulations at the node. With [`Params::net_turn`](super::Params), each answer is
-//! the average of the predictor's answers on the position and on its 180° turn.
+//! counts as that many simulations at the node.
 
 use super::tree::{SWAP, Tree};
 use crate::ai::hex::knowledge::bitboard::Bits;
@@ -18,8 +17,6 @@ pub(super) struct Guide {
     cells: Vec<Option<Color>>,
     /// The predictor's answer.
     shares: Vec<f32>,
-    /// The position turned 180°, and the predictor's answer there, with [`Params::net_turn`](super::Params).
-    turned: (Vec<Option<Color>>, Vec<f32>),
     /// Evaluations this thread asked for.
     pub(super) evaluations: u64,
 }
@@ -27,24 +24,15 @@ pub(super) struct Guide {
 impl Guide {
     /// A guide asking `predictor`.
     pub(super) fn new(predictor: &'static dyn MovePredictor) -> Guide {
-        Guide { predictor, cells: Vec::new(), shares: Vec::new(), turned: (Vec::new(), Vec::new()), evaluations: 0 }
+        Guide { predictor, cells: Vec::new(), shares: Vec::new(), evaluations: 0 }
     }
 
     /// Gives the children of node `i`, whose position is `board`, the predictor's prior, unless another
     /// caller did so already: each child gets its cell's share of the children's total, the swap the
     /// average share; and the node gets `value_weight` simulations from the value (see
-    /// [`Tree::add_estimate`]); with `turned_too`, from the average of the answers on the position and on
-    /// its 180° turn, which is the same position with each edge the one of its colour opposite. Returns
-    /// true if the priors changed; a predictor that fails, or gives the children no share at all, leaves
-    /// the pattern prior and the node's simulations as they were.
-    pub(super) fn apply<B: Bits>(
-        &mut self,
-        tree: &Tree,
-        i: usize,
-        board: &PlayBoard<B>,
-        value_weight: u32,
-        turned_too: bool,
-    ) -> bool {
+    /// [`Tree::add_estimate`]). Returns true if the priors changed; a predictor that fails, or gives the
+    /// children no share at all, leaves the pattern prior and the node's simulations as they were.
+    pub(super) fn apply<B: Bits>(&mut self, tree: &Tree, i: usize, board: &PlayBoard<B>, value_weight: u32) -> bool {
         if !tree.is_expanded(i) || !tree.claim_guided(i) {
             return false;
         }
@@ -61,24 +49,9 @@ impl Guide {
         self.shares.clear();
         self.shares.resize(n * n, 0.0);
         self.evaluations += 1;
-        let Some(mut value) = self.predictor.shares(n, &self.cells, board.to_move(), &mut self.shares) else {
+        let Some(value) = self.predictor.shares(n, &self.cells, board.to_move(), &mut self.shares) else {
             return false;
         };
-        if turned_too {
-            let (cells, shares) = &mut self.turned;
-            cells.clear();
-            cells.extend(self.cells.iter().rev());
-            shares.clear();
-            shares.resize(n * n, 0.0);
-            self.evaluations += 1;
-            let Some(v) = self.predictor.shares(n, cells, board.to_move(), shares) else {
-                return false;
-            };
-            for (s, t) in self.shares.iter_mut().zip(shares.iter().rev()) {
-                *s = (*s + t) / 2.0;
-            }
-            value = (value + v) / 2.0;
-        }
         let (_, kids) = tree.child_slots(i);
         let share = |mv: u16| if mv == SWAP { 0.0 } else { self.shares.get(usize::from(mv)).copied().unwrap_or(0.0) };
         let total: f32 = kids.iter().map(|k| share(k.mv())).filter(|s| s.is_finite() && *s > 0.0).sum();

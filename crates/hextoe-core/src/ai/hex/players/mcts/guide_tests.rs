@@ -8,13 +8,11 @@ use crate::game::hex::{Game, HexMove};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// A predictor that favours the cells of higher index, cell k getting a share proportional to k + 1, gives
-/// every position the mover's value `value` (or, `corner`, 1 where a1 is taken and −1 where it is empty),
-/// and counts its calls; or, `failing`, one that always fails.
+/// every position the mover's value `value`, and counts its calls; or, `failing`, one that always fails.
 #[derive(Default)]
 struct Ramp {
     failing: bool,
     value: f32,
-    corner: bool,
     calls: AtomicU64,
 }
 
@@ -25,14 +23,7 @@ impl MovePredictor for Ramp {
         for (k, (o, c)) in out.iter_mut().zip(cells).enumerate() {
             *o = if c.is_some() { 0.0 } else { k as f32 + 1.0 };
         }
-        let value = if !self.corner {
-            self.value
-        } else if cells[0].is_some() {
-            1.0
-        } else {
-            -1.0
-        };
-        (!self.failing).then_some(value)
+        (!self.failing).then_some(self.value)
     }
 
     fn name(&self) -> &str {
@@ -57,11 +48,7 @@ fn search(root: &Root<u64>, net_after: u32, sims: u64) -> (Tree, u64) {
 
 /// [`search`] with the value counted as `net_value` simulations.
 fn search_valued(root: &Root<u64>, net_after: u32, net_value: u32, sims: u64) -> (Tree, u64) {
-    search_with(root, Params { net_after, net_value, ..Params::for_size(7) }, sims)
-}
-
-/// A seeded search of `sims` simulations from `root` with the settings `p`.
-fn search_with(root: &Root<u64>, p: Params, sims: u64) -> (Tree, u64) {
+    let p = Params { net_after, net_value, ..Params::for_size(7) };
     let tree = Tree::new(1 << 18);
     let ran = run(&tree, root, &Limits::simulations(sims, 1), &p, &mut FastRng::new(11));
     (tree, ran.evaluations)
@@ -151,30 +138,4 @@ fn the_value_counts_as_simulations_won_by_the_side_it_favours() {
     let failing = leak(Ramp { failing: true, value: -1.0, ..Ramp::default() });
     let (tree, _) = search_valued(&root("d4 c5", failing), 1_000_000, 32, 200);
     assert_eq!(tree.node(0).visits, plain_visits);
-}
-
-#[test]
-fn turned_too_the_answers_are_averaged_with_those_of_the_turned_position() {
-    // After a1 on 7×7, cell k and its turn 48 − k share the ramp's k + 1 and 49 − k: every empty cell gets
-    // the same average, so every child (the cells the search keeps) the same prior. The corner value, 1 for the position and −1 for its
-    // turn (where a1 is empty), averages to 0: half of the 32 simulations won.
-    let p = |net_value, net_turn| Params { net_after: 1_000_000, net_value, net_turn, ..Params::for_size(7) };
-    let ramp = leak(Ramp { corner: true, ..Ramp::default() });
-    let (tree, evaluations) = search_with(&root("a1", ramp), p(32, true), 200);
-    assert_eq!(evaluations, 2, "the root, in both frames");
-    assert_eq!(ramp.calls.load(Ordering::Relaxed), 2);
-    let priors: Vec<f32> = tree.children(0).map(|c| tree.node(c).prior).collect();
-    let even = 1.0 / priors.len() as f32;
-    assert!(priors.len() > 40 && priors.iter().all(|&q| (q - even).abs() < 1e-6), "{priors:?}");
-    let (plain, one) = search_with(&root("a1", ramp), p(32, false), 200);
-    assert_eq!(one, 1);
-    assert!(plain.children(0).map(|c| plain.node(c).prior).any(|q| (q - even).abs() > 1e-3));
-    // The estimate's wins, against the same search without it (its priors, so its simulations, the same):
-    // the average 0 adds 16 of 32, the plain value 1 none.
-    let estimate =
-        |t: &Tree, without: &Tree| (t.node(0).visits - without.node(0).visits, t.node(0).wins - without.node(0).wins);
-    let (turned_bare, _) = search_with(&root("a1", ramp), p(0, true), 200);
-    let (plain_bare, _) = search_with(&root("a1", ramp), p(0, false), 200);
-    assert_eq!(estimate(&tree, &turned_bare), (32, 16));
-    assert_eq!(estimate(&plain, &plain_bare), (32, 0));
 }

@@ -18,7 +18,6 @@
 
 mod ahead;
 mod compact;
-mod even_opening;
 mod expand;
 mod guide;
 mod knowledge;
@@ -160,11 +159,6 @@ impl MctsState {
         }
         let fair = opening && self.params(game.size()).fair_openings;
         if let Some(a) = if fair { opening::from_table(game, start, &mut frng) } else { None } {
-            return a;
-        }
-        let even = fair && self.params(game.size()).net_opening;
-        let predictor = if even { crate::ai::hex::knowledge::predictor::installed() } else { None };
-        if let Some(a) = predictor.and_then(|p| even_opening::by_value(game, p, start, &mut frng)) {
             return a;
         }
         let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);

@@ -44,10 +44,6 @@ settings! { |n|
     /// About what an evaluation costs in simulations at 11×11, so the value stands for the playouts it
     /// displaced.
     net_value: u32 = if (11..=13).contains(&n) { 32 } else { 0 }, in 0..=10_000;
-    /// Ask the predictor about each position and its 180° turn, and use the average of the two answers.
-    /// The turn is the same position, so the average is a better answer (on the network's held-out
-    /// positions, a better top-1 and value error), for twice the evaluations.
-    net_turn: bool = false;
     /// Which nodes get knowledge from virtual connections.
     /// See [`KnowledgeAt`].
     knowledge: KnowledgeAt = KnowledgeAt::Nodes(256);
@@ -62,11 +58,6 @@ settings! { |n|
     /// Without it, the search judges every first stone and picks strong interior ones, which a strong
     /// opponent swaps (see `opening.rs`).
     fair_openings: bool = true;
-    /// Under the swap rule, open where the learned predictor rates the game nearest to even.
-    /// With [`Self::fair_openings`], on boards the solved table does not cover, when a predictor is
-    /// installed and answers: the first stone is the one after which its value is nearest one half (see
-    /// `even_opening.rs`), instead of the search's pick among the opener's edge stones.
-    net_opening: bool = false;
 }
 
 /// The playouts' local-reply odds in Black's searches and in White's, as

@@ -8,7 +8,7 @@
 use crate::dataset::{Example, Source, batch};
 use crate::error::Result;
 use crate::net::Net;
-use crate::train::losses;
+use crate::train::losses_of;
 use hextoe_core::ai::hex::knowledge::bitboard::{Bits, Wide};
 use hextoe_core::ai::hex::knowledge::patterns::{PatternTable, Shapes};
 
@@ -55,11 +55,11 @@ pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> 
     for part in batches(examples, size) {
         let n = part[0].pos.size;
         let b = batch(part, &vec![false; part.len()])?;
-        let l = losses(net, &b)?;
+        let (logits, value) = net.forward(&b.x, n)?;
+        let l = losses_of(&logits, &value, &b)?;
         let m = part.len() as f64;
         s.policy_loss += f64::from(l.policy.to_scalar::<f32>()?) * m;
         s.value_loss += f64::from(l.value.to_scalar::<f32>()?) * m;
-        let (logits, _) = net.forward(&b.x, n)?;
         let logits: Vec<Vec<f32>> = (logits + &b.mask)?.to_vec2()?;
         for ((e, frame), row) in part.iter().zip(&b.frames).zip(&logits) {
             let mut real = vec![0f32; n * n];

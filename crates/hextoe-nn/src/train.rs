@@ -63,6 +63,12 @@ pub struct Losses {
 /// The losses of `net` on `b`.
 pub fn losses(net: &Net, b: &Batch) -> Result<Losses> {
     let (logits, value) = net.forward(&b.x, b.n)?;
+    losses_of(&logits, &value, b)
+}
+
+/// The losses of outputs the network already gave for `b` (`logits` unmasked), so that a caller which also
+/// needs the outputs themselves runs the forward pass once.
+pub fn losses_of(logits: &Tensor, value: &Tensor, b: &Batch) -> Result<Losses> {
     let logp = candle_nn::ops::log_softmax(&(logits + &b.mask)?, D::Minus1)?;
     let policy = (b.policy.mul(&logp)?.sum(1)?.mean(0)? * -1.0)?;
     let value = (value - &b.value)?.sqr()?.mean(0)?;

@@ -326,6 +326,10 @@ pub struct TourneyArgs {
     /// Seed for reproducible games (random when absent; the report shows it).
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Hex: replace the tree search's settings of every player that plays it (`mcts` and the levels that
+    /// do), as `engine --tuning` does, so that a setting meets other players or engines in one process.
+    #[arg(long, value_name = "KEY=VALUE,...", long_help = tuning_help())]
+    pub tuning: Option<crate::ai::hex::mcts::Tuning>,
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,

@@ -175,14 +175,17 @@ fn text_report_shows_tables_and_forfeits() {
 
 #[test]
 fn bad_arguments_say_what_was_expected() {
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 8] = [
         (&["--players", "random"], "at least two players"),
+        (&["--players", "random,rush", "--tuning", "prior_weight=1"], "expected a player that plays it"),
+        (&["--players", "mcts,random", "--tuning", "prior_weight=many"], "tuning 'prior_weight=many': expected"),
+        (&["--game", "ttt", "--players", "random,rules", "--tuning", "prior_weight=1"], "--tuning are for Hex"),
         (&["--players", "random,gnugo"], "player 'gnugo': unknown player 'gnugo'"),
         (&["--players", "random,resistance@fast"], "unknown limit '@fast'"),
         (&["--game", "ttt", "--players", "random,minimax:hard"], "unknown level 'hard'"),
         (
             &["--game", "ttt", "--size", "5", "--players", "random,rules"],
-            "--size, --swap, --move-time and --time are for Hex",
+            "--size, --swap, --move-time, --time and --tuning are for Hex",
         ),
     ];
     for (args, want) in cases {

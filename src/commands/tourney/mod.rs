@@ -14,7 +14,7 @@ pub mod play;
 pub mod report;
 mod workers;
 
-use crate::ai::hex::PlayerSpec;
+use crate::ai::hex::{PlayerKind, PlayerSpec};
 use crate::cli::TourneyArgs;
 use crate::commands::entrant::{self, TttEntrant};
 use crate::config::Config;
@@ -90,14 +90,26 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
                 .or_usage()?,
         ),
         GameKind::Tictactoe => {
-            if args.board.size.is_some() || args.swap || args.move_time.is_some() || args.time.is_some() {
+            if args.board.size.is_some()
+                || args.swap
+                || args.move_time.is_some()
+                || args.time.is_some()
+                || args.tuning.is_some()
+            {
                 refuse!(
-                    "--size, --swap, --move-time and --time are for Hex; tic-tac-toe is 3×3 and its AIs are instant"
+                    "--size, --swap, --move-time, --time and --tuning are for Hex; tic-tac-toe is 3×3 and its AIs are instant"
                 );
             }
             Field::Ttt(args.players.iter().map(|p| entrant::parse_ttt(p, config)).collect::<Result<_, _>>().or_usage()?)
         }
     };
+    if let (Some(_), Field::Hex(specs)) = (args.tuning, &field)
+        && !specs.iter().any(|s| s.kind == PlayerKind::Mcts)
+    {
+        refuse!(
+            "--tuning sets the tree search's settings: expected a player that plays it (mcts, or a level that does)"
+        );
+    }
     let seed = args.seed.unwrap_or_else(rand::random);
     let fixtures = schedule(names.len(), args.games);
     progress.set_length(fixtures.len() as u64);
@@ -107,7 +119,9 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
     let results: Vec<play::GameRecord> = workers::run_each(&fixtures, rayon::current_num_threads(), |f| {
         let seeds = [0, 1].map(|seat| seed_for(seed, f.pairing / 2, f.game, seat));
         let r = match &field {
-            Field::Hex(specs) => play::play_hex(size, swap, args.time, [&specs[f.first], &specs[f.second]], seeds),
+            Field::Hex(specs) => {
+                play::play_hex(size, swap, args.time, [&specs[f.first], &specs[f.second]], seeds, args.tuning)
+            }
             Field::Ttt(e) => play::play_ttt([e[f.first], e[f.second]], &config.tictactoe, seeds[0]),
         };
         progress.inc(1);

@@ -7,6 +7,7 @@
 //! (`--time`), each player plans its moves from its own time left instead, and a flag that falls loses.
 
 use crate::ai::Stop;
+use crate::ai::hex::mcts::Tuning;
 use crate::ai::hex::{HexPlayer, OnClock, PlayerSpec};
 use crate::ai::ttt;
 use crate::ai::watchdog::Watchdog;
@@ -68,7 +69,7 @@ impl GameRecord {
     }
 }
 
-/// Plays one Hex game on an n×n board. After a swap the seats exchange colours, as in HexGui: the stone
+/// Plays one Hex game on an n×n board, the tree-search players with `tuning`'s settings if given. After a swap the seats exchange colours, as in HexGui: the stone
 /// stays and its owner changes ([`Position`] keeps that mapping).
 pub(crate) fn play_hex(
     size: usize,
@@ -76,16 +77,13 @@ pub(crate) fn play_hex(
     control: Option<TimeControl>,
     specs: [&PlayerSpec; 2],
     seeds: [u64; 2],
+    tuning: Option<Tuning>,
 ) -> GameRecord {
     let mut stats = [MoveStats::default(); 2];
-    let mut players = Vec::with_capacity(2);
-    for seat in Seat::BOTH {
-        let i = seat.index();
-        match HexPlayer::new(specs[i].clone(), seeds[i]).and_then(|p| p.check_swap_rule(swap).map(|()| p)) {
-            Ok(p) => players.push(p),
-            Err(e) => return GameRecord::forfeit(seat, format!("could not start: {e}"), stats),
-        }
-    }
+    let mut players = match start_players(swap, specs, seeds, tuning) {
+        Ok(p) => p,
+        Err((seat, why)) => return GameRecord::forfeit(seat, why, stats),
+    };
     let mut position = match Position::new(GameKind::Hex, size, swap) {
         Ok(p) => p,
         Err(e) => return GameRecord::forfeit(Seat::First, e.to_string(), stats),
@@ -133,6 +131,28 @@ pub(crate) fn play_hex(
             return GameRecord::forfeit(seat, format!("illegal move {mv} as {colour}: {e}"), stats);
         }
     }
+}
+
+/// The two seats' players, the tree-search ones with `tuning`'s settings if given; or the first seat
+/// whose player could not start, and why.
+fn start_players(
+    swap: bool,
+    specs: [&PlayerSpec; 2],
+    seeds: [u64; 2],
+    tuning: Option<Tuning>,
+) -> Result<Vec<HexPlayer>, (Seat, String)> {
+    let mut players = Vec::with_capacity(2);
+    for seat in Seat::BOTH {
+        let i = seat.index();
+        let mut p = HexPlayer::new(specs[i].clone(), seeds[i])
+            .and_then(|p| p.check_swap_rule(swap).map(|()| p))
+            .map_err(|e| (seat, format!("could not start: {e}")))?;
+        if let Some(t) = tuning {
+            p.tune(t);
+        }
+        players.push(p);
+    }
+    Ok(players)
 }
 
 /// The Hex game of a Hex position.
@@ -186,7 +206,7 @@ mod tests {
     fn hex_games_end_with_a_winner_and_time_every_move() {
         let (a, b) = (spec(PlayerKind::Random), spec(PlayerKind::Random));
         for seed in 0..20 {
-            let r = play_hex(4, seed % 2 == 0, None, [&a, &b], [seed, seed + 100]);
+            let r = play_hex(4, seed % 2 == 0, None, [&a, &b], [seed, seed + 100], None);
             assert!(r.forfeit.is_none() && r.outcome.winner().is_some(), "{r:?}");
             let moves = r.stats[0].moves + r.stats[1].moves;
             assert!((4..=17).contains(&moves), "{moves} moves");
@@ -205,12 +225,12 @@ mod tests {
         ));
         let quick = spec(PlayerKind::Random);
         let control: TimeControl = "1s+0".parse().unwrap_or_else(|e| panic!("{e}"));
-        let r = play_hex(5, false, Some(control), [&quick, &slow], [1, 2]);
+        let r = play_hex(5, false, Some(control), [&quick, &slow], [1, 2], None);
         assert_eq!(r.outcome, Outcome::Win(Seat::First), "{r:?}");
         let (seat, why) = r.forfeit.unwrap_or((Seat::First, String::new()));
         assert_eq!(seat, Seat::Second);
         assert!(why.starts_with("lost on time: took") && why.contains("a1 with"), "{why}");
-        let both = play_hex(5, false, Some(control), [&quick, &quick], [1, 2]);
+        let both = play_hex(5, false, Some(control), [&quick, &quick], [1, 2], None);
         assert!(both.forfeit.is_none() && both.outcome.winner().is_some(), "{both:?}");
     }
 
@@ -218,11 +238,31 @@ mod tests {
     fn a_player_that_cannot_start_forfeits() {
         let bad = spec(PlayerKind::Engine("no-such-program-hextoe-test".into()));
         let ok = spec(PlayerKind::Random);
-        let r = play_hex(3, false, None, [&ok, &bad], [1, 2]);
+        let r = play_hex(3, false, None, [&ok, &bad], [1, 2], None);
         assert_eq!(r.outcome, Outcome::Win(Seat::First));
         let (seat, why) = r.forfeit.unwrap_or((Seat::First, String::new()));
         assert_eq!(seat, Seat::Second);
         assert!(why.contains("could not start") && why.contains("no-such-program-hextoe-test"), "{why}");
+    }
+
+    #[test]
+    fn tuning_reaches_the_tree_search_players() {
+        // One thread on a playout budget is deterministic, so the root's visits repeat exactly without
+        // the tuning and change with a prior that weighs nothing.
+        let mut mcts = spec(PlayerKind::Mcts);
+        mcts.budget.nodes = Some(400);
+        let game = Game::new(9, false).unwrap_or_else(|e| panic!("{e}"));
+        let visits = |tuning: Option<&str>| {
+            let tuning = tuning.map(|t| t.parse::<Tuning>().unwrap_or_else(|e| panic!("{e}")));
+            let mut players = start_players(false, [&mcts, &mcts], [7, 7], tuning).unwrap_or_else(|e| panic!("{e:?}"));
+            match players[0].analyze(&game, &Stop::new()) {
+                Ok(crate::ai::hex::Report::Search(a)) => a.moves.iter().map(|m| (m.mv, m.visits)).collect::<Vec<_>>(),
+                other => panic!("expected a search report, got {other:?}"),
+            }
+        };
+        let plain = visits(None);
+        assert_eq!(plain, visits(None));
+        assert_ne!(plain, visits(Some("prior_weight=0")));
     }
 
     #[test]

@@ -330,6 +330,9 @@ pub struct TourneyArgs {
     /// do), as `engine --tuning` does, so that a setting meets other players or engines in one process.
     #[arg(long, value_name = "KEY=VALUE,...", long_help = tuning_help())]
     pub tuning: Option<crate::ai::hex::mcts::Tuning>,
+    /// Append every game, as it ends, to FILE as a line of JSON: the players, the result and the moves.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<std::path::PathBuf>,
     /// Print JSON instead of tables.
     #[arg(long)]
     pub json: bool,

@@ -195,3 +195,35 @@ fn bad_arguments_say_what_was_expected() {
         assert!(err.contains(want), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_record_holds_every_game_with_moves_that_replay_to_its_result() {
+    use hextoe::game::hex::HexMove;
+    use hextoe::game::{GameKind, Move, Outcome, Position, Seat};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("games.jsonl");
+    let file = path.to_str().unwrap();
+    let r =
+        json(&["--size", "5", "--swap", "--players", "random,rush", "--games", "6", "--seed", "4", "--record", file]);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 6, "{text}");
+    let mut by_pairing = [[0u64; 2]; 2];
+    for g in &games {
+        let mut pos = Position::new(GameKind::Hex, 5, true).unwrap();
+        for m in g["moves"].as_str().unwrap().split(' ') {
+            pos.play(Move::Hex(HexMove::parse(m, 5).unwrap())).unwrap();
+        }
+        let seat = match g["result"].as_str() {
+            Some("first") => Seat::First,
+            Some("second") => Seat::Second,
+            other => panic!("Hex has no {other:?}"),
+        };
+        assert_eq!(pos.result(), Some(Outcome::Win(seat)), "{g}");
+        assert_eq!(n(g, "seed"), 4);
+        by_pairing[n(g, "pairing") as usize][seat.index()] += 1;
+    }
+    for (p, row) in r["pairings"].as_array().unwrap().iter().enumerate() {
+        assert_eq!([n(row, "black_wins"), n(row, "white_wins")], by_pairing[p], "{row}");
+    }
+}

@@ -3,6 +3,7 @@
 //! - [`play`]: one game between two seats, with timing and forfeits.
 //! - [`report`]: the tally, the text tables and the JSON.
 //! - [`workers`]: the games side by side, each on a thread of its own.
+//! - [`record`]: `--record FILE`, each game's moves as it ends.
 //!
 //! Every pair of entrants plays `--games` games, alternating who moves first (the first of the two in
 //! the list moves first in games 1, 3, 5, …). Games run in parallel on all cores; each game's seeds come
@@ -11,6 +12,7 @@
 //! named twice becomes `name#1`, `name#2`.
 
 pub mod play;
+pub mod record;
 pub mod report;
 mod workers;
 
@@ -21,6 +23,7 @@ use crate::config::Config;
 use crate::error::{OrUsage, refuse};
 use crate::game::GameKind;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use record::{GameLine, Recorder};
 use report::{Fixture, Report};
 use std::io::IsTerminal;
 
@@ -74,8 +77,14 @@ fn seed_for(base: u64, pairing: usize, game: usize, seat: usize) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Plays the whole tourney and returns its report. `progress` is ticked once per finished game.
-pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> anyhow::Result<Report> {
+/// Plays the whole tourney and returns its report. `progress` is ticked once per finished game, and each
+/// game goes to `recorder` as it ends, if there is one.
+pub fn tourney(
+    args: &TourneyArgs,
+    config: &Config,
+    progress: &ProgressBar,
+    recorder: Option<&Recorder>,
+) -> anyhow::Result<Report> {
     if args.players.len() < 2 {
         refuse!("a tourney needs at least two players, separated by commas");
     }
@@ -124,6 +133,12 @@ pub fn tourney(args: &TourneyArgs, config: &Config, progress: &ProgressBar) -> a
             }
             Field::Ttt(e) => play::play_ttt([e[f.first], e[f.second]], &config.tictactoe, seeds[0]),
         };
+        let mut r = r;
+        if let Some(rec) = recorder {
+            rec.write(&GameLine::new(seed, f, &r, &names));
+        }
+        // The moves are only for the record; the report does not keep them, so a long tourney's memory stays flat.
+        r.moves = Vec::new();
         progress.inc(1);
         r
     });
@@ -147,7 +162,8 @@ pub fn run(args: &TourneyArgs, config: &Config) -> anyhow::Result<()> {
             .unwrap_or_else(|_| ProgressStyle::default_bar());
         ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr()).with_style(style)
     };
-    let report = tourney(args, config, &progress);
+    let recorder = args.record.as_deref().map(Recorder::open).transpose()?;
+    let report = tourney(args, config, &progress, recorder.as_ref());
     progress.finish_and_clear();
     let report = report?;
     if args.json {
@@ -155,7 +171,8 @@ pub fn run(args: &TourneyArgs, config: &Config) -> anyhow::Result<()> {
     } else {
         crate::output::print(&report::render(&report))?;
     }
-    Ok(())
+    // After the report, so that a failed write of the record never costs the tally.
+    recorder.map_or(Ok(()), Recorder::finish)
 }
 
 #[cfg(test)]

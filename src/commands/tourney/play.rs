@@ -57,15 +57,17 @@ pub struct GameRecord {
     pub forfeit: Option<(Seat, String)>,
     /// Move times per seat, indexed by [`Seat::index`].
     pub stats: [MoveStats; 2],
+    /// The moves played, in order (for `--record`).
+    pub moves: Vec<Move>,
 }
 
 impl GameRecord {
-    fn forfeit(seat: Seat, why: String, stats: [MoveStats; 2]) -> GameRecord {
-        GameRecord { outcome: Outcome::Win(seat.other()), forfeit: Some((seat, why)), stats }
+    fn forfeit(seat: Seat, why: String, stats: [MoveStats; 2], moves: Vec<Move>) -> GameRecord {
+        GameRecord { outcome: Outcome::Win(seat.other()), forfeit: Some((seat, why)), stats, moves }
     }
 
-    fn finished(outcome: Outcome, stats: [MoveStats; 2]) -> GameRecord {
-        GameRecord { outcome, forfeit: None, stats }
+    fn finished(outcome: Outcome, stats: [MoveStats; 2], moves: Vec<Move>) -> GameRecord {
+        GameRecord { outcome, forfeit: None, stats, moves }
     }
 }
 
@@ -82,11 +84,11 @@ pub(crate) fn play_hex(
     let mut stats = [MoveStats::default(); 2];
     let mut players = match start_players(swap, specs, seeds, tuning) {
         Ok(p) => p,
-        Err((seat, why)) => return GameRecord::forfeit(seat, why, stats),
+        Err((seat, why)) => return GameRecord::forfeit(seat, why, stats, Vec::new()),
     };
     let mut position = match Position::new(GameKind::Hex, size, swap) {
         Ok(p) => p,
-        Err(e) => return GameRecord::forfeit(Seat::First, e.to_string(), stats),
+        Err(e) => return GameRecord::forfeit(Seat::First, e.to_string(), stats, Vec::new()),
     };
     let mut clock = control.map(Clock::new);
     if let Some(c) = clock.as_mut() {
@@ -94,7 +96,7 @@ pub(crate) fn play_hex(
     }
     loop {
         if let Some(outcome) = position.result() {
-            return GameRecord::finished(outcome, stats);
+            return GameRecord::finished(outcome, stats, position.history());
         }
         let Some(game) = hex_game(&position) else { unreachable!("the position was made for Hex") };
         let seat = position.to_move_seat();
@@ -114,21 +116,21 @@ pub(crate) fn play_hex(
         stats[seat.index()].record(took);
         let mv = match chosen {
             Ok(c) => c.mv,
-            Err(e) => return GameRecord::forfeit(seat, e.to_string(), stats),
+            Err(e) => return GameRecord::forfeit(seat, e.to_string(), stats, position.history()),
         };
         if let (Some(c), Some(left)) = (clock.as_mut(), on_clock.map(|c| c.left)) {
             if c.moved(Instant::now()).is_some() {
                 let why =
                     format!("lost on time: took {} ms for {mv} with {} ms left", took.as_millis(), left.as_millis());
-                return GameRecord::forfeit(seat, why, stats);
+                return GameRecord::forfeit(seat, why, stats, position.history());
             }
         } else if let Some(limit) = HexPlayer::time_limit(move_time).filter(|&limit| took > limit) {
             let why = format!("took {} ms for {mv}, over its limit of {} ms", took.as_millis(), limit.as_millis());
-            return GameRecord::forfeit(seat, why, stats);
+            return GameRecord::forfeit(seat, why, stats, position.history());
         }
         let colour = game.to_move().name();
         if let Err(e) = position.play(Move::Hex(mv)) {
-            return GameRecord::forfeit(seat, format!("illegal move {mv} as {colour}: {e}"), stats);
+            return GameRecord::forfeit(seat, format!("illegal move {mv} as {colour}: {e}"), stats, position.history());
         }
     }
 }
@@ -170,7 +172,7 @@ pub(crate) fn play_ttt(entrants: [TttEntrant; 2], config: &TttConfig, seed: u64)
     let mut position = Position::Ttt { board: crate::game::ttt::Board::new(), moves: Vec::new() };
     loop {
         if let Some(outcome) = position.result() {
-            return GameRecord::finished(outcome, stats);
+            return GameRecord::finished(outcome, stats, position.history());
         }
         let Position::Ttt { board, .. } = &position else { unreachable!("the position was made for tic-tac-toe") };
         let seat = position.to_move_seat();
@@ -183,11 +185,11 @@ pub(crate) fn play_ttt(entrants: [TttEntrant; 2], config: &TttConfig, seed: u64)
         };
         stats[seat.index()].record(t0.elapsed());
         let Some(cell) = cell else {
-            return GameRecord::forfeit(seat, "found no move in an unfinished game".into(), stats);
+            return GameRecord::forfeit(seat, "found no move in an unfinished game".into(), stats, position.history());
         };
         let who = if seat == Seat::First { Player::X } else { Player::O };
         if let Err(e) = position.play(Move::Ttt(cell)) {
-            return GameRecord::forfeit(seat, format!("illegal move {cell} as {who}: {e}"), stats);
+            return GameRecord::forfeit(seat, format!("illegal move {cell} as {who}: {e}"), stats, position.history());
         }
     }
 }

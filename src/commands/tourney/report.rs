@@ -246,7 +246,7 @@ mod tests {
         let mut stats = [MoveStats::default(); 2];
         stats[0].record(std::time::Duration::from_millis(2));
         stats[1].record(std::time::Duration::from_millis(4));
-        GameRecord { outcome, forfeit: forfeit.map(|(s, w)| (s, w.to_string())), stats }
+        GameRecord { outcome, forfeit: forfeit.map(|(s, w)| (s, w.to_string())), stats, moves: Vec::new() }
     }
 
     #[test]

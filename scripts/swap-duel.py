@@ -6,7 +6,9 @@ Each seed runs `hextoe tourney --swap --games 2 --seed S`: one game with each pr
 (the second player decides the swap). The output file is read first and the seeds already in it are skipped,
 so a match stopped at any point resumes where it stopped. With --first-seat-only, only the game with
 hextoe's player first (`--games 1`), for a change that touches the opening alone. With --tuning, hextoe's
-tree search takes those settings (`tourney --tuning`), for one arm of an A/B.
+tree search takes those settings (`tourney --tuning`), for one arm of an A/B. With --games-out, every game's
+moves are appended there too (`tourney --record`), to study which first stones win (a seed stopped after its
+record but before its tally is played again on resuming, so read the last lines of a seed).
 
 Example (11×11, 1 s a move, MoHex 2.0 with a 6 s deadline):
   scripts/swap-duel.py --hextoe target/release/hextoe --engine "run_mohex.sh -s 11 -t 1 --fast" \
@@ -41,6 +43,7 @@ def main():
     ap.add_argument("--deadline", default="6s", help="the engine's deadline a move (tourney's engine@T)")
     ap.add_argument("--level", default="impossible",
                     help="hextoe's player as tourney names it: a level, or engine@T:COMMAND")
+    ap.add_argument("--games-out", help="JSONL file for every game's moves (tourney --record)")
     ap.add_argument("--tuning", help="the tree search's settings for this arm (tourney --tuning), e.g. net_value=64")
     ap.add_argument("--arm", default="impossible", help="the arm's name in the output")
     ap.add_argument("--size", type=int, default=11)
@@ -62,6 +65,8 @@ def main():
                "--move-time", args.move_time, "--games", "1" if args.first_seat_only else "2", "--seed", str(seed), "--json"]
         if args.tuning:
             cmd += ["--tuning", args.tuning]
+        if args.games_out:
+            cmd += ["--record", args.games_out]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode != 0:
             sys.exit(f"seed {seed}: hextoe tourney failed ({run.returncode}): {run.stderr.strip()}")

@@ -17,7 +17,9 @@
 # Stop them before anything timed (matches, benchmarks): `start` afterwards resumes them.
 #
 # They run under `nice -n 19`, and also SCHED_IDLE (chrt --idle) and idle I/O (ionice -c 3) where those
-# work: a compile or a match then gets the CPU as if they were not there.
+# work, each in a session of its own whose autogroup is at nice 19 (without that, a kernel that groups the
+# scheduling by session gives them half the CPU against a job started in another session): a compile or a
+# match then gets the CPU nearly as if they were not there.
 #
 # Settings from the environment: MOHEX (default /opt/mohex/run_mohex.sh), PLAYOUTS (3000), SEED (1),
 # NN_DATA (the folder, default training/nn of this checkout).
@@ -61,11 +63,25 @@ start() {
         [ -n "$pid" ] || NN_DATA=$DATA python3 "$HERE/chunks.py" restore "$size"
         if [ -n "$pid" ]; then echo "${size}x$size: already running (pid $pid)"; continue; fi
         rm -f "$DATA/mohex-$size.pid"
-        nohup nice -n 19 "${prefix[@]}" python3 "$HERE/selfplay.py" --size "$size" --games "$target" \
+        # A session of its own whose autogroup is at nice 19: where the kernel groups the scheduling by
+        # session (autogroup), a process's own nice and SCHED_IDLE only rank it within its session, and a
+        # match or a build started in another session would share the CPU half and half with it.
+        nohup setsid sh -c 'echo 19 > /proc/self/autogroup 2>/dev/null; exec "$@"' sh \
+            nice -n 19 "${prefix[@]}" python3 "$HERE/selfplay.py" --size "$size" --games "$target" \
             --playouts "$PLAYOUTS" --seed "$SEED" --out "$DATA/mohex-$size.txt" --mohex "$MOHEX" \
             --pidfile "$DATA/mohex-$size.pid" >> "$DATA/mohex-$size.log" 2>&1 < /dev/null &
     done
-    sleep 3   # long enough for selfplay.py to check its file and write its pid file, or to fail
+    # Until each selfplay.py has checked its file and written its pid file, or failed (at most 15 s).
+    sleep 1
+    for _ in $(seq 14); do
+        local all=1
+        for job in "${JOBS[@]}"; do
+            read -r size _ <<< "$job"
+            [ -n "$(running "$size")" ] || all=0
+        done
+        [ "$all" = 1 ] && break
+        sleep 1
+    done
     status
 }
 

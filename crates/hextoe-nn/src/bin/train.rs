@@ -46,9 +46,6 @@ struct Args {
     /// The value loss's weight beside the policy's.
     #[arg(long, default_value_t = 0.25)]
     value_weight: f64,
-    /// The searcher's estimate's share of the value target, 0 to 1 (0: the game's result alone).
-    #[arg(long, default_value_t = 0.0)]
-    value_from_search: f64,
     /// Residual blocks.
     #[arg(long, default_value_t = NetConfig::DEFAULT.blocks)]
     blocks: usize,
@@ -81,7 +78,6 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         lr: args.lr,
         weight_decay: args.weight_decay,
         value_weight: args.value_weight,
-        value_from_search: args.value_from_search,
     };
     eprintln!(
         "data {}: {} training games, {} positions; {} held-out games, {} positions; network {}x{}, {} parameters",

@@ -127,13 +127,12 @@ pub fn tourney(
     // As many games at a time as rayon has threads (all cores, or RAYON_NUM_THREADS), each on its own thread.
     let results: Vec<play::GameRecord> = workers::run_each(&fixtures, rayon::current_num_threads(), |f| {
         let seeds = [0, 1].map(|seat| seed_for(seed, f.pairing / 2, f.game, seat));
-        let r = match &field {
+        let mut r = match &field {
             Field::Hex(specs) => {
                 play::play_hex(size, swap, args.time, [&specs[f.first], &specs[f.second]], seeds, args.tuning)
             }
             Field::Ttt(e) => play::play_ttt([e[f.first], e[f.second]], &config.tictactoe, seeds[0]),
         };
-        let mut r = r;
         if let Some(rec) = recorder {
             rec.write(&GameLine::new(seed, f, &r, &names));
         }

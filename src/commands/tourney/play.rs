@@ -71,8 +71,9 @@ impl GameRecord {
     }
 }
 
-/// Plays one Hex game on an n×n board, the tree-search players with `tuning`'s settings if given. After a swap the seats exchange colours, as in HexGui: the stone
-/// stays and its owner changes ([`Position`] keeps that mapping).
+/// Plays one Hex game on an n×n board, the tree-search players with `tuning`'s settings if given. After a
+/// swap the seats exchange colours, as in HexGui: the stone stays and its owner changes ([`Position`] keeps
+/// that mapping).
 pub(crate) fn play_hex(
     size: usize,
     swap: bool,

@@ -7,8 +7,9 @@ Each seed runs `hextoe tourney --swap --games 2 --seed S`: one game with each pr
 so a match stopped at any point resumes where it stopped. With --first-seat-only, only the game with
 hextoe's player first (`--games 1`), for a change that touches the opening alone. With --tuning, hextoe's
 tree search takes those settings (`tourney --tuning`), for one arm of an A/B. With --games-out, every game's
-moves are appended there too (`tourney --record`), to study which first stones win (a seed stopped after its
-record but before its tally is played again on resuming, so read the last lines of a seed).
+moves are appended there too (`tourney --record`), to study which first stones win; on resuming, the games of
+this run's seeds that have no tally (a seed stopped after its record) are dropped from that file before they
+are played again, so give each shard a games file of its own.
 
 Example (11×11, 1 s a move, MoHex 2.0 with a 6 s deadline):
   scripts/swap-duel.py --hextoe target/release/hextoe --engine "run_mohex.sh -s 11 -t 1 --fast" \
@@ -36,6 +37,30 @@ def done_seeds(path):
     return seeds
 
 
+def drop_untallied(games_out, seeds, done):
+    """Removes from games_out the games of `seeds` that are not in `done`: a run stopped between a seed's
+    record and its tally plays that seed again, and its games must not be in the file twice."""
+    if not os.path.exists(games_out):
+        return
+    with open(games_out, encoding="utf-8") as f:
+        lines = f.readlines()
+    kept = []
+    for line in lines:
+        try:
+            seed = json.loads(line).get("seed")
+        except (json.JSONDecodeError, AttributeError):
+            seed = None
+        if seed in seeds and seed not in done:
+            continue
+        kept.append(line)
+    if len(kept) != len(lines):
+        tmp = games_out + ".tmp"
+        with open(tmp, "w", encoding="utf-8") as f:
+            f.writelines(kept)
+        os.replace(tmp, games_out)
+        print(f"{games_out}: dropped {len(lines) - len(kept)} games of seeds without a tally", file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--hextoe", required=True, help="hextoe's binary")
@@ -58,6 +83,8 @@ def main():
     level = args.level
     players = f"{level},engine@{args.deadline}:{args.engine}"
     done = done_seeds(args.out)
+    if args.games_out:
+        drop_untallied(args.games_out, set(range(args.first, args.first + args.pairs)), done)
     for seed in range(args.first, args.first + args.pairs):
         if seed in done:
             continue

@@ -10,8 +10,7 @@
 //!   in 9 (index mod 10 = 9) is held out, the rest train: a rule that stays fixed as chunks are added, so
 //!   no held-out game ever moves into training.
 //!
-//! Each position's value target is the game's result for the player to move: 1 if it wins, −1 if not;
-//! where the searcher gave its own estimate, that is kept beside it, for training to blend in.
+//! Each position's value target is the game's result for the player to move: 1 if it wins, −1 if not.
 
 use crate::data::{self, Game, MAX_SIDE, Plain};
 use crate::error::{NnError, Result};
@@ -42,9 +41,6 @@ pub struct Example {
     pub played: usize,
     /// The result for the player to move: 1 wins, −1 loses.
     pub value: f32,
-    /// The searcher's estimate of the same, from −1 to 1, where the game gives one (self-play with search
-    /// statistics): a target with less noise than the one result of the whole game.
-    pub search_value: Option<f32>,
     /// Where it comes from.
     pub source: Source,
 }
@@ -63,7 +59,6 @@ pub fn examples(games: &[Game], source: Source) -> Vec<Example> {
                 policy: t.weights.iter().map(|&(c, w)| (index(c), w)).collect(),
                 played: index(g.moves[j]),
                 value: if pos.to_move == g.winner { 1.0 } else { -1.0 },
-                search_value: t.q.map(|q| 2.0 * q - 1.0),
                 pos,
                 source,
             });

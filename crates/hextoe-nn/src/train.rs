@@ -36,10 +36,6 @@ pub struct TrainConfig {
     /// The value loss's weight beside the policy loss: small, because the value targets (one result per
     /// game) are few and noisy, and a large weight overfits them.
     pub value_weight: f64,
-    /// The searcher's estimate's share of the value target, 0 to 1, where the position has one: the
-    /// target is `(1 − s) · result + s · k · estimate`, with the scale `k` fitted to the results (see
-    /// [`search_scale`]). 0 trains on the results alone.
-    pub value_from_search: f64,
 }
 
 impl Default for TrainConfig {
@@ -52,7 +48,6 @@ impl Default for TrainConfig {
             lr: 2e-3,
             weight_decay: 1e-4,
             value_weight: 0.25,
-            value_from_search: 0.0,
         }
     }
 }
@@ -141,12 +136,6 @@ pub fn train_resumable(
     if examples.is_empty() || cfg.batch == 0 || cfg.steps == 0 {
         return Err(NnError::Invalid("training needs examples, a batch of at least 1 and at least 1 step".into()));
     }
-    if !(0.0..=1.0).contains(&cfg.value_from_search) {
-        return Err(NnError::Invalid(format!(
-            "the searcher's share of the value target is {}: expected 0 to 1",
-            cfg.value_from_search
-        )));
-    }
     let mut rng = SplitMix::new(cfg.seed);
     let start = initial(net_cfg, rng.next_u64())?;
     let varmap = VarMap::new();
@@ -162,7 +151,6 @@ pub fn train_resumable(
     let net = Net::new(net_cfg, &VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu))?;
     let params = ParamsAdamW { lr: cfg.lr, weight_decay: cfg.weight_decay, ..Default::default() };
     let mut opt = AdamW::new(vars.iter().map(|(_, v)| v.clone()).collect(), params)?;
-    let scale = search_scale(examples);
     let mut order = Batches::new(examples, cfg.batch);
     let (mut sum_p, mut sum_v, mut count) = (0f64, 0f64, 0usize);
     let mut first = 0;
@@ -194,11 +182,7 @@ pub fn train_resumable(
         opt.set_learning_rate(lr);
         let picked = order.next(&mut rng);
         let turned: Vec<bool> = picked.iter().map(|_| rng.next_u64() & 1 == 1).collect();
-        let mut b = batch(&picked, &turned)?;
-        if cfg.value_from_search > 0.0 {
-            let targets = value_targets(&picked, cfg.value_from_search as f32, scale);
-            b.value = Tensor::from_vec(targets, picked.len(), &Device::Cpu)?;
-        }
+        let b = batch(&picked, &turned)?;
         let l = losses(&net, &b)?;
         let total = (&l.policy + (&l.value * cfg.value_weight)?)?;
         opt.backward_step(&total)?;
@@ -229,7 +213,7 @@ pub fn train_resumable(
         }
     }
     let tensors = vars.into_iter().map(|(name, v)| Ok((name, v.as_tensor().copy()?))).collect::<Result<Vec<_>>>()?;
-    let mut meta = BTreeMap::from([
+    let meta = BTreeMap::from([
         ("seed".to_string(), cfg.seed.to_string()),
         ("steps".to_string(), cfg.steps.to_string()),
         ("batch".to_string(), cfg.batch.to_string()),
@@ -237,36 +221,7 @@ pub fn train_resumable(
         ("weight_decay".to_string(), cfg.weight_decay.to_string()),
         ("value_weight".to_string(), cfg.value_weight.to_string()),
     ]);
-    // Only when used, so that a run on the results alone writes the same file as before the setting existed.
-    if cfg.value_from_search > 0.0 {
-        meta.insert("value_from_search".to_string(), cfg.value_from_search.to_string());
-        meta.insert("value_search_scale".to_string(), scale.to_string());
-    }
     Ok(Trained { net, tensors, meta })
-}
-
-/// The scale that maps the searcher's estimates onto the results, fitted by least squares through 0 over
-/// the examples that have one (1 when none has): a searcher's estimate after a few thousand playouts is
-/// compressed toward even, and blended unscaled it would pull every value toward 0.
-pub fn search_scale(examples: &[Example]) -> f32 {
-    let (mut xy, mut xx) = (0f64, 0f64);
-    for e in examples {
-        if let Some(q) = e.search_value {
-            xy += f64::from(q) * f64::from(e.value);
-            xx += f64::from(q) * f64::from(q);
-        }
-    }
-    if xx > 0.0 && (xy / xx).is_finite() { (xy / xx) as f32 } else { 1.0 }
-}
-
-/// The value targets of `examples` with the searcher's estimate's share `share`: each result blended with
-/// the estimate times `scale` (kept within ±1, the value's range) where the example has one, the result
-/// alone where it has none.
-pub fn value_targets(examples: &[&Example], share: f32, scale: f32) -> Vec<f32> {
-    examples
-        .iter()
-        .map(|e| e.search_value.map_or(e.value, |q| (1.0 - share) * e.value + share * (scale * q).clamp(-1.0, 1.0)))
-        .collect()
 }
 
 /// The order of the examples: passes over them in a fresh random order, in batches of one board side.

@@ -46,10 +46,6 @@ struct Args {
     /// The value loss's weight beside the policy's.
     #[arg(long, default_value_t = 0.25)]
     value_weight: f64,
-    /// The searcher's estimate's share of the value target, 0 to 1 (0: the game's result alone); the
-    /// estimate is scaled to the results first.
-    #[arg(long, default_value_t = 0.0)]
-    value_from_search: f64,
     /// Residual blocks.
     #[arg(long, default_value_t = NetConfig::DEFAULT.blocks)]
     blocks: usize,
@@ -82,7 +78,6 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         lr: args.lr,
         weight_decay: args.weight_decay,
         value_weight: args.value_weight,
-        value_from_search: args.value_from_search,
     };
     eprintln!(
         "data {}: {} training games, {} positions; {} held-out games, {} positions; network {}x{}, {} parameters",
@@ -95,14 +90,6 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         cfg.net.channels,
         init::parameter_count(cfg.net)
     );
-    if cfg.value_from_search > 0.0 {
-        let with = corpus.train.iter().filter(|e| e.search_value.is_some()).count();
-        eprintln!(
-            "value target: {} of the searcher's estimate, scaled by {:.3} (fitted on the {with} training positions that have one)",
-            cfg.value_from_search,
-            hextoe_nn::train::search_scale(&corpus.train)
-        );
-    }
     let t0 = Instant::now();
     let ckpt = args.out.with_extension("ckpt");
     let checkpointing = Checkpointing {

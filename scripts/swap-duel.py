@@ -32,7 +32,7 @@ def done_seeds(path):
                     rec = json.loads(line)
                 except json.JSONDecodeError:
                     continue
-                if isinstance(rec, dict) and "seed" in rec:
+                if isinstance(rec, dict) and isinstance(rec.get("seed"), int):
                     seeds.add(rec["seed"])
     return seeds
 
@@ -50,7 +50,7 @@ def drop_untallied(games_out, seeds, done):
             seed = json.loads(line).get("seed")
         except (json.JSONDecodeError, AttributeError):
             seed = None
-        if seed in seeds and seed not in done:
+        if isinstance(seed, int) and seed in seeds and seed not in done:
             continue
         kept.append(line)
     if len(kept) != len(lines):

@@ -7,7 +7,7 @@ and which the opponent leaves alone. Later lines for the same seed, pairing and 
 (a resumed run plays a seed again). Lines that are not game records are counted and skipped.
 
 Example:
-  scripts/swap-openings.py docs/experiments/0124-thirteen-swap-with-network-games.jsonl
+  scripts/swap-openings.py docs/experiments/games/0124-thirteen-swap-with-network.jsonl
 """
 
 import argparse
@@ -25,14 +25,15 @@ def load(paths):
                     r = json.loads(line)
                     key = (r["seed"], r["pairing"], r["game"])
                     moves = r["moves"].split()
-                    first, second, result = r["first"], r["second"], r["result"]
+                    first, result = r["first"], r["result"]
+                    hash((key, first))
                 except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
                     skipped += 1
                     continue
                 if not moves or result not in ("first", "second"):
                     skipped += 1
                     continue
-                games[key] = (first, second, moves, result)
+                games[key] = (first, moves, result)
     return list(games.values()), skipped
 
 
@@ -46,7 +47,7 @@ def main():
         sys.exit(f"swap-openings: {e}")
     # (opener, stone, swapped) -> [games, opener's wins]
     rows = collections.defaultdict(lambda: [0, 0])
-    for first, second, moves, result in games:
+    for first, moves, result in games:
         swapped = len(moves) > 1 and moves[1] == "swap"
         # After a swap the second player owns the first stone; the opener is still the one who chose it.
         row = rows[(first, moves[0], swapped)]
@@ -62,9 +63,9 @@ def main():
         t[0] += n
         t[1] += wins
         t[2] += n if swapped else 0
-    for opener, (n, wins, swaps) in sorted(by_opener.items()):
-        print(f"\n{opener}: opened {n} games, won {wins}, swapped in {swaps}", end="")
     print()
+    for opener, (n, wins, swaps) in sorted(by_opener.items()):
+        print(f"{opener}: opened {n} games, won {wins}, swapped in {swaps}")
     if skipped:
         print(f"({skipped} lines skipped: not a finished game record)", file=sys.stderr)
 

@@ -101,15 +101,16 @@ def cpu_seconds(pid):
         return None
 
 
-class MoHex:
-    """One MoHex process speaking HTP on a pipe, with a watchdog.
+class Engine:
+    """One engine process (MoHex, or hextoe's `engine`) speaking HTP on a pipe, with a watchdog.
 
     scripts/htp.py's Engine raises on every '?' answer and waits forever; here a refusal is an answer
     (`reply`), and a command that burns more than CPU_LIMIT CPU seconds gets the engine killed. The limit
     is CPU time, not wall time, because at nice 19 a search may wait for the CPU for a long while.
     """
 
-    def __init__(self, argv):
+    def __init__(self, argv, who="MoHex"):
+        self.who = who
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True)
         self.busy_since = None  # CPU seconds of the engine when the current command was sent
@@ -125,7 +126,7 @@ class MoHex:
                 return
 
     def reply(self, command):
-        """(True, text) for '= text', (False, text) for '? text'; EngineError if MoHex quit or hung."""
+        """(True, text) for '= text', (False, text) for '? text'; EngineError if the engine quit or hung."""
         try:
             self.busy_since = cpu_seconds(self.p.pid)
             self.p.stdin.write(command + "\n")
@@ -134,31 +135,31 @@ class MoHex:
             while True:
                 line = self.p.stdout.readline()
                 if not line:
-                    raise EngineError(f"MoHex quit (exit {self.p.poll()}) while answering {command!r}")
+                    raise EngineError(f"{self.who} quit (exit {self.p.poll()}) while answering {command!r}")
                 if line.strip():
                     lines.append(line.strip())
                 elif lines:
                     break
                 if len(lines) > 1000:
-                    raise EngineError(f"MoHex flooded its answer to {command!r}")
+                    raise EngineError(f"{self.who} flooded its answer to {command!r}")
         except (BrokenPipeError, OSError) as e:
-            raise EngineError(f"MoHex's pipe broke on {command!r}: {e}") from e
+            raise EngineError(f"{self.who}'s pipe broke on {command!r}: {e}") from e
         finally:
             self.busy_since = None
         answer = " ".join(lines)
         if answer[:1] not in ("=", "?"):
-            raise EngineError(f"MoHex answered {command!r} with {answer[:200]!r}")
+            raise EngineError(f"{self.who} answered {command!r} with {answer[:200]!r}")
         return answer[0] == "=", answer[1:].strip()
 
     def ask(self, command):
         """The text of a '=' answer; EngineError for a refusal."""
         ok, text = self.reply(command)
         if not ok:
-            raise EngineError(f"MoHex refused {command!r}: {text[:200]}")
+            raise EngineError(f"{self.who} refused {command!r}: {text[:200]}")
         return text
 
     def close(self):
-        """Kills MoHex at once: a 'quit' would wait for a search in progress, and nothing is left to save."""
+        """Kills the engine at once: a 'quit' would wait for a search in progress, and nothing is left to save."""
         self.done.set()
         try:
             self.p.kill()
@@ -213,8 +214,8 @@ def token(stats, played):
 
 
 def play_game(a, i, attempt, tree):
-    """Game i: (MoHex's seed, moves, tokens, MoHex's CPU seconds). EngineError, or RuntimeError for an
-    answer that is not a cell, if MoHex failed; the game is then simply redone."""
+    """Game i: (the engine's seed, moves, tokens, the engine's CPU seconds). EngineError, or RuntimeError
+    for an answer that is not a cell, if the engine failed; the game is then simply redone."""
     n = a.size
     rng = derived_random(a.seed, n, i)
     # A failure is first retried as it was (it may have been a passing one: memory, a kill); if it
@@ -229,8 +230,12 @@ def play_game(a, i, attempt, tree):
     if white and n > 1:
         opening.append(("w", second))
     stones, moves, tokens = {}, [], []
-    engine = MoHex([a.mohex, "-s", str(n), "-g", str(a.playouts), "--fast", "--threads", "1",
-                    "--seed", str(seed)])
+    if a.engine == "hextoe":
+        engine = Engine([a.hextoe, "engine", "--size", str(n), "--player", f"impossible@p{a.playouts}",
+                         "--seed", str(seed)], "hextoe")
+    else:
+        engine = Engine([a.mohex, "-s", str(n), "-g", str(a.playouts), "--fast", "--threads", "1",
+                         "--seed", str(seed)])
     try:
         for colour, cell in opening:
             engine.ask(f"play {colour} {name(*cell)}")
@@ -242,16 +247,19 @@ def play_game(a, i, attempt, tree):
         while winner(stones, n) is None:
             cell = parse(engine.ask(f"genmove {colour}"), n)  # RuntimeError if not a cell
             if cell in stones:
-                raise EngineError(f"MoHex played {name(*cell)}, which is taken (move {len(moves) + 1})")
-            stats = None
-            if not searched:
-                ok, text = engine.reply("mohex-values")  # harmless probe: refuses until a search ran
-                searched = ok or "no previous search" not in text.lower()
-            if searched:
-                engine.ask(f"mohex-save-tree {tree}")
-                with open(tree, encoding="ascii", errors="replace") as f:
-                    stats = root_stats(f.read(), stones, colour, n)
-            tokens.append(token(stats, cell))
+                raise EngineError(f"{engine.who} played {name(*cell)}, which is taken (move {len(moves) + 1})")
+            if a.engine == "hextoe":
+                tokens.append("=")  # no root statistics: the position trains the value alone
+            else:
+                stats = None
+                if not searched:
+                    ok, text = engine.reply("mohex-values")  # harmless probe: refuses until a search ran
+                    searched = ok or "no previous search" not in text.lower()
+                if searched:
+                    engine.ask(f"mohex-save-tree {tree}")
+                    with open(tree, encoding="ascii", errors="replace") as f:
+                        stats = root_stats(f.read(), stones, colour, n)
+                tokens.append(token(stats, cell))
             stones[cell] = colour
             moves.append(name(*cell))
             colour = "b" if colour == "w" else "w"
@@ -281,7 +289,7 @@ def check_game(n, moves):
     return None
 
 
-def load(fd, path, settings, n):
+def load(fd, path, settings, n, who):
     """Checks the file on fd and cuts off an unfinished tail; returns the number of games in it.
 
     What a kill can leave: a last line without its newline (a write cut short), or a `#v` line whose game
@@ -327,7 +335,7 @@ def load(fd, path, settings, n):
     if not lines:
         # The settings first: a kill in this write leaves either nothing or the settings line whole.
         write(fd, f"{settings}\n"
-                  f"# MoHex 2.0 self-play for hextoe's Hex network (scripts/nn/selfplay.py; the format is\n"
+                  f"# {who} self-play for hextoe's Hex network (scripts/nn/selfplay.py; the format is\n"
                   f"# in its docstring). Each game: a #v line, then 'SIDE moves...', Black first.\n")
         dir_fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
         try:
@@ -351,20 +359,30 @@ def write(fd, text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=11, help="board side, 1..13 (MoHex's limit)")
-    ap.add_argument("--playouts", type=int, default=3000, help="MoHex's playouts a move")
+    ap.add_argument("--engine", choices=("mohex", "hextoe"), default="mohex",
+                    help="who plays: MoHex 2.0 (move and value targets) or hextoe's impossible level "
+                         "(value targets only)")
+    ap.add_argument("--playouts", type=int, default=3000, help="the engine's playouts a move")
     ap.add_argument("--games", type=int, default=100, help="stop when the file holds this many games")
     ap.add_argument("--seed", type=int, default=1, help="base seed: game i derives from (seed, size, i)")
     ap.add_argument("--out", required=True, help="the games file (created if missing, else continued)")
     ap.add_argument("--mohex", default="/opt/mohex/run_mohex.sh",
                     help="MoHex's run_mohex.sh (default %(default)s)")
+    ap.add_argument("--hextoe", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
+                                                     "target", "release", "hextoe"),
+                    help="hextoe's binary, for --engine hextoe (default: this checkout's release build)")
     ap.add_argument("--pidfile", help="write this process's id there while it runs (for datagen.sh)")
     a = ap.parse_args()
     if not 1 <= a.size <= 13 or a.playouts < 1:
         ap.error("--size must be 1..13 and --playouts positive")
-    if not os.access(a.mohex, os.X_OK):
+    if a.engine == "mohex" and not os.access(a.mohex, os.X_OK):
         ap.error(f"{a.mohex} is not executable: build MoHex or pass --mohex")
+    if a.engine == "hextoe" and not os.access(a.hextoe, os.X_OK):
+        ap.error(f"{a.hextoe} is not executable: run `cargo build --release` or pass --hextoe")
 
-    settings = f"#settings size={a.size} playouts={a.playouts} seed={a.seed} format={FORMAT}"
+    # MoHex's files keep the settings line they always had, so that they continue as they were.
+    engine = "" if a.engine == "mohex" else f" engine={a.engine}"
+    settings = f"#settings size={a.size}{engine} playouts={a.playouts} seed={a.seed} format={FORMAT}"
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     fd = os.open(a.out, os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -390,7 +408,7 @@ def main():
     signal.signal(signal.SIGINT, stop)
     i = "?"  # games in the file, once load() has counted them
     try:
-        i = load(fd, a.out, settings, a.size)
+        i = load(fd, a.out, settings, a.size, "MoHex 2.0" if a.engine == "mohex" else "hextoe impossible")
         log(f"{a.out}: {i} games; playing {a.size}x{a.size} games {i}..{a.games - 1}, {a.playouts} playouts")
         while i < a.games:
             for attempt in range(ATTEMPTS):
@@ -401,7 +419,7 @@ def main():
                 except (EngineError, RuntimeError) as e:
                     log(f"game {i} attempt {attempt + 1}: {e}; the game is dropped and redone")
             else:
-                sys.exit(f"game {i}: MoHex failed {ATTEMPTS} times; stopping")
+                sys.exit(f"game {i}: {a.engine} failed {ATTEMPTS} times; stopping")
             text = f"#v {i} {seed} {' '.join(tokens)}\n{a.size} {' '.join(moves)}\n"
             # The write must not be cut by our own signal handler: block SIGTERM/SIGINT around it.
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})

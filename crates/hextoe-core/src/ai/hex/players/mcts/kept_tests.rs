@@ -48,6 +48,8 @@ fn a_kept_root_proven_without_a_winning_child_is_searched_again() {
         let a = state.analyze(&after, &spec, &Stop::new(), &mut rand::rngs::StdRng::seed_from_u64(1));
         if winning_child {
             assert_eq!((a.proven, a.best.to_string()), (Proof::Win, "c3".to_string()), "{}", a.explanation);
+            // The tree holds no reply below c3, so there is no line to show beyond the move itself.
+            assert_eq!(a.explanation, "proven win: every reply loses, as the search tree shows");
         } else {
             assert!(a.simulations > 0, "the search ran: {}", a.explanation);
             assert_eq!(a.proven, Proof::Unknown, "{}", a.explanation);

@@ -237,6 +237,8 @@ pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Insta
     let proof_source = proven.is_proven().then_some(if immediate { ProofSource::Immediate } else { ProofSource::Tree });
     let explanation = match proven {
         Proof::Win if immediate => format!("wins at once: {best} joins both edges"),
+        // A line of the move alone says nothing the move does not: it is shown only with replies.
+        Proof::Win if pv.len() < 2 => "proven win: every reply loses, as the search tree shows".to_string(),
         Proof::Win => format!(
             "proven win: every reply loses, as the search tree shows; the line it expects is {}",
             pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")

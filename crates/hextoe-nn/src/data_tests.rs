@@ -37,12 +37,7 @@ fn reads_plain_and_visit_lines() {
 
 #[test]
 fn a_value_only_token_gives_a_target_without_moves() {
-    let games = read(&format!(
-        "#v 3 9 - = =
-{GAME}
-"
-    ))
-    .unwrap();
+    let games = read(&format!("#v 3 9 - = =\n{GAME}\n")).unwrap();
     assert_eq!(games[0].targets[0], None);
     let value_only = Some(Policy { weights: vec![], q: None });
     assert_eq!(games[0].targets[1], value_only);

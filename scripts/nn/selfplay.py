@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
-"""MoHex 2.0 plays itself and appends the finished games to a file: training data for hextoe's Hex network.
+"""An engine plays itself and appends the finished games to a file: training data for hextoe's Hex network.
 
 What it makes: one Hex game a line, `SIDE move move ...`, readable by every reader of
-`training/hex-games-mohex.txt` (examples/common/mod.rs), each preceded by a `#v` comment line (which
-those readers skip) with MoHex's search statistics for every move: a soft policy target and a value
-estimate. The games are for a small policy/value network trained later with PyTorch on the CPU; MoHex
-is only a data source, never part of hextoe's build or tests.
+`training/hex-games-mohex.txt`, each preceded by a `#v` comment line (which plain readers skip) with a
+token for every move. With --engine mohex (the default), MoHex 2.0 plays, and the tokens hold its search
+statistics: a soft policy target and a value estimate. With --engine hextoe, hextoe's impossible level plays
+(`hextoe engine --player impossible@pPLAYOUTS`) and every searched move's token is `=`: its position trains
+the network's value alone, since a fast game's moves are a weaker player's choices. The games are read by
+the `hextoe-nn` crate's trainer (crates/hextoe-nn/src/data.rs); MoHex is only a data source, never part of
+hextoe's build or tests.
 
     scripts/nn/selfplay.py --size 11 --games 6000 --out training/nn/mohex-11.txt
         [--playouts 3000] [--seed 1] [--mohex /opt/mohex/run_mohex.sh]
+    scripts/nn/selfplay.py --engine hextoe --size 11 --games 20000 --playouts 2000 \
+        --out training/nn/hextoe-11.txt [--hextoe target/release/hextoe]
 
 Normally started and stopped by scripts/nn/datagen.sh (start|stop|status), at the lowest CPU priority.
 
@@ -21,17 +26,21 @@ attempts use other seeds; the log says so). A game is written, with its `#v` lin
 followed by fsync only once it is finished: a kill loses at most the game in progress. Run it again
 with the same options to continue; --games is a target count (it stops when the file holds that
 many), so it can be raised later. A lock on the file stops two generators from writing it at once; a
-file made with other --size/--playouts/--seed is refused.
+file made with other --engine/--size/--playouts/--seed is refused. hextoe is deterministic for a seed and
+a playout limit too, for one build: a rebuilt binary plays other games from the same seeds, which are as
+good for training, so the file stays valid, only no longer reproducible by one build.
 
 Games. Each game opens with random stones so that the games differ and the network sees positions no
 book prepares: one black stone on any cell, and in half of the games one white stone on any other cell.
 Then MoHex (a fresh process per game, -g PLAYOUTS, one thread, no swap, no opening book in this build)
 plays both sides until a chain is complete; it never resigns, so the last move always completes the
-winner's chain and the winner follows from the moves (the colour of the last move).
+winner's chain and the winner follows from the moves (the colour of the last move). hextoe (a fresh
+`hextoe engine` per game, its own seed, one thread) plays the same way and never resigns either.
 
 Format, one game per two lines (a '#' line is a comment for the existing readers):
 
-    #settings size=11 playouts=3000 seed=1 format=1       (once, at the top)
+    #settings size=11 playouts=3000 seed=1 format=1       (once, at the top; `engine=hextoe` after the
+                                                          size for hextoe's games)
     #v INDEX MOHEX_SEED TOKEN TOKEN ...                  (one TOKEN per move of the next line)
     11 f6 c6 b6 ...                                      (the side, then the moves, Black first)
 

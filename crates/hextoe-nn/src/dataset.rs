@@ -55,6 +55,13 @@ pub struct Example {
     pub source: Source,
 }
 
+impl Example {
+    /// Whether the position has a move target; one without trains the value alone.
+    pub fn has_move_target(&self) -> bool {
+        !self.policy.is_empty()
+    }
+}
+
 /// The examples of `games`: one per move with a target.
 pub fn examples(games: &[Game], source: Source) -> Vec<Example> {
     let mut out = Vec::new();
@@ -228,7 +235,7 @@ pub fn batch(examples: &[&Example], turned: &[bool]) -> Result<Batch> {
         mask: Tensor::from_vec(mask, (b, cells), &dev)?,
         policy: Tensor::from_vec(policy, (b, cells), &dev)?,
         value: Tensor::from_vec(examples.iter().map(|e| e.value).collect::<Vec<_>>(), b, &dev)?,
-        targets: examples.iter().filter(|e| !e.policy.is_empty()).count(),
+        targets: examples.iter().filter(|e| e.has_move_target()).count(),
         frames,
     })
 }

@@ -73,9 +73,7 @@ pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> 
             s.top3 += top_k(&real, legal, e.played, 3);
         }
     }
-    let mut s = finish(s, examples.len());
-    s.policy_loss *= examples.len() as f64 / targets.max(1) as f64;
-    Ok(s)
+    Ok(finish(s, examples.len(), targets))
 }
 
 /// The network's scores on `examples` with its outputs read in one frame (`turned_too` false: the
@@ -84,7 +82,7 @@ pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> 
 /// It measures what the symmetry at inference would be worth before a match pays for it.
 pub fn network_frames(net: &Net, examples: &[&Example], size: usize, turned_too: bool) -> Result<Scores> {
     let mut s = Scores::default();
-    let targets = examples.iter().filter(|e| !e.policy.is_empty()).count();
+    let targets = examples.iter().filter(|e| e.has_move_target()).count();
     let frames: &[bool] = if turned_too { &[false, true] } else { &[false] };
     for part in batches(examples, size) {
         let n = part[0].pos.size;
@@ -110,18 +108,16 @@ pub fn network_frames(net: &Net, examples: &[&Example], size: usize, turned_too:
             s.value_loss += f64::from(v - e.value).powi(2);
         }
     }
-    let mut s = finish(s, examples.len());
-    s.policy_loss *= examples.len() as f64 / targets.max(1) as f64;
-    Ok(s)
+    Ok(finish(s, examples.len(), targets))
 }
 
-/// Divides the sums by the number of positions.
-fn finish(mut s: Scores, count: usize) -> Scores {
+/// Divides the sums by the number of positions, the policy loss by those of them with a move target.
+fn finish(mut s: Scores, count: usize, targets: usize) -> Scores {
     let m = count.max(1) as f64;
     s.positions = count;
     s.top1 /= m;
     s.top3 /= m;
-    s.policy_loss /= m;
+    s.policy_loss /= targets.max(1) as f64;
     s.value_loss /= m;
     s
 }
@@ -169,7 +165,7 @@ pub fn patterns(examples: &[&Example]) -> Scores {
         s.top1 += top_k(&prior, legal, e.played, 1);
         s.top3 += top_k(&prior, legal, e.played, 3);
     }
-    finish(s, examples.len())
+    finish(s, examples.len(), examples.len())
 }
 
 /// The examples of one source, or all.

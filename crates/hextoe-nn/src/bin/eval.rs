@@ -66,7 +66,7 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
     for (name, source) in rows {
         let ex = match source {
             Some(s) => of_source(&corpus.heldout, Some(s)),
-            None => corpus.heldout.iter().filter(|e| !e.policy.is_empty()).collect(),
+            None => corpus.heldout.iter().filter(|e| e.has_move_target()).collect(),
         };
         if ex.is_empty() {
             continue;
@@ -75,7 +75,7 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         let p = patterns(&ex);
         // Without move targets there is no cross-entropy; the top-k there say how often the network
         // agrees with hextoe's own fast choice.
-        let policy = if ex.iter().any(|e| !e.policy.is_empty()) { format!("{:.3}", n.policy_loss) } else { "-".into() };
+        let policy = if ex.iter().any(|e| e.has_move_target()) { format!("{:.3}", n.policy_loss) } else { "-".into() };
         println!(
             "{name:<22} {:>9} {:>7.1}% {:>7.1}% {:>7.1}% {:>7.1}% {policy:>10} {:>10.3}",
             n.positions,

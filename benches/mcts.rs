@@ -73,7 +73,7 @@ fn simulations(c: &mut Criterion) {
         b.iter(|| black_box(MctsState::tuned(inferior).analyze(&middle, &long, &stop, &mut rng).simulations))
     });
     hextoe_nn::predictor::install_shipped().unwrap_or_else(|e| panic!("{e}"));
-    let net = "net_after=64,net_value=32".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
+    let net = "net_after=64,net_value=64".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
     g.bench_function("middle_game_with_network", |b| {
         b.iter(|| black_box(MctsState::tuned(net).analyze(&middle, &long, &stop, &mut rng).simulations))
     });

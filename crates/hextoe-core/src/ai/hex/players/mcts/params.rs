@@ -41,9 +41,9 @@ settings! { |n|
     /// The simulations the predictor's value counts for at each node it evaluates (0: the value unused).
     /// A node whose children take the predictor's prior also gets this many simulations, won by the
     /// player who moved into it in the share the value gives that player; they fade as real ones come.
-    /// About what an evaluation costs in simulations at 11×11, so the value stands for the playouts it
-    /// displaced.
-    net_value: u32 = if (11..=13).contains(&n) { 32 } else { 0 }, in 0..=10_000;
+    /// Twice what an evaluation costs in simulations at 11×11: the value reads a position better than the
+    /// playouts it displaced (experiment 0129 against 32).
+    net_value: u32 = if (11..=13).contains(&n) { 64 } else { 0 }, in 0..=10_000;
     /// Which nodes get knowledge from virtual connections.
     /// See [`KnowledgeAt`].
     knowledge: KnowledgeAt = KnowledgeAt::Nodes(256);

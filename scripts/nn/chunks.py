@@ -1,25 +1,23 @@
 #!/usr/bin/env python3
 """Keeps the self-play files of scripts/nn/selfplay.py in git as fixed, compressed chunks.
 
-A generator's file (training/nn/mohex-SIZE.txt, or hextoe-SIZE.txt for hextoe's own games) grows for days, across many working sessions, and a
+A generator's file (training/nn/mohex-SIZE.txt) grows for days, across many working sessions, and a
 background process dies with the session that started it. Committing the growing file itself would add a
 new multi-megabyte blob to the repository at every snapshot; committing it in fixed chunks of CHUNK games,
 each written once and never changed, makes the repository grow by the data's own compressed size only.
 
-    scripts/nn/chunks.py save STEM       write every complete chunk of STEM.txt not yet written, and
+    scripts/nn/chunks.py save SIZE       write every complete chunk of mohex-SIZE.txt not yet written, and
                                          the games after the last chunk as the tail
-    scripts/nn/chunks.py restore STEM    rebuild STEM.txt from the chunks and the tail, if they hold
+    scripts/nn/chunks.py restore SIZE    rebuild mohex-SIZE.txt from the chunks and the tail, if they hold
                                          more games than the file (a fresh clone has no file at all)
-    scripts/nn/chunks.py count STEM      games in the chunks
+    scripts/nn/chunks.py count SIZE      games in the chunks
 
-STEM is mohex-SIZE or hextoe-SIZE (a bare SIZE means mohex-SIZE).
-
-Chunks are training/nn/STEM/NNNN.txt.gz: chunk k holds games k*CHUNK .. (k+1)*CHUNK-1, each as its
+Chunks are training/nn/mohex-SIZE/NNNN.txt.gz: chunk k holds games k*CHUNK .. (k+1)*CHUNK-1, each as its
 `#v` line and its game line, and the file's `#settings` line first, so that a chunk is readable alone and a
 restore can check that every chunk was made with the same settings. gzip's header carries no time stamp
 (mtime 0), so the same games always give the same bytes.
 
-The tail, training/nn/STEM-tail.txt.gz, holds the games after the last complete chunk (fewer than
+The tail, training/nn/mohex-SIZE-tail.txt.gz, holds the games after the last complete chunk (fewer than
 CHUNK), rewritten at each save, so that a session that ends before a chunk fills loses no game. It sits
 beside the chunk folder, not in it: the network's reader trains on the fixed chunks only. Its games carry
 their indices (the `#v` lines), so a restore takes from it only the games that follow the chunks.
@@ -34,12 +32,12 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.environ.get("NN_DATA", os.path.join(HERE, "..", "..", "training", "nn"))
 
 
-def paths(stem):
-    return os.path.join(DATA, f"{stem}.txt"), os.path.join(DATA, stem)
+def paths(size):
+    return os.path.join(DATA, f"mohex-{size}.txt"), os.path.join(DATA, f"mohex-{size}")
 
 
-def tail_path(stem):
-    return os.path.join(DATA, f"{stem}-tail.txt.gz")
+def tail_path(size):
+    return os.path.join(DATA, f"mohex-{size}-tail.txt.gz")
 
 
 def write_gz(target, text):
@@ -57,9 +55,9 @@ def game_index(v_line):
     return int(parts[1])
 
 
-def read_tail(stem, first):
+def read_tail(size, first):
     """The settings and the games of the tail from index `first` on, contiguous; none without a tail."""
-    path = tail_path(stem)
+    path = tail_path(size)
     if not os.path.exists(path):
         return None, []
     with gzip.open(path, "rt", encoding="ascii") as f:
@@ -116,8 +114,8 @@ def read_chunk(path):
     return settings, [(body[i], body[i + 1]) for i in range(0, len(body), 2)]
 
 
-def save(stem):
-    path, folder = paths(stem)
+def save(size):
+    path, folder = paths(size)
     settings, games = read_games(path)
     os.makedirs(folder, exist_ok=True)
     done = len(chunk_files(folder))
@@ -130,24 +128,24 @@ def save(stem):
     chunked = len(chunk_files(folder)) * CHUNK
     rest = games[chunked:]
     if rest:
-        write_gz(tail_path(stem), settings + "\n" + "".join(f"{v}\n{g}\n" for v, g in rest))
-    elif os.path.exists(tail_path(stem)):
-        os.remove(tail_path(stem))
-    print(f"{stem}: {written} new chunk(s), {chunked} games in chunks, {len(rest)} in the tail, "
+        write_gz(tail_path(size), settings + "\n" + "".join(f"{v}\n{g}\n" for v, g in rest))
+    elif os.path.exists(tail_path(size)):
+        os.remove(tail_path(size))
+    print(f"{size}x{size}: {written} new chunk(s), {chunked} games in chunks, {len(rest)} in the tail, "
           f"{len(games)} in the file")
 
 
-def restore(stem):
-    path, folder = paths(stem)
+def restore(size):
+    path, folder = paths(size)
     files = chunk_files(folder)
     have = len(read_games(path)[1]) if os.path.exists(path) else 0
-    tail_settings, tail = read_tail(stem, len(files) * CHUNK)
+    tail_settings, tail = read_tail(size, len(files) * CHUNK)
     if not files and not tail:
-        print(f"{stem}: no chunks yet; nothing to restore")
+        print(f"{size}x{size}: no chunks yet; nothing to restore")
         return
     total = len(files) * CHUNK + len(tail)
     if total <= have:
-        print(f"{stem}: the file already holds {have} games, the chunks and the tail {total}")
+        print(f"{size}x{size}: the file already holds {have} games, the chunks and the tail {total}")
         return
     settings, lines = None, []
     for f in files:
@@ -159,33 +157,25 @@ def restore(stem):
     if settings is None:
         settings = tail_settings
     elif tail_settings is not None and tail_settings != settings:
-        sys.exit(f"{tail_path(stem)}: made with other settings than the chunks")
+        sys.exit(f"{tail_path(size)}: made with other settings than the chunks")
     lines += [f"{v}\n{g}\n" for v, g in tail]
     os.makedirs(DATA, exist_ok=True)
     with open(path + ".tmp", "w", encoding="ascii") as out:
         out.write(settings + "\n" + "".join(lines))
     os.replace(path + ".tmp", path)
-    print(f"{stem}: restored {total} games from {len(files)} chunk(s) and the tail")
-
-
-def stem_of(arg):
-    """The file stem an argument names: SIZE or mohex-SIZE, or hextoe-SIZE; None for anything else."""
-    name, _, size = arg.rpartition("-")
-    if not size.isdigit() or not 1 <= int(size) <= 19 or name not in ("", "mohex", "hextoe"):
-        return None
-    return f"{name or 'mohex'}-{int(size)}"
+    print(f"{size}x{size}: restored {total} games from {len(files)} chunk(s) and the tail")
 
 
 def main():
-    stem = stem_of(sys.argv[2]) if len(sys.argv) == 3 else None
-    if stem is None or sys.argv[1] not in ("save", "restore", "count"):
-        sys.exit(__doc__.split("\n\n")[2] + "\n\n" + __doc__.split("\n\n")[3])
+    if len(sys.argv) != 3 or sys.argv[1] not in ("save", "restore", "count") or not sys.argv[2].isdigit():
+        sys.exit(__doc__.split("\n\n")[2])
+    size = int(sys.argv[2])
     if sys.argv[1] == "save":
-        save(stem)
+        save(size)
     elif sys.argv[1] == "restore":
-        restore(stem)
+        restore(size)
     else:
-        print(len(chunk_files(paths(stem)[1])) * CHUNK)
+        print(len(chunk_files(paths(size)[1])) * CHUNK)
 
 
 if __name__ == "__main__":

@@ -7,20 +7,13 @@
 #   scripts/nn/datagen.sh status    games and positions done per file, and whether each generator runs
 #   scripts/nn/datagen.sh save      write the finished games into committed chunks and the tail after them
 #                                   (scripts/nn/chunks.py), so that they survive this checkout; commit
-#                                   training/nn/*-*/ and training/nn/*-tail.txt.gz after
+#                                   training/nn/mohex-*/ and training/nn/mohex-*-tail.txt.gz after
 #
-# Three generators (scripts/nn/selfplay.py, one thread each), each into training/nn/STEM.txt, logging to
-# training/nn/STEM.log (with training/nn/STEM.pid while running; all git-ignored):
-#   mohex-11   MoHex 2.0 playing itself at 11x11, 3000 playouts a move, toward 6000 games (move and value
-#              targets)
-#   mohex-13   the same at 13x13, toward 3000 games
-#   hextoe-11  hextoe's impossible level playing itself at 11x11, 2000 playouts a move, toward 20000 games
-#              (value targets only: a result costs a few CPU seconds here, a minute there); it runs a copy
-#              of this checkout's release build (training/nn/hextoe-11.bin, taken at each start), so that a
-#              rebuild does not change the player in the middle of a run, and is skipped without one
-# A background process dies with the session that started it, so run `start` again in each new session: it
-# first rebuilds each file from its committed chunks (a fresh clone has none of the .txt files), and every
-# generator resumes where its file ends.
+# Two generators (scripts/nn/selfplay.py, one MoHex thread each: one per core): 11x11 toward 6000 games
+# and 13x13 toward 3000, into training/nn/mohex-SIZE.txt, logging to training/nn/mohex-SIZE.log (with
+# training/nn/mohex-SIZE.pid while running; both git-ignored). A background process dies with the session
+# that started it, so run `start` again in each new session: it first rebuilds each file from its committed
+# chunks (a fresh clone has none of the .txt files), and every generator resumes where its file ends.
 # Stop them before anything timed (matches, benchmarks): `start` afterwards resumes them.
 #
 # They run under `nice -n 19`, and also SCHED_IDLE (chrt --idle) and idle I/O (ionice -c 3) where those
@@ -28,27 +21,27 @@
 # scheduling by session gives them half the CPU against a job started in another session): a compile or a
 # match then gets the CPU nearly as if they were not there.
 #
-# Settings from the environment: MOHEX (default /opt/mohex/run_mohex.sh), HEXTOE (default this checkout's
-# target/release/hextoe), SEED (1), NN_DATA (the folder, default training/nn of this checkout).
+# Settings from the environment: MOHEX (default /opt/mohex/run_mohex.sh), PLAYOUTS (3000), SEED (1),
+# NN_DATA (the folder, default training/nn of this checkout).
 set -euo pipefail
 
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 DATA=${NN_DATA:-$(cd "$HERE/../.." && pwd)/training/nn}
 MOHEX=${MOHEX:-/opt/mohex/run_mohex.sh}
-HEXTOE=${HEXTOE:-$(cd "$HERE/../.." && pwd)/target/release/hextoe}
+PLAYOUTS=${PLAYOUTS:-3000}
 SEED=${SEED:-1}
-JOBS=("mohex 11 6000 3000" "mohex 13 3000 3000" "hextoe 11 20000 2000")   # engine, side, games, playouts
+JOBS=("11 6000" "13 3000")   # board side, target number of games
 
-# The pid of the generator of file stem $1 (mohex-11, ...) if it runs, else nothing. The pid file is
-# written by selfplay.py itself (so it is the Python process, not a shell or wrapper); the command line is
-# checked as well, so a stale file whose pid was reused by another process is not taken for a generator.
+# The pid of the generator of side $1 if it runs, else nothing. The pid file is written by selfplay.py
+# itself (so it is the Python process, not a shell or wrapper); the command line is checked as well, so a
+# stale file whose pid was reused by another process is not taken for a generator.
 running() {
-    local pidfile=$DATA/$1.pid pid
+    local pidfile=$DATA/mohex-$1.pid pid
     [ -s "$pidfile" ] || return 0
     pid=$(cat "$pidfile")
     [[ "$pid" =~ ^[0-9]+$ ]] || return 0
     if kill -0 "$pid" 2>/dev/null && tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null \
-        | grep -q "selfplay.py .*--out $DATA/$1.txt"; then
+        | grep -q "selfplay.py .*--out $DATA/mohex-$1.txt"; then
         echo "$pid"
     fi
 }
@@ -60,38 +53,31 @@ idle_prefix() {
 }
 
 start() {
+    [ -x "$MOHEX" ] || { echo "datagen: no MoHex at $MOHEX (build it, or set MOHEX)" >&2; exit 1; }
     mkdir -p "$DATA"
-    local prefix job engine size target playouts stem pid program
+    local prefix job size target pid
     mapfile -t prefix < <(idle_prefix)
     for job in "${JOBS[@]}"; do
-        read -r engine size target playouts <<< "$job"
-        stem=$engine-$size
-        pid=$(running "$stem")
-        if [ -n "$pid" ]; then echo "$stem: already running (pid $pid)"; continue; fi
-        if [ "$engine" = mohex ]; then
-            [ -x "$MOHEX" ] || { echo "$stem: no MoHex at $MOHEX (build it, or set MOHEX); not started" >&2; continue; }
-            program=(--mohex "$MOHEX")
-        else
-            [ -x "$HEXTOE" ] || { echo "$stem: no hextoe at $HEXTOE (cargo build --release, or set HEXTOE); not started" >&2; continue; }
-            cp "$HEXTOE" "$DATA/$stem.bin"
-            program=(--hextoe "$DATA/$stem.bin")
-        fi
-        NN_DATA=$DATA python3 "$HERE/chunks.py" restore "$stem"
-        rm -f "$DATA/$stem.pid"
+        read -r size target <<< "$job"
+        pid=$(running "$size")
+        [ -n "$pid" ] || NN_DATA=$DATA python3 "$HERE/chunks.py" restore "$size"
+        if [ -n "$pid" ]; then echo "${size}x$size: already running (pid $pid)"; continue; fi
+        rm -f "$DATA/mohex-$size.pid"
         # A session of its own whose autogroup is at nice 19: where the kernel groups the scheduling by
         # session (autogroup), a process's own nice and SCHED_IDLE only rank it within its session, and a
         # match or a build started in another session would share the CPU half and half with it.
         nohup setsid sh -c 'echo 19 > /proc/self/autogroup 2>/dev/null; exec "$@"' sh \
-            nice -n 19 "${prefix[@]}" python3 "$HERE/selfplay.py" --engine "$engine" --size "$size" \
-            --games "$target" --playouts "$playouts" --seed "$SEED" --out "$DATA/$stem.txt" "${program[@]}" \
-            --pidfile "$DATA/$stem.pid" >> "$DATA/$stem.log" 2>&1 < /dev/null &
+            nice -n 19 "${prefix[@]}" python3 "$HERE/selfplay.py" --size "$size" --games "$target" \
+            --playouts "$PLAYOUTS" --seed "$SEED" --out "$DATA/mohex-$size.txt" --mohex "$MOHEX" \
+            --pidfile "$DATA/mohex-$size.pid" >> "$DATA/mohex-$size.log" 2>&1 < /dev/null &
     done
     # Until each selfplay.py has checked its file and written its pid file, or failed (at most 15 s).
     sleep 1
     for _ in $(seq 14); do
         local all=1
-        for stem in $(stems); do
-            [ -n "$(running "$stem")" ] || all=0
+        for job in "${JOBS[@]}"; do
+            read -r size _ <<< "$job"
+            [ -n "$(running "$size")" ] || all=0
         done
         [ "$all" = 1 ] && break
         sleep 1
@@ -99,53 +85,44 @@ start() {
     status
 }
 
-# The file stem of each job, one a line.
-stems() {
-    local job engine size
-    for job in "${JOBS[@]}"; do
-        read -r engine size _ <<< "$job"
-        echo "$engine-$size"
-    done
-}
-
 stop() {
-    local stem pid n child job pids=()
+    local job size target pid n child pids=()
     # SIGTERM to all first, then wait: each takes a second or two (MoHex frees its 1 GB tree on exit).
-    for stem in $(stems); do
-        pid=$(running "$stem")
-        if [ -z "$pid" ]; then echo "$stem: not running"; continue; fi
+    for job in "${JOBS[@]}"; do
+        read -r size target <<< "$job"
+        pid=$(running "$size")
+        if [ -z "$pid" ]; then echo "${size}x$size: not running"; continue; fi
         kill -TERM "$pid"
-        pids+=("$stem:$pid")
+        pids+=("$size:$pid")
     done
     for job in "${pids[@]}"; do
-        stem=${job%%:*} pid=${job#*:}
-        # selfplay.py kills its engine and leaves at once; 30 s is ample even on a loaded machine.
+        size=${job%%:*} pid=${job#*:}
+        # selfplay.py kills its MoHex and leaves at once; 30 s is ample even on a loaded machine.
         for n in $(seq 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.2; done
         if kill -0 "$pid" 2>/dev/null; then
-            echo "$stem: pid $pid ignored SIGTERM; killing it and its engine"
+            echo "${size}x$size: pid $pid ignored SIGTERM; killing it and its MoHex"
             for child in $(ps -o pid= --ppid "$pid"); do kill -KILL "$child" 2>/dev/null || true; done
             kill -KILL "$pid" 2>/dev/null || true
         fi
-        rm -f "$DATA/$stem.pid"
-        echo "$stem: stopped (pid $pid)"
+        rm -f "$DATA/mohex-$size.pid"
+        echo "${size}x$size: stopped (pid $pid)"
     done
 }
 
 status() {
-    local job engine size target stem pid file log
+    local job size target pid file log
     for job in "${JOBS[@]}"; do
-        read -r engine size target _ <<< "$job"
-        stem=$engine-$size
-        file=$DATA/$stem.txt
-        log=$DATA/$stem.log
-        pid=$(running "$stem")
+        read -r size target <<< "$job"
+        file=$DATA/mohex-$size.txt
+        log=$DATA/mohex-$size.log
+        pid=$(running "$size")
         # Games are the lines that are neither comments nor blank; a position is a move of one.
         if [ -f "$file" ]; then
-            awk -v stem="$stem" -v target="$target" '
+            awk -v side="$size" -v target="$target" '
                 !/^#/ && NF { games++; moves += NF - 1 }
-                END { printf "%s: %d/%d games, %d positions", stem, games, target, moves }' "$file"
+                END { printf "%sx%s: %d/%d games, %d positions", side, side, games, target, moves }' "$file"
         else
-            printf '%s: 0/%d games, 0 positions' "$stem" "$target"
+            printf '%sx%s: 0/%d games, 0 positions' "$size" "$size" "$target"
         fi
         if [ -n "$pid" ]; then printf ', running (pid %s)' "$pid"; else printf ', not running'; fi
         # Speed from the log's last 20 games ("game N: M moves (...), ... wins, T s (C s CPU)").
@@ -173,8 +150,9 @@ case "${1:-}" in
     start) start ;;
     stop) stop ;;
     status) status ;;
-    save) for stem in $(stems); do
-              if [ -f "$DATA/$stem.txt" ]; then NN_DATA=$DATA python3 "$HERE/chunks.py" save "$stem"; fi
+    save) for job in "${JOBS[@]}"; do
+              read -r size _ <<< "$job"
+              if [ -f "$DATA/mohex-$size.txt" ]; then NN_DATA=$DATA python3 "$HERE/chunks.py" save "$size"; fi
           done ;;
-    *) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+    *) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

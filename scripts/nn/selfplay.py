@@ -1,19 +1,14 @@
 #!/usr/bin/env python3
-"""An engine plays itself and appends the finished games to a file: training data for hextoe's Hex network.
+"""MoHex 2.0 plays itself and appends the finished games to a file: training data for hextoe's Hex network.
 
 What it makes: one Hex game a line, `SIDE move move ...`, readable by every reader of
-`training/hex-games-mohex.txt`, each preceded by a `#v` comment line (which plain readers skip) with a
-token for every move. With --engine mohex (the default), MoHex 2.0 plays, and the tokens hold its search
-statistics: a soft policy target and a value estimate. With --engine hextoe, hextoe's impossible level plays
-(`hextoe engine --player impossible@pPLAYOUTS`) and every searched move's token is `=`: its position trains
-the network's value alone, since a fast game's moves are a weaker player's choices. The games are read by
-the `hextoe-nn` crate's trainer (crates/hextoe-nn/src/data.rs); MoHex is only a data source, never part of
-hextoe's build or tests.
+`training/hex-games-mohex.txt` (examples/common/mod.rs), each preceded by a `#v` comment line (which
+those readers skip) with MoHex's search statistics for every move: a soft policy target and a value
+estimate. The games are for a small policy/value network trained later with PyTorch on the CPU; MoHex
+is only a data source, never part of hextoe's build or tests.
 
     scripts/nn/selfplay.py --size 11 --games 6000 --out training/nn/mohex-11.txt
         [--playouts 3000] [--seed 1] [--mohex /opt/mohex/run_mohex.sh]
-    scripts/nn/selfplay.py --engine hextoe --size 11 --games 20000 --playouts 2000 \
-        --out training/nn/hextoe-11.txt [--hextoe target/release/hextoe]
 
 Normally started and stopped by scripts/nn/datagen.sh (start|stop|status), at the lowest CPU priority.
 
@@ -26,21 +21,17 @@ attempts use other seeds; the log says so). A game is written, with its `#v` lin
 followed by fsync only once it is finished: a kill loses at most the game in progress. Run it again
 with the same options to continue; --games is a target count (it stops when the file holds that
 many), so it can be raised later. A lock on the file stops two generators from writing it at once; a
-file made with other --engine/--size/--playouts/--seed is refused. hextoe is deterministic for a seed and
-a playout limit too, for one build: a rebuilt binary plays other games from the same seeds, which are as
-good for training, so the file stays valid, only no longer reproducible by one build.
+file made with other --size/--playouts/--seed is refused.
 
 Games. Each game opens with random stones so that the games differ and the network sees positions no
 book prepares: one black stone on any cell, and in half of the games one white stone on any other cell.
 Then MoHex (a fresh process per game, -g PLAYOUTS, one thread, no swap, no opening book in this build)
 plays both sides until a chain is complete; it never resigns, so the last move always completes the
-winner's chain and the winner follows from the moves (the colour of the last move). hextoe (a fresh
-`hextoe engine` per game, its own seed, one thread) plays the same way and never resigns either.
+winner's chain and the winner follows from the moves (the colour of the last move).
 
 Format, one game per two lines (a '#' line is a comment for the existing readers):
 
-    #settings size=11 playouts=3000 seed=1 format=1       (once, at the top; `engine=hextoe` after the
-                                                          size for hextoe's games)
+    #settings size=11 playouts=3000 seed=1 format=1       (once, at the top)
     #v INDEX MOHEX_SEED TOKEN TOKEN ...                  (one TOKEN per move of the next line)
     11 f6 c6 b6 ...                                      (the side, then the moves, Black first)
 
@@ -110,16 +101,15 @@ def cpu_seconds(pid):
         return None
 
 
-class Engine:
-    """One engine process (MoHex, or hextoe's `engine`) speaking HTP on a pipe, with a watchdog.
+class MoHex:
+    """One MoHex process speaking HTP on a pipe, with a watchdog.
 
     scripts/htp.py's Engine raises on every '?' answer and waits forever; here a refusal is an answer
     (`reply`), and a command that burns more than CPU_LIMIT CPU seconds gets the engine killed. The limit
     is CPU time, not wall time, because at nice 19 a search may wait for the CPU for a long while.
     """
 
-    def __init__(self, argv, who="MoHex"):
-        self.who = who
+    def __init__(self, argv):
         self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                   stderr=subprocess.DEVNULL, text=True)
         self.busy_since = None  # CPU seconds of the engine when the current command was sent
@@ -135,7 +125,7 @@ class Engine:
                 return
 
     def reply(self, command):
-        """(True, text) for '= text', (False, text) for '? text'; EngineError if the engine quit or hung."""
+        """(True, text) for '= text', (False, text) for '? text'; EngineError if MoHex quit or hung."""
         try:
             self.busy_since = cpu_seconds(self.p.pid)
             self.p.stdin.write(command + "\n")
@@ -144,31 +134,31 @@ class Engine:
             while True:
                 line = self.p.stdout.readline()
                 if not line:
-                    raise EngineError(f"{self.who} quit (exit {self.p.poll()}) while answering {command!r}")
+                    raise EngineError(f"MoHex quit (exit {self.p.poll()}) while answering {command!r}")
                 if line.strip():
                     lines.append(line.strip())
                 elif lines:
                     break
                 if len(lines) > 1000:
-                    raise EngineError(f"{self.who} flooded its answer to {command!r}")
+                    raise EngineError(f"MoHex flooded its answer to {command!r}")
         except (BrokenPipeError, OSError) as e:
-            raise EngineError(f"{self.who}'s pipe broke on {command!r}: {e}") from e
+            raise EngineError(f"MoHex's pipe broke on {command!r}: {e}") from e
         finally:
             self.busy_since = None
         answer = " ".join(lines)
         if answer[:1] not in ("=", "?"):
-            raise EngineError(f"{self.who} answered {command!r} with {answer[:200]!r}")
+            raise EngineError(f"MoHex answered {command!r} with {answer[:200]!r}")
         return answer[0] == "=", answer[1:].strip()
 
     def ask(self, command):
         """The text of a '=' answer; EngineError for a refusal."""
         ok, text = self.reply(command)
         if not ok:
-            raise EngineError(f"{self.who} refused {command!r}: {text[:200]}")
+            raise EngineError(f"MoHex refused {command!r}: {text[:200]}")
         return text
 
     def close(self):
-        """Kills the engine at once: a 'quit' would wait for a search in progress, and nothing is left to save."""
+        """Kills MoHex at once: a 'quit' would wait for a search in progress, and nothing is left to save."""
         self.done.set()
         try:
             self.p.kill()
@@ -223,8 +213,8 @@ def token(stats, played):
 
 
 def play_game(a, i, attempt, tree):
-    """Game i: (the engine's seed, moves, tokens, the engine's CPU seconds). EngineError, or RuntimeError
-    for an answer that is not a cell, if the engine failed; the game is then simply redone."""
+    """Game i: (MoHex's seed, moves, tokens, MoHex's CPU seconds). EngineError, or RuntimeError for an
+    answer that is not a cell, if MoHex failed; the game is then simply redone."""
     n = a.size
     rng = derived_random(a.seed, n, i)
     # A failure is first retried as it was (it may have been a passing one: memory, a kill); if it
@@ -239,12 +229,8 @@ def play_game(a, i, attempt, tree):
     if white and n > 1:
         opening.append(("w", second))
     stones, moves, tokens = {}, [], []
-    if a.engine == "hextoe":
-        engine = Engine([a.hextoe, "engine", "--size", str(n), "--player", f"impossible@p{a.playouts}",
-                         "--seed", str(seed)], "hextoe")
-    else:
-        engine = Engine([a.mohex, "-s", str(n), "-g", str(a.playouts), "--fast", "--threads", "1",
-                         "--seed", str(seed)])
+    engine = MoHex([a.mohex, "-s", str(n), "-g", str(a.playouts), "--fast", "--threads", "1",
+                    "--seed", str(seed)])
     try:
         for colour, cell in opening:
             engine.ask(f"play {colour} {name(*cell)}")
@@ -256,19 +242,16 @@ def play_game(a, i, attempt, tree):
         while winner(stones, n) is None:
             cell = parse(engine.ask(f"genmove {colour}"), n)  # RuntimeError if not a cell
             if cell in stones:
-                raise EngineError(f"{engine.who} played {name(*cell)}, which is taken (move {len(moves) + 1})")
-            if a.engine == "hextoe":
-                tokens.append("=")  # no root statistics: the position trains the value alone
-            else:
-                stats = None
-                if not searched:
-                    ok, text = engine.reply("mohex-values")  # harmless probe: refuses until a search ran
-                    searched = ok or "no previous search" not in text.lower()
-                if searched:
-                    engine.ask(f"mohex-save-tree {tree}")
-                    with open(tree, encoding="ascii", errors="replace") as f:
-                        stats = root_stats(f.read(), stones, colour, n)
-                tokens.append(token(stats, cell))
+                raise EngineError(f"MoHex played {name(*cell)}, which is taken (move {len(moves) + 1})")
+            stats = None
+            if not searched:
+                ok, text = engine.reply("mohex-values")  # harmless probe: refuses until a search ran
+                searched = ok or "no previous search" not in text.lower()
+            if searched:
+                engine.ask(f"mohex-save-tree {tree}")
+                with open(tree, encoding="ascii", errors="replace") as f:
+                    stats = root_stats(f.read(), stones, colour, n)
+            tokens.append(token(stats, cell))
             stones[cell] = colour
             moves.append(name(*cell))
             colour = "b" if colour == "w" else "w"
@@ -298,7 +281,7 @@ def check_game(n, moves):
     return None
 
 
-def load(fd, path, settings, n, who):
+def load(fd, path, settings, n):
     """Checks the file on fd and cuts off an unfinished tail; returns the number of games in it.
 
     What a kill can leave: a last line without its newline (a write cut short), or a `#v` line whose game
@@ -344,7 +327,7 @@ def load(fd, path, settings, n, who):
     if not lines:
         # The settings first: a kill in this write leaves either nothing or the settings line whole.
         write(fd, f"{settings}\n"
-                  f"# {who} self-play for hextoe's Hex network (scripts/nn/selfplay.py; the format is\n"
+                  f"# MoHex 2.0 self-play for hextoe's Hex network (scripts/nn/selfplay.py; the format is\n"
                   f"# in its docstring). Each game: a #v line, then 'SIDE moves...', Black first.\n")
         dir_fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
         try:
@@ -368,30 +351,20 @@ def write(fd, text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", type=int, default=11, help="board side, 1..13 (MoHex's limit)")
-    ap.add_argument("--engine", choices=("mohex", "hextoe"), default="mohex",
-                    help="who plays: MoHex 2.0 (move and value targets) or hextoe's impossible level "
-                         "(value targets only)")
-    ap.add_argument("--playouts", type=int, default=3000, help="the engine's playouts a move")
+    ap.add_argument("--playouts", type=int, default=3000, help="MoHex's playouts a move")
     ap.add_argument("--games", type=int, default=100, help="stop when the file holds this many games")
     ap.add_argument("--seed", type=int, default=1, help="base seed: game i derives from (seed, size, i)")
     ap.add_argument("--out", required=True, help="the games file (created if missing, else continued)")
     ap.add_argument("--mohex", default="/opt/mohex/run_mohex.sh",
                     help="MoHex's run_mohex.sh (default %(default)s)")
-    ap.add_argument("--hextoe", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..",
-                                                     "target", "release", "hextoe"),
-                    help="hextoe's binary, for --engine hextoe (default: this checkout's release build)")
     ap.add_argument("--pidfile", help="write this process's id there while it runs (for datagen.sh)")
     a = ap.parse_args()
     if not 1 <= a.size <= 13 or a.playouts < 1:
         ap.error("--size must be 1..13 and --playouts positive")
-    if a.engine == "mohex" and not os.access(a.mohex, os.X_OK):
+    if not os.access(a.mohex, os.X_OK):
         ap.error(f"{a.mohex} is not executable: build MoHex or pass --mohex")
-    if a.engine == "hextoe" and not os.access(a.hextoe, os.X_OK):
-        ap.error(f"{a.hextoe} is not executable: run `cargo build --release` or pass --hextoe")
 
-    # MoHex's files keep the settings line they always had, so that they continue as they were.
-    engine = "" if a.engine == "mohex" else f" engine={a.engine}"
-    settings = f"#settings size={a.size}{engine} playouts={a.playouts} seed={a.seed} format={FORMAT}"
+    settings = f"#settings size={a.size} playouts={a.playouts} seed={a.seed} format={FORMAT}"
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     fd = os.open(a.out, os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -417,7 +390,7 @@ def main():
     signal.signal(signal.SIGINT, stop)
     i = "?"  # games in the file, once load() has counted them
     try:
-        i = load(fd, a.out, settings, a.size, "MoHex 2.0" if a.engine == "mohex" else "hextoe impossible")
+        i = load(fd, a.out, settings, a.size)
         log(f"{a.out}: {i} games; playing {a.size}x{a.size} games {i}..{a.games - 1}, {a.playouts} playouts")
         while i < a.games:
             for attempt in range(ATTEMPTS):
@@ -428,7 +401,7 @@ def main():
                 except (EngineError, RuntimeError) as e:
                     log(f"game {i} attempt {attempt + 1}: {e}; the game is dropped and redone")
             else:
-                sys.exit(f"game {i}: {a.engine} failed {ATTEMPTS} times; stopping")
+                sys.exit(f"game {i}: MoHex failed {ATTEMPTS} times; stopping")
             text = f"#v {i} {seed} {' '.join(tokens)}\n{a.size} {' '.join(moves)}\n"
             # The write must not be cut by our own signal handler: block SIGTERM/SIGINT around it.
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})

@@ -7,10 +7,8 @@
 //!   of the last move, checked on the board.
 //! - A `#v INDEX SEED TOKEN ...` line just before a game line (`training/nn/mohex-*/*.txt.gz`, written by
 //!   `scripts/nn/selfplay.py`): one token per move, `-` where no search chose the move (random opening
-//!   stones, forced and decided moves), `=` where a player chose the move whose choices are not a target
-//!   (hextoe's own fast self-play: the position counts for the value only), else
-//!   `cell:visits,cell:visits,...@q` with MoHex's root visits (a soft policy target) and its estimate `q`
-//!   that the mover wins.
+//!   stones, forced and decided moves), else `cell:visits,cell:visits,...@q` with MoHex's root visits
+//!   (a soft policy target) and its estimate `q` that the mover wins.
 //!
 //! Other lines starting with `#` and blank lines are skipped. Files ending in `.gz` are decompressed.
 //! The input may be hostile: every malformed line is an [`NnError::Data`] naming the file and line, and
@@ -28,11 +26,10 @@ pub const MOST_BYTES: u64 = 256 << 20;
 /// The largest board side the network serves; larger games are refused rather than silently skipped.
 pub const MAX_SIDE: usize = 13;
 
-/// The target of one move: the moves a searcher considered, with their weights (summing to 1), or none
-/// where the position is a target for the value alone.
+/// The policy target of one move: the moves a searcher considered, with their weights (summing to 1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Policy {
-    /// Each cell and its share of the target; empty for a position that trains the value alone.
+    /// Each cell and its share of the target.
     pub weights: Vec<(Cell, f32)>,
     /// The searcher's estimate that the mover wins (0 to 1), where it gave one.
     pub q: Option<f32>,
@@ -207,18 +204,14 @@ fn check_game(size: usize, moves: &[Cell]) -> std::result::Result<Color, String>
     }
 }
 
-/// The target of move `j` from its `#v` token: `-` for none, `=` for the value alone, else
-/// `cell:visits,...@q`. The played move must be among the cells (the generator always lists it) and no
-/// cell may be taken.
+/// The target of move `j` from its `#v` token: `-` for none, else `cell:visits,...@q`. The played move
+/// must be among the cells (the generator always lists it) and no cell may be taken.
 fn token(tok: &str, size: usize, moves: &[Cell], j: usize) -> std::result::Result<Option<Policy>, String> {
     if tok == "-" {
         return Ok(None);
     }
-    if tok == "=" {
-        return Ok(Some(Policy { weights: Vec::new(), q: None }));
-    }
     let what = |m: &str| format!("token {} `{}`: {m}", j + 1, hextoe_core::text::quote(tok));
-    let expected = "expected `-`, `=` or `cell:visits,cell:visits,...@q`";
+    let expected = "expected `-` or `cell:visits,cell:visits,...@q`";
     let (list, q) = tok.split_once('@').ok_or_else(|| what(expected))?;
     let q: f32 = q.parse().ok().filter(|q: &f32| (0.0..=1.0).contains(q)).ok_or_else(|| what("q must be 0 to 1"))?;
     let taken = &moves[..j];

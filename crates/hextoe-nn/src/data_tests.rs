@@ -36,17 +36,6 @@ fn reads_plain_and_visit_lines() {
 }
 
 #[test]
-fn a_value_only_token_gives_a_target_without_moves() {
-    let games = read(&format!("#v 3 9 - = =\n{GAME}\n")).unwrap();
-    assert_eq!(games[0].targets[0], None);
-    let value_only = Some(Policy { weights: vec![], q: None });
-    assert_eq!(games[0].targets[1], value_only);
-    assert_eq!(games[0].targets[2], value_only);
-    // `=` is the whole token: anything joined to it is refused.
-    assert!(error_at("#v 0 1 - = =x\n2 a1 b1 a2", 2).contains("expected `-`, `=`"));
-}
-
-#[test]
 fn malformed_lines_are_refused_with_their_number() {
     assert!(error_at("x a1", 1).contains("board side"));
     assert!(error_at("#\n20 a1", 2).contains("board side (1 to 13)"));

@@ -9,9 +9,6 @@
 //! - `nn/mohex-*/*.txt.gz`: MoHex self-play with its root visits as soft targets. A game whose index ends
 //!   in 9 (index mod 10 = 9) is held out, the rest train: a rule that stays fixed as chunks are added, so
 //!   no held-out game ever moves into training.
-//! - `nn/hextoe-*/*.txt.gz`: hextoe's own fast self-play, whose moves are no target (`=` tokens): each
-//!   position trains the value alone. Held out by the same rule. A result costs a few CPU seconds here
-//!   against a minute of MoHex's, so these games give the value many more results than MoHex's can.
 //!
 //! Each position's value target is the game's result for the player to move: 1 if it wins, −1 if not.
 
@@ -29,13 +26,6 @@ pub enum Source {
     GameList,
     /// MoHex self-play with search statistics: the target is the root's visit shares.
     Search,
-    /// hextoe's fast self-play: no move target, the position trains the value alone.
-    Results,
-}
-
-impl Source {
-    /// The generators' chunk folders under `nn/`, by name prefix, and what their games are.
-    const FOLDERS: [(&'static str, Source); 2] = [("mohex-", Source::Search), ("hextoe-", Source::Results)];
 }
 
 /// One training position.
@@ -53,13 +43,6 @@ pub struct Example {
     pub value: f32,
     /// Where it comes from.
     pub source: Source,
-}
-
-impl Example {
-    /// Whether the position has a move target; one without trains the value alone.
-    pub fn has_move_target(&self) -> bool {
-        !self.policy.is_empty()
-    }
 }
 
 /// The examples of `games`: one per move with a target.
@@ -120,42 +103,37 @@ pub fn load_corpus(root: &Path) -> Result<Corpus> {
         }
         corpus.files.push(path);
     }
-    for (path, source) in chunk_files(&root.join("nn"))? {
+    for path in chunk_files(&root.join("nn"))? {
         let games = data::read_file(&path, one_hot)?;
         let (held, kept): (Vec<Game>, Vec<Game>) = games.into_iter().partition(held_out);
         corpus.games.0 += kept.len();
         corpus.games.1 += held.len();
-        corpus.train.extend(examples(&kept, source));
-        corpus.heldout.extend(examples(&held, source));
+        corpus.train.extend(examples(&kept, Source::Search));
+        corpus.heldout.extend(examples(&held, Source::Search));
         corpus.files.push(path);
     }
     corpus.sha256 = files_sha256(root, &corpus.files)?;
     Ok(corpus)
 }
 
-/// The self-play chunks `mohex-*/*.txt.gz` and `hextoe-*/*.txt.gz` under `dir` with their source, sorted
-/// by path; none if the folder is missing.
-fn chunk_files(dir: &Path) -> Result<Vec<(PathBuf, Source)>> {
+/// The self-play chunks `mohex-*/*.txt.gz` under `dir`, sorted by path; none if the folder is missing.
+fn chunk_files(dir: &Path) -> Result<Vec<PathBuf>> {
     let io = |path: &Path, source| NnError::Io { action: "read", path: path.to_path_buf(), source };
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
     for sub in entries {
         let sub = sub.map_err(|e| io(dir, e))?.path();
-        let name = sub.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-        let Some(&(_, source)) = Source::FOLDERS.iter().find(|(prefix, _)| name.starts_with(prefix)) else {
-            continue;
-        };
-        if !sub.is_dir() {
+        if !sub.is_dir() || !sub.file_name().is_some_and(|f| f.to_string_lossy().starts_with("mohex-")) {
             continue;
         }
         for f in std::fs::read_dir(&sub).map_err(|e| io(&sub, e))? {
             let f = f.map_err(|e| io(&sub, e))?.path();
             if f.to_string_lossy().ends_with(".txt.gz") {
-                out.push((f, source));
+                out.push(f);
             }
         }
     }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out.sort();
     Ok(out)
 }
 
@@ -194,9 +172,6 @@ pub struct Batch {
     pub policy: Tensor,
     /// Value targets, `[batch]`.
     pub value: Tensor,
-    /// The examples with a move target (the others train the value alone), which the policy loss
-    /// averages over.
-    pub targets: usize,
     /// The frame of each example, to map its outputs back to the real board.
     pub frames: Vec<Frame>,
 }
@@ -235,7 +210,6 @@ pub fn batch(examples: &[&Example], turned: &[bool]) -> Result<Batch> {
         mask: Tensor::from_vec(mask, (b, cells), &dev)?,
         policy: Tensor::from_vec(policy, (b, cells), &dev)?,
         value: Tensor::from_vec(examples.iter().map(|e| e.value).collect::<Vec<_>>(), b, &dev)?,
-        targets: examples.iter().filter(|e| e.has_move_target()).count(),
         frames,
     })
 }

@@ -21,8 +21,7 @@ pub struct Scores {
     pub top1: f64,
     /// Expected share whose move played is among the top three.
     pub top3: f64,
-    /// Mean policy cross-entropy against the targets (nats), over the positions that have a move target;
-    /// 0 where not measured.
+    /// Mean policy cross-entropy against the targets (nats); 0 where not measured.
     pub policy_loss: f64,
     /// Mean squared error of the value against the results; 0 where not measured.
     pub value_loss: f64,
@@ -53,15 +52,14 @@ fn batches<'a>(examples: &'a [&'a Example], size: usize) -> impl Iterator<Item =
 /// The network's scores on `examples` (evaluated in batches of `size`, canonical frame, no turn).
 pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> {
     let mut s = Scores::default();
-    let mut targets = 0;
     for part in batches(examples, size) {
         let n = part[0].pos.size;
         let b = batch(part, &vec![false; part.len()])?;
         let (logits, value) = net.forward(&b.x, n)?;
         let l = losses_of(&logits, &value, &b)?;
-        s.policy_loss += f64::from(l.policy.to_scalar::<f32>()?) * b.targets as f64;
-        targets += b.targets;
-        s.value_loss += f64::from(l.value.to_scalar::<f32>()?) * part.len() as f64;
+        let m = part.len() as f64;
+        s.policy_loss += f64::from(l.policy.to_scalar::<f32>()?) * m;
+        s.value_loss += f64::from(l.value.to_scalar::<f32>()?) * m;
         let logits: Vec<Vec<f32>> = (logits + &b.mask)?.to_vec2()?;
         for ((e, frame), row) in part.iter().zip(&b.frames).zip(&logits) {
             let mut real = vec![0f32; n * n];
@@ -73,7 +71,7 @@ pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> 
             s.top3 += top_k(&real, legal, e.played, 3);
         }
     }
-    Ok(finish(s, examples.len(), targets))
+    Ok(finish(s, examples.len()))
 }
 
 /// The network's scores on `examples` with its outputs read in one frame (`turned_too` false: the
@@ -82,7 +80,6 @@ pub fn network(net: &Net, examples: &[&Example], size: usize) -> Result<Scores> 
 /// It measures what the symmetry at inference would be worth before a match pays for it.
 pub fn network_frames(net: &Net, examples: &[&Example], size: usize, turned_too: bool) -> Result<Scores> {
     let mut s = Scores::default();
-    let targets = examples.iter().filter(|e| e.has_move_target()).count();
     let frames: &[bool] = if turned_too { &[false, true] } else { &[false] };
     for part in batches(examples, size) {
         let n = part[0].pos.size;
@@ -108,16 +105,16 @@ pub fn network_frames(net: &Net, examples: &[&Example], size: usize, turned_too:
             s.value_loss += f64::from(v - e.value).powi(2);
         }
     }
-    Ok(finish(s, examples.len(), targets))
+    Ok(finish(s, examples.len()))
 }
 
-/// Divides the sums by the number of positions, the policy loss by those of them with a move target.
-fn finish(mut s: Scores, count: usize, targets: usize) -> Scores {
+/// Divides the sums by the number of positions.
+fn finish(mut s: Scores, count: usize) -> Scores {
     let m = count.max(1) as f64;
     s.positions = count;
     s.top1 /= m;
     s.top3 /= m;
-    s.policy_loss /= targets.max(1) as f64;
+    s.policy_loss /= m;
     s.value_loss /= m;
     s
 }
@@ -165,7 +162,7 @@ pub fn patterns(examples: &[&Example]) -> Scores {
         s.top1 += top_k(&prior, legal, e.played, 1);
         s.top3 += top_k(&prior, legal, e.played, 3);
     }
-    finish(s, examples.len(), examples.len())
+    finish(s, examples.len())
 }
 
 /// The examples of one source, or all.

@@ -54,8 +54,7 @@ impl Default for TrainConfig {
 
 /// The two losses of a batch, as scalars that can be differentiated.
 pub struct Losses {
-    /// The policy's mean cross-entropy against the targets (nats), over the examples that have one (0 if
-    /// none has), so that positions for the value alone do not dilute it.
+    /// The policy's mean cross-entropy against the targets (nats).
     pub policy: Tensor,
     /// The value's mean squared error.
     pub value: Tensor,
@@ -71,7 +70,7 @@ pub fn losses(net: &Net, b: &Batch) -> Result<Losses> {
 /// needs the outputs themselves runs the forward pass once.
 pub fn losses_of(logits: &Tensor, value: &Tensor, b: &Batch) -> Result<Losses> {
     let logp = candle_nn::ops::log_softmax(&(logits + &b.mask)?, D::Minus1)?;
-    let policy = (b.policy.mul(&logp)?.sum(1)?.sum(0)? * (-1.0 / b.targets.max(1) as f64))?;
+    let policy = (b.policy.mul(&logp)?.sum(1)?.mean(0)? * -1.0)?;
     let value = (value - &b.value)?.sqr()?.mean(0)?;
     Ok(Losses { policy, value })
 }

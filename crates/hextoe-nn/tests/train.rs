@@ -95,25 +95,3 @@ fn a_run_resumed_from_its_checkpoint_gives_the_weights_of_the_run_that_never_sto
     let e = train_resumable(&config(7), &ex, 10, Some(&plan(&b_file)), |_| {}).err().unwrap().to_string();
     assert!(e.contains("b.ckpt") && e.contains("not a checkpoint"), "{e}");
 }
-
-#[test]
-fn positions_for_the_value_alone_leave_the_policy_loss_as_it_was() {
-    use hextoe_nn::dataset::batch;
-    use hextoe_nn::train::losses;
-    let ex = tiny_examples();
-    let net = train(&TrainConfig { steps: 1, ..config(3) }, &ex, 1, |_| {}).unwrap().net;
-    let with_target = &ex[5];
-    let mut value_only = ex[9].clone();
-    value_only.policy.clear();
-    let scalar = |t: &candle_core::Tensor| t.to_scalar::<f32>().unwrap();
-    let alone = losses(&net, &batch(&[with_target], &[false]).unwrap()).unwrap();
-    let mixed = batch(&[with_target, &value_only], &[false, false]).unwrap();
-    assert_eq!(mixed.targets, 1);
-    let both = losses(&net, &mixed).unwrap();
-    assert!((scalar(&alone.policy) - scalar(&both.policy)).abs() < 1e-5, "the policy loss is diluted");
-    // The value still counts both positions, so the mean differs from the first's alone.
-    let other = losses(&net, &batch(&[&value_only], &[false]).unwrap()).unwrap();
-    assert_eq!(scalar(&other.policy), 0.0, "no target, no policy loss");
-    let mean = (scalar(&alone.value) + scalar(&other.value)) / 2.0;
-    assert!((scalar(&both.value) - mean).abs() < 1e-5, "{} against {mean}", scalar(&both.value));
-}

@@ -55,34 +55,23 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         "{:<22} {:>9} {:>8} {:>8} {:>8} {:>8} {:>10} {:>10}",
         "source", "positions", "net top1", "net top3", "pat top1", "pat top3", "policy CE", "value MSE"
     );
-    // The moves of hextoe's own self-play are no target: its row shows the value alone, and "all" is the
-    // positions with a move target, so that its accuracy stays comparable as those games are added.
-    let rows = [
-        ("game lists", Some(Source::GameList)),
-        ("self-play (visits)", Some(Source::Search)),
-        ("all with a move target", None),
-        ("hextoe (value only)", Some(Source::Results)),
-    ];
-    for (name, source) in rows {
-        let ex = match source {
-            Some(s) => of_source(&corpus.heldout, Some(s)),
-            None => corpus.heldout.iter().filter(|e| e.has_move_target()).collect(),
-        };
+    for (name, source) in
+        [("game lists", Some(Source::GameList)), ("self-play (visits)", Some(Source::Search)), ("all", None)]
+    {
+        let ex = of_source(&corpus.heldout, source);
         if ex.is_empty() {
             continue;
         }
         let n = network(&w.net, &ex, 256)?;
         let p = patterns(&ex);
-        // Without move targets there is no cross-entropy; the top-k there say how often the network
-        // agrees with hextoe's own fast choice.
-        let policy = if ex.iter().any(|e| e.has_move_target()) { format!("{:.3}", n.policy_loss) } else { "-".into() };
         println!(
-            "{name:<22} {:>9} {:>7.1}% {:>7.1}% {:>7.1}% {:>7.1}% {policy:>10} {:>10.3}",
+            "{name:<22} {:>9} {:>7.1}% {:>7.1}% {:>7.1}% {:>7.1}% {:>10.3} {:>10.3}",
             n.positions,
             100.0 * n.top1,
             100.0 * n.top3,
             100.0 * p.top1,
             100.0 * p.top3,
+            n.policy_loss,
             n.value_loss
         );
         if args.turned_too {

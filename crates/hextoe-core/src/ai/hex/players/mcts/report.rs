@@ -204,6 +204,17 @@ pub(crate) fn describe_rate(rate: f64, mover: Color, pv: &[HexMove]) -> String {
     }
 }
 
+/// The colour the side to move in `game` plays once it has played `mv`: its own, but for the swap, which
+/// takes over the opener's stone and colour (and the opener, now the other colour, moves next). The
+/// sentence about a swap speaks of the colours as they stand after it, as the game does.
+fn side_after(game: &Game, mv: HexMove) -> Color {
+    let mut after = game.clone();
+    match after.play(mv) {
+        Ok(()) => after.to_move().opponent(),
+        Err(_) => game.to_move(),
+    }
+}
+
 /// Turns the searched tree into an [`Analysis`].
 pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Instant, rng: &mut FastRng) -> Analysis {
     let n = game.size();
@@ -244,7 +255,7 @@ pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Insta
             pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
         ),
         Proof::Loss => "every move loses against perfect play; choosing the one that holds out longest".to_string(),
-        Proof::Unknown => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), game.to_move(), &pv),
+        Proof::Unknown => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), side_after(game, best), &pv),
     };
     Analysis {
         moves,
@@ -291,5 +302,21 @@ mod tests {
         // searched too little to go first, whatever their rates; a9 and b9 (under 1 % of c3's visits) barely
         // at all, so by visits; losses by visits.
         assert_eq!(order, ["g7", "f6", "e5", "d4", "c3", "b2", "h8", "c9", "a9", "b9", "a1", "i9"]);
+    }
+
+    #[test]
+    fn a_swap_is_described_in_the_colours_it_leads_to() {
+        let mut game = Game::new(9, true).unwrap_or_else(|e| panic!("{e}"));
+        game.play(HexMove::parse("e5", 9).unwrap_or_else(|e| panic!("{e}"))).unwrap_or_else(|e| panic!("{e}"));
+        // White to move: a stone is White's, the swap makes the swapper Black, with White (the opener) next.
+        let place = HexMove::parse("d6", 9).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(side_after(&game, place), Color::White);
+        assert_eq!(side_after(&game, HexMove::Swap), Color::Black);
+        let pv = [HexMove::Swap, HexMove::parse("e6", 9).unwrap_or_else(|e| panic!("{e}"))];
+        let text = describe_rate(0.57, side_after(&game, HexMove::Swap), &pv);
+        assert_eq!(text, "the game looks even (57% for Black); it expects White to answer e6");
+        // An illegal move (a swap on move three) leaves the side to move as it is.
+        game.play(place).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(side_after(&game, HexMove::Swap), Color::Black);
     }
 }

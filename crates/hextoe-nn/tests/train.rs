@@ -95,3 +95,48 @@ fn a_run_resumed_from_its_checkpoint_gives_the_weights_of_the_run_that_never_sto
     let e = train_resumable(&config(7), &ex, 10, Some(&plan(&b_file)), |_| {}).err().unwrap().to_string();
     assert!(e.contains("b.ckpt") && e.contains("not a checkpoint"), "{e}");
 }
+
+#[test]
+fn the_searchers_estimate_enters_the_value_target_only_where_it_was_given() {
+    let plain = tiny_examples();
+    let with = |share: f64| TrainConfig { value_estimate: share, ..config(7) };
+    // Without estimates in the data, a share changes nothing.
+    let a = train(&config(7), &plain, 10, |_| {}).unwrap();
+    let b = train(&with(0.5), &plain, 10, |_| {}).unwrap();
+    assert_eq!(values(&a), values(&b));
+    assert_eq!(b.meta.get("value_estimate").map(String::as_str), Some("0.5"));
+    // With estimates that contradict the results, the whole share trains another value.
+    let contrary: Vec<_> =
+        plain.iter().map(|e| hextoe_nn::dataset::Example { estimate: Some(-e.value), ..e.clone() }).collect();
+    assert_eq!(contrary[3].value_target(0.0), contrary[3].value);
+    assert_eq!(contrary[3].value_target(1.0), -contrary[3].value);
+    assert_eq!(contrary[3].value_target(0.5), 0.0);
+    let zero = train(&config(7), &contrary, 10, |_| {}).unwrap();
+    assert_eq!(values(&a), values(&zero), "a share of 0 reads the results alone");
+    let mut reports = Vec::new();
+    let whole = train(&with(1.0), &contrary, 10, |p| reports.push(*p)).unwrap();
+    assert_ne!(values(&a), values(&whole));
+    // The value it learns leans the estimates' way: it agrees with them more than the results' network.
+    let agree = |t: &hextoe_nn::train::Trained| {
+        contrary
+            .iter()
+            .map(|e| hextoe_nn::infer::evaluate(&t.net, &e.pos).unwrap().value * e.estimate.unwrap())
+            .sum::<f32>()
+    };
+    assert!(agree(&whole) > agree(&a), "{} against {}", agree(&whole), agree(&a));
+}
+
+#[test]
+fn a_searchers_q_becomes_an_estimate_on_the_values_scale() {
+    let text = "#v 7 5 - b1:3,a2:1@0.40 a2:4@0.9\n2 a1 b1 a2\n";
+    let games = parse(text, Path::new("t.txt"), Plain::OneHot { skip: 1 }).unwrap();
+    let ex = examples(&games, Source::Search);
+    let got: Vec<(f32, Option<f32>)> = ex.iter().map(|e| (e.value, e.estimate)).collect();
+    // b1 is White's move, and White loses; a2 is Black's, and Black wins.
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[0].0, -1.0);
+    assert!((got[0].1.unwrap() + 0.2).abs() < 1e-6, "{got:?}");
+    assert_eq!(got[1].0, 1.0);
+    assert!((got[1].1.unwrap() - 0.8).abs() < 1e-6, "{got:?}");
+    assert!((ex[0].value_target(0.5) + 0.6).abs() < 1e-6);
+}

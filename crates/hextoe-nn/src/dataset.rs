@@ -11,8 +11,6 @@
 //!   no held-out game ever moves into training.
 //!
 //! Each position's value target is the game's result for the player to move: 1 if it wins, −1 if not.
-//! Where the searcher gave its estimate that the mover wins, training may blend it into the target
-//! ([`Example::value_target`]); the held-out losses always measure against the result.
 
 use crate::data::{self, Game, MAX_SIDE, Plain};
 use crate::error::{NnError, Result};
@@ -43,9 +41,6 @@ pub struct Example {
     pub played: usize,
     /// The result for the player to move: 1 wins, −1 loses.
     pub value: f32,
-    /// The searcher's estimate of the same on the same scale (2q − 1), where it gave one: less noisy than
-    /// one game's result, since a search of thousands of playouts stands behind it.
-    pub estimate: Option<f32>,
     /// Where it comes from.
     pub source: Source,
 }
@@ -64,24 +59,12 @@ pub fn examples(games: &[Game], source: Source) -> Vec<Example> {
                 policy: t.weights.iter().map(|&(c, w)| (index(c), w)).collect(),
                 played: index(g.moves[j]),
                 value: if pos.to_move == g.winner { 1.0 } else { -1.0 },
-                estimate: t.q.map(|q| 2.0 * q - 1.0),
                 pos,
                 source,
             });
         }
     }
     out
-}
-
-impl Example {
-    /// The value target of training: the result, with the share `estimate_share` (0 to 1) of it replaced
-    /// by the searcher's estimate where there is one.
-    pub fn value_target(&self, estimate_share: f32) -> f32 {
-        match self.estimate {
-            Some(q) => (1.0 - estimate_share) * self.value + estimate_share * q,
-            None => self.value,
-        }
-    }
 }
 
 /// True if a self-play game is held out (its index ends in 9).

@@ -36,9 +36,6 @@ pub struct TrainConfig {
     /// The value loss's weight beside the policy loss: small, because the value targets (one result per
     /// game) are few and noisy, and a large weight overfits them.
     pub value_weight: f64,
-    /// The share of the searcher's estimate in the value target, 0 to 1 (0: the game's result alone;
-    /// see [`Example::value_target`]).
-    pub value_estimate: f64,
 }
 
 impl Default for TrainConfig {
@@ -51,7 +48,6 @@ impl Default for TrainConfig {
             lr: 2e-3,
             weight_decay: 1e-4,
             value_weight: 0.25,
-            value_estimate: 0.0,
         }
     }
 }
@@ -186,11 +182,7 @@ pub fn train_resumable(
         opt.set_learning_rate(lr);
         let picked = order.next(&mut rng);
         let turned: Vec<bool> = picked.iter().map(|_| rng.next_u64() & 1 == 1).collect();
-        let mut b = batch(&picked, &turned)?;
-        if cfg.value_estimate > 0.0 {
-            let targets: Vec<f32> = picked.iter().map(|e| e.value_target(cfg.value_estimate as f32)).collect();
-            b.value = Tensor::from_vec(targets, picked.len(), &Device::Cpu)?;
-        }
+        let b = batch(&picked, &turned)?;
         let l = losses(&net, &b)?;
         let total = (&l.policy + (&l.value * cfg.value_weight)?)?;
         opt.backward_step(&total)?;
@@ -228,7 +220,6 @@ pub fn train_resumable(
         ("lr".to_string(), cfg.lr.to_string()),
         ("weight_decay".to_string(), cfg.weight_decay.to_string()),
         ("value_weight".to_string(), cfg.value_weight.to_string()),
-        ("value_estimate".to_string(), cfg.value_estimate.to_string()),
     ]);
     Ok(Trained { net, tensors, meta })
 }

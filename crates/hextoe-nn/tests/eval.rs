@@ -36,7 +36,6 @@ fn examples(n: usize, count: u64) -> Vec<Example> {
                 policy: vec![(a, 0.5), (b, 0.25), (c, 0.25)],
                 played: a,
                 value: if i % 3 == 0 { 1.0 } else { -1.0 },
-                estimate: None,
                 source: Source::Search,
             }
         })
@@ -52,7 +51,6 @@ fn turned(e: &Example) -> Example {
         policy: e.policy.iter().map(|&(k, t)| (last - k, t)).collect(),
         played: last - e.played,
         value: e.value,
-        estimate: e.estimate,
         source: e.source,
     }
 }

@@ -46,10 +46,6 @@ struct Args {
     /// The value loss's weight beside the policy's.
     #[arg(long, default_value_t = 0.25)]
     value_weight: f64,
-    /// The share, 0 to 1, of the searcher's estimate in the value target where the data has one (0: the
-    /// game's result alone).
-    #[arg(long, default_value_t = 0.0, value_parser = share)]
-    value_estimate: f64,
     /// Residual blocks.
     #[arg(long, default_value_t = NetConfig::DEFAULT.blocks)]
     blocks: usize,
@@ -82,7 +78,6 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         lr: args.lr,
         weight_decay: args.weight_decay,
         value_weight: args.value_weight,
-        value_estimate: args.value_estimate,
     };
     eprintln!(
         "data {}: {} training games, {} positions; {} held-out games, {} positions; network {}x{}, {} parameters",
@@ -134,12 +129,4 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         started.elapsed().as_secs_f64()
     );
     Ok(())
-}
-
-/// Parses a share from 0 to 1.
-fn share(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
-        _ => Err(format!("`{text}` is not a share; expected a number from 0 to 1")),
-    }
 }

@@ -18,6 +18,7 @@
 //! players can try the solver within their budget.
 
 mod children;
+mod decompose;
 pub mod dfpn;
 pub mod expand;
 mod helper;

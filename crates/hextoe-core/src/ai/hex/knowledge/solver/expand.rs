@@ -2,7 +2,6 @@
 //! won or lost, the opponent's virtual connections and the must-play region they leave, the moves in
 //! resistance order, and the part of the position's proof set that this knowledge accounts for.
 
-use super::decompose::decomposition;
 use super::inferior::fill_in;
 use super::order::by_resistance;
 use super::position::{Key, Pos, Rings, Zobrist};
@@ -85,38 +84,22 @@ pub(crate) fn own_connection<B: Bits>(
 pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B>, key: Key) -> Expansion<B> {
     let geo = k.geo;
     let mut p = *pos;
-    let mut filled = fill_in(geo, k.rings, &mut p);
+    let filled = fill_in(geo, k.rings, &mut p);
     let x = p.to_move;
     let y = x.opponent();
-    let (won, mut fill) = (filled.captured[x.index()], filled.captured[y.index()]);
+    let (won, fill) = (filled.captured[x.index()], filled.captured[y.index()]);
     if geo.connects(p.of(x), x) {
         return Expansion::Win(None, won);
     }
     if geo.connects(p.of(y), y) {
         return Expansion::Loss(fill);
     }
-    let link = hs.run(geo, &p, y, false);
-    let (must, carriers) = match link {
+    let empty = p.empty(geo);
+    let (must, carriers) = match hs.run(geo, &p, y, false) {
         EdgeLink::Joined => return Expansion::Loss(fill),
         EdgeLink::Vc(c) => return Expansion::Loss(fill | c),
-        _ => {
-            // The opponent's connections stay proofs once its decomposition's carrier is its own.
-            if k.techniques.decompositions
-                && let Some(c) = decomposition(geo, &p, y, hs)
-            {
-                p.stones[y.index()] |= c;
-                filled.captured[y.index()] |= c;
-                fill |= c;
-                if geo.connects(p.of(y), y) {
-                    return Expansion::Loss(fill);
-                }
-            }
-            let empty = p.empty(geo);
-            match link {
-                EdgeLink::Sc(list) => must_play(empty, &list),
-                _ => (empty, B::ZERO),
-            }
-        }
+        EdgeLink::Sc(list) => must_play(empty, &list),
+        EdgeLink::None => (empty, B::ZERO),
     };
     if must.is_zero() {
         return Expansion::Loss(fill | carriers);

@@ -18,7 +18,6 @@
 //! players can try the solver within their budget.
 
 mod children;
-mod decompose;
 pub mod dfpn;
 pub mod expand;
 mod helper;

@@ -10,12 +10,10 @@ pub struct Techniques {
     /// A position's disproof number is its largest child's proof number plus one for each other open
     /// child, not their sum (`dfpn.rs`).
     pub weak_sums: bool,
-    /// Fill the opponent's carriers that a combinatorial decomposition gives it (`decompose.rs`).
-    pub decompositions: bool,
 }
 
 impl Default for Techniques {
     fn default() -> Techniques {
-        Techniques { inferior_moves: true, weak_sums: true, decompositions: true }
+        Techniques { inferior_moves: true, weak_sums: true }
     }
 }

@@ -158,12 +158,6 @@ impl<B: Bits> Vcs<B> {
         if keyed.is_empty() { EdgeLink::None } else { EdgeLink::Sc(keyed) }
     }
 
-    /// The carriers of the full connections found between points `a` and `b` of the last search.
-    pub fn fulls(&self, a: usize, b: usize) -> impl Iterator<Item = B> + '_ {
-        let list = if a < self.p && b < self.p && a != b { &self.fulls[self.pair(a, b)][..] } else { &[] };
-        list.iter().map(|f| f.carrier)
-    }
-
     /// Empties the tables for a search of `p` points on a board whose cells are `all`.
     fn reset(&mut self, all: B, p: usize) {
         if all != self.all {

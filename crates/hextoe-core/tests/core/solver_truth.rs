@@ -252,9 +252,3 @@ fn weak_sums_change_no_result() {
     let without = Techniques { weak_sums: false, ..Techniques::default() };
     technique_changes_no_result(without, 5, 6, 12, 6);
 }
-
-#[test]
-fn captured_domination_changes_no_result() {
-    let without = Techniques { captured_domination: false, ..Techniques::default() };
-    technique_changes_no_result(without, 6, 8, 8, 7);
-}

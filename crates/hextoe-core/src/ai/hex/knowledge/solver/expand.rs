@@ -111,7 +111,7 @@ pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B
         }
     }
     let pruned = if k.techniques.inferior_moves {
-        prune(geo, k.rings, &p, must, k.techniques.captured_domination)
+        prune(geo, k.rings, &p, must)
     } else {
         Pruned { kept: must, killers: B::ZERO }
     };

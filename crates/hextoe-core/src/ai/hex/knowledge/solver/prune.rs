@@ -36,13 +36,7 @@ pub(crate) struct Pruned<B> {
 
 /// Leaves out of `candidates` (empty cells of `pos`, which has had its fill-in) the vulnerable and
 /// dominated moves of the side to move, keeping at least one.
-pub(crate) fn prune<B: Bits>(
-    geo: &Geometry<B>,
-    rings: &Rings,
-    pos: &Pos<B>,
-    candidates: B,
-    captured: bool,
-) -> Pruned<B> {
+pub(crate) fn prune<B: Bits>(geo: &Geometry<B>, rings: &Rings, pos: &Pos<B>, candidates: B) -> Pruned<B> {
     let x = pos.to_move;
     let empty = pos.empty(geo);
     let (mine, theirs) = (x.index() + 1, x.opponent().index() + 1);
@@ -67,47 +61,13 @@ pub(crate) fn prune<B: Bits>(
         if !kept.has(v) || dominators.has(v) {
             continue;
         }
-        let by = rings.around(v).find(|&(slot, d)| {
-            kept.has(d)
-                && !dominated.has(d)
-                && (DEAD[p | mine << (2 * slot)]
-                    || captured && captured_after(rings, pos, empty, mine, v, p, (slot, d)))
-        });
+        let by = rings.around(v).find(|&(slot, d)| kept.has(d) && !dominated.has(d) && DEAD[p | mine << (2 * slot)]);
         if let Some((_, d)) = by {
             dominated |= B::bit(v);
             dominators |= B::bit(d);
         }
     }
     Pruned { kept: kept.minus(dominated), killers }
-}
-
-/// Whether the mover's stone on `d` (at `slot` of `v`'s ring, `p` being that ring's pattern) leaves `v`
-/// in a pair `{v, j}` the mover has captured: an opponent's stone on `v` would be dead once the mover
-/// holds `j`, and one on `j` dead once the mover holds `v`. Then `d` is at least as good as `v`: the
-/// position after `d` is the position after `d`, `v` and `j` (fill-in), which holds every stone the
-/// position after `v` holds and more. Like a dead ring, the test only grows truer as empty cells fill,
-/// so a proof that relied on it still holds where the loser gets the cells outside its set.
-fn captured_after<B: Bits>(
-    rings: &Rings,
-    pos: &Pos<B>,
-    empty: B,
-    mine: usize,
-    v: usize,
-    p: usize,
-    (slot, d): (usize, usize),
-) -> bool {
-    let p = p | mine << (2 * slot);
-    rings.around(v).any(|(sj, j)| {
-        j != d && empty.has(j) && DEAD[p | mine << (2 * sj)] && {
-            let mut pj = rings.pattern(pos, j);
-            for (s, c) in rings.around(j) {
-                if c == v || c == d {
-                    pj |= mine << (2 * s);
-                }
-            }
-            DEAD[pj]
-        }
-    })
 }
 
 #[cfg(test)]

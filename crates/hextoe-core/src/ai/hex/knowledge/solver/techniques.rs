@@ -10,13 +10,10 @@ pub struct Techniques {
     /// A position's disproof number is its largest child's proof number plus one for each other open
     /// child, not their sum (`dfpn.rs`).
     pub weak_sums: bool,
-    /// Also leave out a move when the mover's stone on a neighbour would leave it in a captured pair
-    /// (`prune.rs`), not only when it would leave it dead. Needs `inferior_moves`.
-    pub captured_domination: bool,
 }
 
 impl Default for Techniques {
     fn default() -> Techniques {
-        Techniques { inferior_moves: true, weak_sums: true, captured_domination: true }
+        Techniques { inferior_moves: true, weak_sums: true }
     }
 }

@@ -212,6 +212,16 @@ impl Board {
     pub fn game(&self, hex_only: bool, default: GameKind) -> GameKind {
         self.game.unwrap_or(if hex_only || self.size.is_some() { GameKind::Hex } else { default })
     }
+
+    /// What to add to the message of a `position` that Hex could not read: when no game was named (Hex
+    /// was only the default) and it reads as tic-tac-toe, the flag the user most likely left out.
+    pub fn tictactoe_hint(&self, position: &str) -> &'static str {
+        if self.game.is_none() && crate::game::ttt::parse_position(position).is_ok() {
+            " (it reads as a tic-tac-toe position: add --game tictactoe)"
+        } else {
+            ""
+        }
+    }
 }
 
 /// `hextoe perft`.

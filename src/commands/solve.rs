@@ -111,8 +111,10 @@ fn solve_hex(
     show_progress: bool,
 ) -> anyhow::Result<(Game, HexSolveReport)> {
     let size = args.board.size.unwrap_or(config.hex.size.0);
-    let game = parse_position(&args.position, size, args.swap || config.hex.swap)
-        .usage_context(|| format!("cannot read the position '{}'", crate::input::quote(&args.position)))?;
+    let game = parse_position(&args.position, size, args.swap || config.hex.swap).usage_context(|| {
+        let hint = args.board.tictactoe_hint(&args.position);
+        format!("cannot read the position '{}'{hint}", crate::input::quote(&args.position))
+    })?;
     let bar = progress_bar(show_progress);
     let started = Instant::now();
     // While the root is solved the line shows its proof numbers; while the moves are checked in

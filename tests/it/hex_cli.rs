@@ -37,12 +37,15 @@ fn bad_positions_say_what_is_wrong() {
 }
 
 #[test]
-fn a_tic_tac_toe_diagram_read_as_hex_by_default_names_the_flag_it_needs() {
-    // No game named, and the config's default is Hex on 11×11: the message points at --game tictactoe.
-    hextoe(&["analyze", "--position", "xox/oox/..."])
-        .assert()
-        .failure()
-        .stderr(predicate::str::contains("bad --position").and(predicate::str::contains("add --game tictactoe")));
+fn a_tic_tac_toe_diagram_read_as_hex_by_default_names_the_flag_it_needs_in_analyze_and_solve() {
+    // No game named, and the config's default is Hex on 11×11: the message points at --game tictactoe,
+    // in analyze and in solve alike.
+    for (command, says) in [("analyze", "bad --position"), ("solve", "cannot read the position")] {
+        hextoe(&[command, "--position", "xox/oox/..."])
+            .assert()
+            .failure()
+            .stderr(predicate::str::contains(says).and(predicate::str::contains("add --game tictactoe")));
+    }
     // Hex named: the user meant it, so no hint; nor for a diagram that is not tic-tac-toe either.
     for args in [["--game", "hex", "--position", "xox/oox/..."], ["--size", "11", "--position", "xqx/oox/..."]] {
         hextoe(&["analyze"])

@@ -11,12 +11,7 @@ pub(crate) fn read(args: &AnalyzeArgs, config: &Config) -> anyhow::Result<Game> 
     let size = args.board.size.unwrap_or(config.hex.size.0);
     parse_position(&args.position, size, args.swap || config.hex.swap).usage_context(|| {
         let quoted = crate::input::quote(&args.position);
-        // Hex was only the default: a tic-tac-toe diagram most likely meant that game.
-        let hint = if args.board.game.is_none() && crate::game::ttt::parse_position(&args.position).is_ok() {
-            " (it reads as a tic-tac-toe position: add --game tictactoe)"
-        } else {
-            ""
-        };
+        let hint = args.board.tictactoe_hint(&args.position);
         format!("bad --position '{quoted}' for the {size}×{size} Hex board{hint}")
     })
 }

@@ -6,6 +6,7 @@
 # keys KEYS    send keys to the pane            flag NAME   a tmux format flag of the pane
 # fail MSG     print MSG and the screen, exit 1 wait_for TEXT [SECONDS]  wait (default 5 s) for TEXT
 # select_row ROW  move the menu's selection (down, wrapping around) to the entry named ROW
+# wait_shell [SECONDS]  wait (default 5 s) until hextoe has exited and the shell shows a fresh prompt
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 ROOT=$PWD
@@ -44,10 +45,25 @@ select_row() {
   fail "cannot select $1"
 }
 flag() { t display -p -t e2e "#{$1}"; }
+# The prompt's text alone does not say the shell is back: hextoe puts the terminal back first and saves the
+# game after, so for that moment the screen already shows the prompt line that started it. Keys sent then
+# race with the exit; so wait until the pane's foreground process is the shell and the last line shown is
+# an empty prompt.
+wait_shell() {
+  local tries=$(( ${1:-5} * 10 ))
+  for _ in $(seq 1 "$tries"); do
+    if [ "$(flag pane_current_command)" = bash ] \
+      && screen | grep -v '^ *$' | tail -n 1 | grep -qxE 'e2e-shell\$ *'; then
+      return 0
+    fi
+    sleep 0.1
+  done
+  fail "timed out waiting for the shell's prompt (the foreground process: $(flag pane_current_command))"
+}
 
 t new-session -d -s e2e -x 100 -y 40 \
   "env -i HOME=$WORK PATH=$PATH TERM=xterm-256color HISTFILE=/dev/null PS1='e2e-shell\$ ' bash --norc --noprofile"
-wait_for 'e2e-shell$'
+wait_shell
 stty_before=$WORK/stty-before.txt
 keys "stty -a > $stty_before" Enter
 sleep 0.3

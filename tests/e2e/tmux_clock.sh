@@ -22,7 +22,7 @@ grep -q '"losses": 1' "$data"/score.json || fail "the loss on time is not counte
 keys q
 sleep 0.3
 keys q
-wait_for 'e2e-shell$'
+wait_shell
 sleep 0.2
 [ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after quitting"
 echo "e2e: ok: the clock ran out, the game ended on time, and it is recorded and scored"

@@ -45,7 +45,7 @@ sleep 1
 keys q
 sleep 0.3
 keys q
-wait_for 'e2e-shell$'
+wait_shell
 [ "$(ls "$data" | grep -cE '^autosave.*\.(sgf|txt)$')" = 1 ] || fail "not exactly one autosave: $(ls "$data")"
 [ -d "$data/saves" ] && fail "unfinished games piled up among the saves: $(ls "$data/saves")"
 
@@ -63,5 +63,5 @@ wait_for 'Load game · tic-tac-toe · 0 games'
 keys q
 wait_for 'Resume last game'
 keys q
-wait_for 'e2e-shell$'
+wait_shell
 echo "e2e: ok: the finished game and the one left are in the history, one autosave holds the game in progress"

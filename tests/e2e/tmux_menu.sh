@@ -66,5 +66,5 @@ screen | grep -qF 'AI · medium' || fail "the new game is not against medium"
 keys q
 sleep 0.3
 keys q
-wait_for 'e2e-shell$'
+wait_shell
 echo "e2e: ok: the menu's choices survived a review, a resume and leaving the game; n started Hex 11×11"

@@ -8,7 +8,7 @@
 source "$(dirname "$0")/harness.sh"
 
 terminal_is_back() {
-  wait_for 'e2e-shell$'
+  wait_shell
   sleep 0.2
   [ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after $1"
   [ "$(flag mouse_any_flag)" = 0 ] && [ "$(flag mouse_button_flag)" = 0 ] || fail "mouse capture left on after $1"
@@ -54,5 +54,5 @@ keys "$run" Enter
 wait_for 'Resume last game'
 screen | grep -qE 'Hex 7×7 · 4 moves' || fail "the game left by Ctrl-C is not offered with its moves"
 keys q
-wait_for 'e2e-shell$' 
+wait_shell
 echo "e2e: ok: SIGTERM, SIGHUP and Ctrl-C put the terminal back, and the game in progress is offered again"

@@ -35,7 +35,7 @@ esac
 t send-keys -t e2e q
 wait_for 'Start new game'
 t send-keys -t e2e q
-wait_for 'e2e-shell$'
+wait_shell
 sleep 0.2
 [ "$(flag alternate_on)" = 0 ] || fail "still on the alternate screen after quitting"
 [ "$(flag mouse_any_flag)" = 0 ] && [ "$(flag mouse_button_flag)" = 0 ] || fail "mouse capture left on"

@@ -29,17 +29,10 @@ impl Guide {
 
     /// Gives the children of node `i`, whose position is `board`, the predictor's prior, unless another
     /// caller did so already: each child gets its cell's share of the children's total, the swap the
-    /// average share, each times `scale`; and the node gets `value_weight` simulations from the value (see
+    /// average share; and the node gets `value_weight` simulations from the value (see
     /// [`Tree::add_estimate`]). Returns true if the priors changed; a predictor that fails, or gives the
     /// children no share at all, leaves the pattern prior and the node's simulations as they were.
-    pub(super) fn apply<B: Bits>(
-        &mut self,
-        tree: &Tree,
-        i: usize,
-        board: &PlayBoard<B>,
-        value_weight: u32,
-        scale: f32,
-    ) -> bool {
+    pub(super) fn apply<B: Bits>(&mut self, tree: &Tree, i: usize, board: &PlayBoard<B>, value_weight: u32) -> bool {
         if !tree.is_expanded(i) || !tree.claim_guided(i) {
             return false;
         }
@@ -75,7 +68,7 @@ impl Guide {
             } else {
                 0.0
             };
-            kid.set_prior(prior * scale);
+            kid.set_prior(prior);
         }
         if value_weight > 0 && value.is_finite() {
             // The value is the mover's at i; the node counts wins for the player who moved into it.

@@ -74,23 +74,6 @@ fn the_root_children_take_the_predictors_shares_of_their_total() {
 }
 
 #[test]
-fn net_prior_multiplies_the_predictors_shares() {
-    let ramp = leak(Ramp::default());
-    let priors = |net_prior: f32| {
-        let p = Params { net_after: 1_000_000, net_prior, ..Params::for_size(7) };
-        let tree = Tree::new(1 << 18);
-        run(&tree, &root("d4 c5", ramp), &Limits::simulations(10, 1), &p, &mut FastRng::new(11));
-        tree.children(0).map(|c| (tree.node(c).mv, tree.node(c).prior)).collect::<Vec<_>>()
-    };
-    let (one, three) = (priors(1.0), priors(3.0));
-    assert_eq!(one.len(), three.len());
-    for ((mv, a), (mv3, b)) in one.iter().zip(&three) {
-        assert_eq!(mv, mv3);
-        assert!(*a > 0.0 && (b - 3.0 * a).abs() < 1e-6, "{mv}: {a} and {b}");
-    }
-}
-
-#[test]
 fn each_node_past_the_threshold_is_evaluated_once_and_only_those() {
     let ramp = leak(Ramp::default());
     let (tree, evaluations) = search(&root("d4", ramp), 16, 3_000);

@@ -44,11 +44,6 @@ settings! { |n|
     /// Twice what an evaluation costs in simulations at 11×11: the value reads a position better than the
     /// playouts it displaced (experiment 0129 against 32).
     net_value: u32 = if (11..=13).contains(&n) { 64 } else { 0 }, in 0..=10_000;
-    /// The predictor's prior as a multiple of the pattern prior's weight.
-    /// Where a node's children take the predictor's shares, each share is multiplied by this before
-    /// [`prior_weight`](Params::prior_weight) weighs it, so a predictor surer than the patterns can steer
-    /// the search longer.
-    net_prior: f32 = 1.0, in 0.0..=100.0;
     /// Which nodes get knowledge from virtual connections.
     /// See [`KnowledgeAt`].
     knowledge: KnowledgeAt = KnowledgeAt::Nodes(256);

@@ -114,7 +114,7 @@ fn prepare_with<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, s: &mut Scratc
         expand(tree, 0, &root.board, legal_at(root, p, 0), p, prior(&s.shapes, p), &mut s.kids);
     }
     if let Some(g) = s.guide.as_mut() {
-        g.apply(tree, 0, &root.board, p.net_value, p.net_prior);
+        g.apply(tree, 0, &root.board, p.net_value);
     }
     // Where the swap is legal, at the root or one move below, a connection proves nothing: the
     // opponent may take the stones over.
@@ -262,7 +262,7 @@ fn simulate<B: Bits>(tree: &Tree, root: &Root<B>, p: &Params, rng: &mut FastRng,
             && tree.visits(node) > p.net_after
             && !tree.is_guided(node)
         {
-            g.apply(tree, node, board, p.net_value, p.net_prior);
+            g.apply(tree, node, board, p.net_value);
         }
         if !tree.is_expanded(node) {
             let depth = s.path.len() - 1;

@@ -4,48 +4,33 @@
 //! Why by hand. candle's 3×3 convolution on the CPU lays its input out again and gathers every patch with
 //! index arithmetic at each call; at a batch of one on a 13×13 grid that bookkeeping took about three
 //! quarters of an evaluation, and the matrix products, the real work, a seventh. Here the activations stay
-//! channels-last (each grid point's channels side by side, with a zero border for the padding), so a
-//! patch row is one contiguous slice and gathering a patch is three slice copies; the kernels are laid
-//! out as matrices once, at load; and the products still go through candle's `matmul` (the `gemm` crate,
-//! with its SIMD kernels chosen at run time). The value head is small (a 1×1 convolution and two
-//! linear layers of `channels`) and is computed with plain loops. `tests/fast.rs` checks that the logits
-//! and the value equal candle's within rounding, and `benches/eval.rs` times both.
+//! channels-last (each grid point's channels side by side, with a zero border for the padding), the
+//! kernels are laid out once, at load, and every convolution, the value head's 1×1 included, reads its
+//! patches in place with the processor's widest vectors ([`crate::conv`]). The rest (the policy head's
+//! one channel, the value head's two small linear layers) is plain loops. `tests/fast.rs` checks that the
+//! logits and the value equal candle's within rounding, and `benches/eval.rs` times both.
 
+use crate::conv::{Kernel, conv};
 use crate::error::{NnError, Result};
 use crate::net::NetConfig;
 use crate::planes::PLANES;
-use candle_core::{Device, Tensor};
+use candle_core::Tensor;
+use pulp::Arch;
 use std::collections::HashMap;
 
-/// One 3×3 convolution as a matrix: `[9 · c_in, c_out]`, row `(kh · 3 + kw) · c_in + ci`, and its bias.
-struct Conv3 {
-    c_in: usize,
-    c_out: usize,
-    kernel: Tensor,
-    bias: Vec<f32>,
-}
-
-impl Conv3 {
-    /// The convolution `name` from the weights `t` (`[c_out, c_in, 3, 3]` and `[c_out]`).
-    fn new(t: &HashMap<String, Tensor>, name: &str) -> Result<Conv3> {
-        let w = get(t, &format!("{name}.weight"))?;
-        let (c_out, c_in) = match w.dims() {
-            &[o, i, 3, 3] => (o, i),
-            d => return Err(NnError::Invalid(format!("{name}.weight is {d:?}; expected [c_out, c_in, 3, 3]"))),
-        };
-        let w: Vec<f32> = w.flatten_all()?.to_vec1()?;
-        let mut m = vec![0f32; 9 * c_in * c_out];
-        for o in 0..c_out {
-            for i in 0..c_in {
-                for k in 0..9 {
-                    m[(k * c_in + i) * c_out + o] = w[(o * c_in + i) * 9 + k];
-                }
-            }
+/// The `side`×`side` convolution `name` from the weights `t` (`[c_out, c_in, side, side]` and `[c_out]`).
+fn kernel(t: &HashMap<String, Tensor>, name: &str, side: usize) -> Result<Kernel> {
+    let w = get(t, &format!("{name}.weight"))?;
+    let (c_out, c_in) = match w.dims() {
+        &[o, i, h, w] if h == side && w == side => (o, i),
+        d => {
+            return Err(NnError::Invalid(format!("{name}.weight is {d:?}; expected [c_out, c_in, {side}, {side}]")));
         }
-        let kernel = Tensor::from_vec(m, (9 * c_in, c_out), &Device::Cpu)?;
-        let bias = get(t, &format!("{name}.bias"))?.to_vec1()?;
-        Ok(Conv3 { c_in, c_out, kernel, bias })
-    }
+    };
+    let weights: Vec<f32> = w.flatten_all()?.to_vec1()?;
+    let bias: Vec<f32> = get(t, &format!("{name}.bias"))?.flatten_all()?.to_vec1()?;
+    Kernel::new(c_out, c_in, side, &weights, &bias)
+        .ok_or_else(|| NnError::Invalid(format!("{name}.bias has {} numbers; expected {c_out}", bias.len())))
 }
 
 /// A tensor by name, or the error naming it.
@@ -55,17 +40,19 @@ fn get<'a>(t: &'a HashMap<String, Tensor>, name: &str) -> Result<&'a Tensor> {
 
 /// The network's trunk and both heads, ready for one position at a time.
 pub struct SearchNet {
-    stem: Conv3,
-    blocks: Vec<(Conv3, Conv3)>,
+    stem: Kernel,
+    blocks: Vec<(Kernel, Kernel)>,
     /// The policy head's 1×1 convolution: a weight per channel, and the bias.
     policy: (Vec<f32>, f32),
     value: ValueHead,
+    /// The instruction set the convolutions run with, found once.
+    arch: Arch,
 }
 
-/// The value head's weights as candle stores them: `conv` is `[c, c]` (out, in) with its bias, `fc1`
-/// `[c, c]` (out, in) with its bias, `fc2` `[c]` with its bias.
+/// The value head: its 1×1 convolution (`c` to `c`), then `fc1` `[c, c]` (out, in) with its bias and
+/// `fc2` `[c]` with its bias, as candle stores them.
 struct ValueHead {
-    conv: (Vec<f32>, Vec<f32>),
+    conv: Kernel,
     fc1: (Vec<f32>, Vec<f32>),
     fc2: (Vec<f32>, f32),
 }
@@ -75,12 +62,12 @@ impl ValueHead {
     fn new(t: &HashMap<String, Tensor>, c: usize) -> Result<Option<ValueHead>> {
         let flat = |name: &str| -> Result<Vec<f32>> { Ok(get(t, name)?.flatten_all()?.to_vec1()?) };
         let head = ValueHead {
-            conv: (flat("value.conv.weight")?, flat("value.conv.bias")?),
+            conv: kernel(t, "value.conv", 1)?,
             fc1: (flat("value.fc1.weight")?, flat("value.fc1.bias")?),
             fc2: (flat("value.fc2.weight")?, flat("value.fc2.bias")?.first().copied().unwrap_or(f32::NAN)),
         };
-        let fits = head.conv.0.len() == c * c
-            && head.conv.1.len() == c
+        let fits = head.conv.c_in == c
+            && head.conv.c_out == c
             && head.fc1.0.len() == c * c
             && head.fc1.1.len() == c
             && head.fc2.0.len() == c;
@@ -89,26 +76,24 @@ impl ValueHead {
 
     /// The value of the trunk's output `h` on a board of side `n`: the mean over the board's cells of the
     /// ReLU'd 1×1 convolution, then the two linear layers and tanh, as [`crate::net::Net::forward`].
-    fn evaluate(&self, h: &Grid, n: usize) -> f32 {
+    fn evaluate(&self, arch: Arch, h: &Grid, n: usize) -> Result<f32> {
         let c = h.c;
+        let cells = SearchNet::conv(arch, &self.conv, h, None)?;
         let mut mean = vec![0f32; c];
-        let mut cell = vec![0f32; c];
         for y in 0..n {
             for x in 0..n {
-                let at = h.at(y + 2, x + 2);
-                let input = &h.data[at..at + c];
-                linear(&self.conv.0, &self.conv.1, input, &mut cell);
-                for (m, v) in mean.iter_mut().zip(&cell) {
-                    *m += v.max(0.0);
+                let at = cells.at(y + 2, x + 2);
+                for (m, v) in mean.iter_mut().zip(&cells.data[at..at + c]) {
+                    *m += v;
                 }
             }
         }
-        let cells = (n * n).max(1) as f32;
-        mean.iter_mut().for_each(|m| *m /= cells);
+        let count = (n * n).max(1) as f32;
+        mean.iter_mut().for_each(|m| *m /= count);
         let mut hidden = vec![0f32; c];
         linear(&self.fc1.0, &self.fc1.1, &mean, &mut hidden);
         let out = self.fc2.1 + hidden.iter().zip(&self.fc2.0).map(|(a, w)| a.max(0.0) * w).sum::<f32>();
-        out.tanh()
+        Ok(out.tanh())
     }
 }
 
@@ -142,9 +127,9 @@ impl SearchNet {
     /// The trunk and heads of a network shaped `cfg`, from its weights `t` (checked already by
     /// [`crate::weights::from_bytes`]).
     pub fn new(cfg: NetConfig, t: &HashMap<String, Tensor>) -> Result<SearchNet> {
-        let stem = Conv3::new(t, "stem")?;
+        let stem = kernel(t, "stem", 3)?;
         let blocks = (0..cfg.blocks)
-            .map(|i| Ok((Conv3::new(t, &format!("blocks.{i}.conv1"))?, Conv3::new(t, &format!("blocks.{i}.conv2"))?)))
+            .map(|i| Ok((kernel(t, &format!("blocks.{i}.conv1"), 3)?, kernel(t, &format!("blocks.{i}.conv2"), 3)?)))
             .collect::<Result<Vec<_>>>()?;
         let w: Vec<f32> = get(t, "policy.weight")?.flatten_all()?.to_vec1()?;
         let b: Vec<f32> = get(t, "policy.bias")?.to_vec1()?;
@@ -155,7 +140,7 @@ impl SearchNet {
             && w.len() == cfg.channels
             && b.len() == 1;
         match value {
-            Some(value) if fits => Ok(SearchNet { stem, blocks, policy: (w, b[0]), value }),
+            Some(value) if fits => Ok(SearchNet { stem, blocks, policy: (w, b[0]), value, arch: Arch::new() }),
             _ => Err(NnError::Invalid(format!("the weights do not make a network of {cfg:?}"))),
         }
     }
@@ -181,11 +166,10 @@ impl SearchNet {
                 }
             }
         }
-        let mut cols = Vec::new();
-        let mut h = conv(&self.stem, &input, &mut cols, None)?;
+        let mut h = SearchNet::conv(self.arch, &self.stem, &input, None)?;
         for (c1, c2) in &self.blocks {
-            let r = conv(c1, &h, &mut cols, None)?;
-            h = conv(c2, &r, &mut cols, Some(&h))?;
+            let r = SearchNet::conv(self.arch, c1, &h, None)?;
+            h = SearchNet::conv(self.arch, c2, &r, Some(&h))?;
         }
         let (w, b) = &self.policy;
         let mut out = Vec::with_capacity(n * n);
@@ -196,47 +180,18 @@ impl SearchNet {
                 out.push(b + h.data[at..at + h.c].iter().zip(w).map(|(a, b)| a * b).sum::<f32>());
             }
         }
-        Ok((out, self.value.evaluate(&h, n)))
+        Ok((out, self.value.evaluate(self.arch, &h, n)?))
     }
 }
 
-/// `conv`'s output over `input` plus its bias, plus `residual` if given, through a ReLU; `cols` is the
-/// patch buffer, reused between calls.
-fn conv(conv: &Conv3, input: &Grid, cols: &mut Vec<f32>, residual: Option<&Grid>) -> Result<Grid> {
-    let (g, ci) = (input.side, conv.c_in);
-    let k = 9 * ci;
-    cols.clear();
-    cols.reserve(g * g * k);
-    for y in 0..g {
-        for x in 0..g {
-            // Output point (y, x) reads grid points y-1..=y+1, x-1..=x+1: border rows y..y+3 stored.
-            for kh in 0..3 {
-                let at = input.at(y + kh, x);
-                cols.extend_from_slice(&input.data[at..at + 3 * ci]);
-            }
+impl SearchNet {
+    /// `k`'s output over `input` plus its bias, plus `residual` if given, through a ReLU, on `arch`.
+    fn conv(arch: Arch, k: &Kernel, input: &Grid, residual: Option<&Grid>) -> Result<Grid> {
+        let mut out = Grid::new(input.side, k.c_out);
+        if input.c == k.c_in && conv(arch, k, input.side, &input.data, residual.map(|r| &r.data[..]), &mut out.data) {
+            Ok(out)
+        } else {
+            Err(NnError::Invalid(format!("a grid of {} channels into a convolution of {}", input.c, k.c_in)))
         }
     }
-    let patches = Tensor::from_slice(cols.as_slice(), (g * g, k), &Device::Cpu)?;
-    let product: Vec<f32> = patches.matmul(&conv.kernel)?.flatten_all()?.to_vec1()?;
-    let co = conv.c_out;
-    let mut out = Grid::new(g, co);
-    for y in 0..g {
-        for x in 0..g {
-            let src = &product[(y * g + x) * co..(y * g + x + 1) * co];
-            let at = out.at(y + 1, x + 1);
-            let dst = &mut out.data[at..at + co];
-            for ((d, s), b) in dst.iter_mut().zip(src).zip(&conv.bias) {
-                *d = s + b;
-            }
-            if let Some(r) = residual {
-                for (d, r) in dst.iter_mut().zip(&r.data[at..at + co]) {
-                    *d += r;
-                }
-            }
-            for d in dst.iter_mut() {
-                *d = d.max(0.0);
-            }
-        }
-    }
-    Ok(out)
 }

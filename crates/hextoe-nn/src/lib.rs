@@ -1,6 +1,6 @@
 //! hextoe-nn: a small network that predicts strong Hex moves (policy) and the outcome (value), with its
-//! data reader, trainer and offline evaluation. Training and evaluation tooling: the game does not use
-//! the network yet; it will guide the MCTS only once it wins an A/B match (see `docs/nn.md`).
+//! data reader, trainer and offline evaluation, and the one-position evaluation that guides the impossible
+//! level's tree search at 11×11 to 13×13 (see `docs/nn.md`).
 //!
 //! | module | what lives there |
 //! |---|---|
@@ -14,6 +14,7 @@
 //! | [`train`] | the losses and the seeded AdamW training loop |
 //! | [`adamw`] | AdamW with its moments readable, so that a run can be checkpointed |
 //! | [`checkpoint`] | a run's checkpoint file: resuming gives the weights of the run that never stopped |
+//! | [`conv`] | the 3×3 convolution of one position, on the widest vectors the processor has |
 //! | [`fast`] | the policy and the value of one position, laid out for a batch of one (the search's evaluations) |
 //! | [`infer`] | one position's move shares and value |
 //! | [`predictor`] | the network as the tree search's move predictor, with the shipped weights built in |
@@ -23,7 +24,8 @@
 //! | [`threads`] | running on one thread (candle reads its thread count from the environment) |
 //! | [`error`] | the one error type |
 //!
-//! Everything runs on the CPU through candle, with no system library and nothing downloaded.
+//! Everything runs on the CPU (candle, and `pulp` for the search's convolutions), with no system library and
+//! nothing downloaded.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -34,6 +36,7 @@
 pub mod adamw;
 pub mod checkpoint;
 pub mod cli;
+pub mod conv;
 pub mod data;
 pub mod dataset;
 pub mod error;

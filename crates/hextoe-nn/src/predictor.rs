@@ -13,33 +13,13 @@ use std::path::Path;
 /// The shipped weights, built into the binary so that it needs no file at run time.
 const SHIPPED_BYTES: &[u8] = include_bytes!("../data/hex-net.safetensors");
 
-/// A network answering the search's questions, each caller's on a one-thread pool of that caller's own
-/// ([`on_network_thread`]).
+/// A network answering the search's questions on the calling thread: the evaluation ([`crate::fast`])
+/// uses no thread pool, so a search given one thread uses one core, as a fair match requires, and
+/// searches side by side (a search's threads, a tourney's games, the games of `hextoe serve`) never queue
+/// for one another.
 pub struct NetPredictor {
     net: SearchNet,
     name: String,
-}
-
-thread_local! {
-    /// This thread's network thread: a rayon pool of one thread, made at its first evaluation (None if the
-    /// system would not start one).
-    static NETWORK_THREAD: Option<rayon::ThreadPool> = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .thread_name(|_| "hextoe-net".to_string())
-        .build()
-        .ok();
-}
-
-/// Runs `f` on the calling thread's own network thread; None if it has none.
-///
-/// candle's matrix products split their work over as many threads as the machine has cores unless told
-/// otherwise, and the only way to tell them is an environment variable that a running program cannot
-/// safely set. Run inside a one-thread pool, that splitting stays on one thread: a search that was given
-/// one thread uses one core, as a fair match requires. The pool is the caller's own, not one for the
-/// process, so that searches side by side (a search's threads, a tourney's games, the games of `hextoe
-/// serve`) do not queue for one network thread.
-fn on_network_thread<R: Send>(f: impl FnOnce() -> R + Send) -> Option<R> {
-    NETWORK_THREAD.with(|pool| pool.as_ref().map(|p| p.install(f)))
 }
 
 impl NetPredictor {
@@ -99,8 +79,8 @@ impl MovePredictor for NetPredictor {
         if cells.len() != size * size || out.len() != size * size {
             return None;
         }
-        match on_network_thread(|| self.evaluate(size, cells, to_move)) {
-            Some(Ok((p, value))) if p.len() == out.len() => {
+        match self.evaluate(size, cells, to_move) {
+            Ok((p, value)) if p.len() == out.len() => {
                 out.copy_from_slice(&p);
                 Some(value)
             }
@@ -123,21 +103,5 @@ pub fn install_shipped() -> std::result::Result<String, String> {
         Ok(name)
     } else {
         Err("the network is not used: another move predictor was installed first".to_string())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use std::thread::{self, ThreadId};
-
-    #[test]
-    fn each_caller_has_a_network_thread_of_its_own() {
-        let here = || on_network_thread(|| thread::current().id()).unwrap_or_else(|| panic!("no network thread"));
-        let (a, again) = (here(), here());
-        assert_eq!(a, again, "one caller keeps its network thread");
-        assert_ne!(a, thread::current().id(), "the work runs off the caller's thread");
-        let other: ThreadId = thread::spawn(here).join().unwrap_or_else(|_| panic!("the other caller failed"));
-        assert_ne!(a, other, "two callers do not share a network thread");
     }
 }

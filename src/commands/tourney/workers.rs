@@ -1,8 +1,8 @@
 //! Running the tourney's games side by side, each on a thread of its own.
 //!
 //! The games do not run on rayon's pool, although rayon would spread them in one line: a search that
-//! waits on rayon inside a move (the solver's helpers, the network's one-thread pool) lets the waiting
-//! worker steal queued jobs meanwhile, and on the global pool those jobs are other games. A move then
+//! waits on rayon inside a move (the solver's helpers) lets the waiting worker steal queued jobs
+//! meanwhile, and on the global pool those jobs are other games. A move then
 //! lasts as long as the stolen game, and its player forfeits on time. Plain threads that take the next
 //! game from a shared counter cannot nest one game inside another.
 

@@ -182,9 +182,7 @@ impl SearchNet {
         }
         Ok((out, self.value.evaluate(self.arch, &h, n)?))
     }
-}
 
-impl SearchNet {
     /// `k`'s output over `input` plus its bias, plus `residual` if given, through a ReLU, on `arch`.
     fn conv(arch: Arch, k: &Kernel, input: &Grid, residual: Option<&Grid>) -> Result<Grid> {
         let mut out = Grid::new(input.side, k.c_out);

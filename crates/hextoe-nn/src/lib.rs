@@ -14,7 +14,7 @@
 //! | [`train`] | the losses and the seeded AdamW training loop |
 //! | [`adamw`] | AdamW with its moments readable, so that a run can be checkpointed |
 //! | [`checkpoint`] | a run's checkpoint file: resuming gives the weights of the run that never stopped |
-//! | [`conv`] | the 3×3 convolution of one position, on the widest vectors the processor has |
+//! | [`conv`] | the 3×3 and 1×1 convolutions of one position, on the widest vectors the processor has |
 //! | [`fast`] | the policy and the value of one position, laid out for a batch of one (the search's evaluations) |
 //! | [`infer`] | one position's move shares and value |
 //! | [`predictor`] | the network as the tree search's move predictor, with the shipped weights built in |

@@ -18,6 +18,10 @@ With --stones CELLS, game g starts instead from the (g mod k)-th of the k named 
 --colour white and the proved losing first stones of a small board, it checks that hextoe converts every
 won position (docs/experiments/0107). --mohex-games N limits MoHex to N playouts a move instead of time.
 
+With --opponent CMD, another HTP engine takes MoHex's seat (its command line gets --seed), for instance an
+older hextoe build: an A/B between two builds from random opening pairs. The records keep their keys, so
+`mohex_mean_s` is then the opponent's time, and `mohex_scores` stays empty.
+
     scripts/mohex-duel.py --mohex PATH/run_mohex.sh --games 20 --first 0 \
         --hextoe "target/release/hextoe engine --level impossible --move-time 1 --tuning stop_when_settled=off"
 
@@ -43,11 +47,16 @@ def play(g, a):
     n = a.size
     log = os.path.join(a.logs, f"mohex-{g}.log")
     open(log, "w").close()
-    budget = ["-g", str(a.mohex_games)] if a.mohex_games else ["-t", str(a.mohex_time)]
-    mohex = Engine([a.mohex, "-s", str(n), *budget, "--fast", "--log", log, "--seed", str(1000 + g)], "MoHex")
+    if a.opponent:
+        mohex = Engine(shlex.split(a.opponent) + ["--seed", str(1000 + g)], "the opponent")
+    else:
+        budget = ["-g", str(a.mohex_games)] if a.mohex_games else ["-t", str(a.mohex_time)]
+        mohex = Engine([a.mohex, "-s", str(n), *budget, "--fast", "--log", log, "--seed", str(1000 + g)], "MoHex")
     hextoe = Engine(shlex.split(a.hextoe) + ["--seed", str(g + 1)], "hextoe")
     try:
         hextoe.ask(f"boardsize {n}")
+        if a.opponent:
+            mohex.ask(f"boardsize {n}")
         hextoe_black = g % 2 == 0 if a.colour == "both" else a.colour == "black"
         stones, moves, spent = {}, [], {True: [], False: []}
         colour = "b"
@@ -100,7 +109,8 @@ def play(g, a):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--mohex", required=True, help="MoHex's run_mohex.sh")
+    ap.add_argument("--mohex", help="MoHex's run_mohex.sh")
+    ap.add_argument("--opponent", help="another HTP engine's command line in MoHex's seat (--seed is added)")
     ap.add_argument("--hextoe", required=True, help="hextoe's engine command line (--seed is added)")
     ap.add_argument("--mohex-time", type=float, default=1.0, help="MoHex's seconds a move (-t)")
     ap.add_argument("--size", type=int, default=11, choices=range(1, 14), metavar="1..13")
@@ -117,6 +127,8 @@ def main():
     ap.add_argument("--mohex-games", type=int, default=None, help="MoHex's playouts a move (-g) instead of -t")
     ap.add_argument("--logs", default=None, help="folder for MoHex's logs (default: a temporary one)")
     a = ap.parse_args()
+    if (a.mohex is None) == (a.opponent is None):
+        sys.exit("name one opponent: --mohex PATH/run_mohex.sh or --opponent CMD")
     if a.games < 1 or a.parallel < 1:
         sys.exit("--games and --parallel must be at least 1")
     if a.opening == "random" and a.colour != "both":

@@ -46,7 +46,7 @@ impl Default for TrainConfig {
             steps: 1000,
             batch: 64,
             lr: 2e-3,
-            weight_decay: 1e-4,
+            weight_decay: 3e-2,
             value_weight: 0.25,
         }
     }

@@ -17,7 +17,7 @@ fn position() -> Position {
 #[test]
 fn the_built_in_network_answers_as_the_shipped_file() {
     let p = NetPredictor::shipped().unwrap_or_else(|e| panic!("{e}"));
-    assert!(p.name().contains("6 blocks × 32 channels"), "{}", p.name());
+    assert!(p.name().contains("8 blocks × 32 channels"), "{}", p.name());
     let pos = position();
     let mut out = vec![f32::NAN; 121];
     let value = p.shares(11, &pos.cells, Color::White, &mut out);

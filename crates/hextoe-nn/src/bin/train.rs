@@ -41,7 +41,7 @@ struct Args {
     #[arg(long, default_value_t = 2e-3)]
     lr: f64,
     /// AdamW weight decay.
-    #[arg(long, default_value_t = 1e-4)]
+    #[arg(long, default_value_t = 3e-2)]
     weight_decay: f64,
     /// The value loss's weight beside the policy's.
     #[arg(long, default_value_t = 0.25)]

@@ -129,6 +129,15 @@ def main():
     a = ap.parse_args()
     if (a.mohex is None) == (a.opponent is None):
         sys.exit("name one opponent: --mohex PATH/run_mohex.sh or --opponent CMD")
+    if a.opponent is not None:
+        try:
+            words = shlex.split(a.opponent)
+        except ValueError as e:
+            sys.exit(f"--opponent is not a command line ({e}): expected e.g. \"hextoe engine --level easy\"")
+        if not words:
+            sys.exit("--opponent is empty: expected an engine's command line, e.g. \"hextoe engine --level easy\"")
+        if a.mohex_games is not None or a.mohex_time != 1.0:
+            sys.exit("--mohex-games and --mohex-time set MoHex's budget: give the opponent's in its command line")
     if a.games < 1 or a.parallel < 1:
         sys.exit("--games and --parallel must be at least 1")
     if a.opening == "random" and a.colour != "both":

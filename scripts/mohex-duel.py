@@ -48,7 +48,7 @@ def play(g, a):
     log = os.path.join(a.logs, f"mohex-{g}.log")
     open(log, "w").close()
     if a.opponent:
-        mohex = Engine(shlex.split(a.opponent) + ["--seed", str(1000 + g)], "the opponent")
+        mohex = Engine(a.opponent + ["--seed", str(1000 + g)], "the opponent")
     else:
         budget = ["-g", str(a.mohex_games)] if a.mohex_games else ["-t", str(a.mohex_time)]
         mohex = Engine([a.mohex, "-s", str(n), *budget, "--fast", "--log", log, "--seed", str(1000 + g)], "MoHex")
@@ -136,6 +136,7 @@ def main():
             sys.exit(f"--opponent is not a command line ({e}): expected e.g. \"hextoe engine --level easy\"")
         if not words:
             sys.exit("--opponent is empty: expected an engine's command line, e.g. \"hextoe engine --level easy\"")
+        a.opponent = words  # parsed once here, used by every game
         if a.mohex_games is not None or a.mohex_time != 1.0:
             sys.exit("--mohex-games and --mohex-time set MoHex's budget: give the opponent's in its command line")
     if a.games < 1 or a.parallel < 1:

@@ -8,10 +8,11 @@
 //! leaving out vulnerable and dominated cells as well costs.
 //! `middle_game_one_thread` is a search the size of a one-second move: 100,000 simulations from a
 //! position four stones in, where the tree grows deep and the much-visited nodes near the root are
-//! walked by every simulation. `middle_game_with_network` is that search with the shipped network as
-//! the prior of the root and of every node past 64 visits, its value counted as 32 simulations there
-//! (the 11×11 defaults; the searches above it run before the network is installed, so without it), to
-//! show what its evaluations cost in simulations a second.
+//! walked by every simulation. `middle_game_with_network` is that search with the shipped network
+//! installed, as the impossible level searches at 11×11: the network is the prior of the root and of
+//! every node past `net_after` visits and its value counts as `net_value` simulations there (the
+//! defaults; the searches above it run before the network is installed, so without it), to show what
+//! its evaluations cost in simulations a second.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hextoe::ai::hex::mcts::{MctsState, Tuning};
@@ -73,9 +74,8 @@ fn simulations(c: &mut Criterion) {
         b.iter(|| black_box(MctsState::tuned(inferior).analyze(&middle, &long, &stop, &mut rng).simulations))
     });
     hextoe_nn::predictor::install_shipped().unwrap_or_else(|e| panic!("{e}"));
-    let net = "net_after=64,net_value=64".parse::<Tuning>().unwrap_or_else(|e| panic!("{e}"));
     g.bench_function("middle_game_with_network", |b| {
-        b.iter(|| black_box(MctsState::tuned(net).analyze(&middle, &long, &stop, &mut rng).simulations))
+        b.iter(|| black_box(MctsState::default().analyze(&middle, &long, &stop, &mut rng).simulations))
     });
     g.finish();
 }

@@ -56,5 +56,13 @@ pub mod weights;
 pub use error::{NnError, Result};
 pub use net::{Net, NetConfig};
 
-/// The shipped network's file, relative to this crate's folder.
+/// The shipped network's file, relative to this crate's folder: the one the search asks on every size
+/// but those of [`SHIPPED_13`].
 pub const SHIPPED: &str = "data/hex-net.safetensors";
+
+/// The network the search asks on 13×13 boards, relative to this crate's folder: a shallower network that
+/// played 13×13 better than [`SHIPPED`]'s deeper one in a match (docs/nn.md, "One network a size").
+pub const SHIPPED_13: &str = "data/hex-net-13.safetensors";
+
+/// The side of the boards on which the search asks [`SHIPPED_13`] instead of [`SHIPPED`].
+pub const SIDE_13: usize = 13;

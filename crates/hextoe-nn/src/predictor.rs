@@ -13,6 +13,9 @@ use std::path::Path;
 /// The shipped weights, built into the binary so that it needs no file at run time.
 const SHIPPED_BYTES: &[u8] = include_bytes!("../data/hex-net.safetensors");
 
+/// The shipped weights for 13×13 boards ([`crate::SHIPPED_13`]), built in the same way.
+const SHIPPED_13_BYTES: &[u8] = include_bytes!("../data/hex-net-13.safetensors");
+
 /// A network answering the search's questions on the calling thread: the evaluation ([`crate::fast`])
 /// uses no thread pool, so a search given one thread uses one core, as a fair match requires, and
 /// searches side by side (a search's threads, a tourney's games, the games of `hextoe serve`) never queue
@@ -23,9 +26,14 @@ pub struct NetPredictor {
 }
 
 impl NetPredictor {
-    /// The shipped network.
+    /// The shipped network of every size but 13×13.
     pub fn shipped() -> Result<NetPredictor> {
         NetPredictor::from_bytes(SHIPPED_BYTES.to_vec(), Path::new(crate::SHIPPED))
+    }
+
+    /// The shipped network of 13×13 boards.
+    pub fn shipped_13() -> Result<NetPredictor> {
+        NetPredictor::from_bytes(SHIPPED_13_BYTES.to_vec(), Path::new(crate::SHIPPED_13))
     }
 
     /// The network in the bytes of a weights file (`path` names it in messages and in [`Self::name`]).
@@ -93,11 +101,44 @@ impl MovePredictor for NetPredictor {
     }
 }
 
-/// Installs the shipped network as the search's predictor for this process, and returns its name. The
-/// error says why it could not be (the weights would not load, or another predictor was installed
+/// The shipped networks, each answering the boards it plays best: [`crate::SHIPPED_13`]'s on 13×13,
+/// [`crate::SHIPPED`]'s on the others. One predictor to the search, so that the core knows nothing of
+/// which network answers.
+pub struct ShippedNetworks {
+    main: NetPredictor,
+    thirteen: NetPredictor,
+    name: String,
+}
+
+impl ShippedNetworks {
+    /// Both shipped networks; the error names the one that would not load.
+    pub fn load() -> Result<ShippedNetworks> {
+        let (main, thirteen) = (NetPredictor::shipped()?, NetPredictor::shipped_13()?);
+        let name = format!("{}; on {n}×{n}, {}", main.name, thirteen.name, n = crate::SIDE_13);
+        Ok(ShippedNetworks { main, thirteen, name })
+    }
+
+    /// The network that answers boards of side `size`.
+    pub fn for_side(&self, size: usize) -> &NetPredictor {
+        if size == crate::SIDE_13 { &self.thirteen } else { &self.main }
+    }
+}
+
+impl MovePredictor for ShippedNetworks {
+    fn shares(&self, size: usize, cells: &[Option<Color>], to_move: Color, out: &mut [f32]) -> Option<f32> {
+        self.for_side(size).shares(size, cells, to_move, out)
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+}
+
+/// Installs the shipped networks as the search's predictor for this process, and returns their name. The
+/// error says why they could not be (the weights would not load, or another predictor was installed
 /// first); the search then keeps to its pattern prior.
 pub fn install_shipped() -> std::result::Result<String, String> {
-    let p = NetPredictor::shipped().map_err(|e| format!("the network is not used: {e}"))?;
+    let p = ShippedNetworks::load().map_err(|e| format!("the network is not used: {e}"))?;
     let name = p.name.clone();
     if hextoe_core::ai::hex::knowledge::predictor::install(Box::new(p)) {
         Ok(name)

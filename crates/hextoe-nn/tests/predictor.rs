@@ -4,7 +4,7 @@
 use hextoe_core::ai::hex::knowledge::predictor::MovePredictor;
 use hextoe_core::game::hex::{Cell, Color};
 use hextoe_nn::planes::Position;
-use hextoe_nn::predictor::NetPredictor;
+use hextoe_nn::predictor::{NetPredictor, ShippedNetworks};
 use hextoe_nn::{infer, weights};
 use std::path::Path;
 
@@ -37,6 +37,27 @@ fn the_built_in_network_answers_as_the_shipped_file() {
     let mut black = vec![0.0; 121];
     assert!(p.shares(11, &pos.cells, Color::Black, &mut black).is_some());
     assert_ne!(black, out);
+}
+
+#[test]
+fn each_board_size_is_answered_by_its_network() {
+    let both = ShippedNetworks::load().unwrap_or_else(|e| panic!("{e}"));
+    let (main, thirteen) = (NetPredictor::shipped().unwrap(), NetPredictor::shipped_13().unwrap());
+    assert!(thirteen.name().contains("6 blocks × 32 channels"), "{}", thirteen.name());
+    assert!(both.name().contains(main.name()) && both.name().contains(thirteen.name()), "{}", both.name());
+    for size in [11, 12, 13] {
+        let moves: Vec<Cell> = ["f6", "e7", "d8"].iter().map(|c| Cell::parse(c, size).unwrap()).collect();
+        let pos = Position::after(size, &moves);
+        let n = size * size;
+        let (mut got, mut want, mut other) = (vec![0.0; n], vec![0.0; n], vec![0.0; n]);
+        let (own, not_own) = if size == 13 { (&thirteen, &main) } else { (&main, &thirteen) };
+        let value = both.shares(size, &pos.cells, Color::White, &mut got);
+        assert_eq!(value, own.shares(size, &pos.cells, Color::White, &mut want), "{size}×{size}");
+        assert_eq!(got, want, "{size}×{size}");
+        // The two networks disagree, so the answer above tells which one gave it.
+        not_own.shares(size, &pos.cells, Color::White, &mut other);
+        assert_ne!(got, other, "{size}×{size}");
+    }
 }
 
 #[test]

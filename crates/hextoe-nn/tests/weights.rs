@@ -11,6 +11,10 @@ fn shipped() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(hextoe_nn::SHIPPED)
 }
 
+fn shipped_13() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(hextoe_nn::SHIPPED_13)
+}
+
 /// A fixed 11×11 position: Black f6, White e7, Black d8; White to move.
 fn position() -> Position {
     let moves: Vec<Cell> = ["f6", "e7", "d8"].iter().map(|c| Cell::parse(c, 11).unwrap()).collect();
@@ -21,6 +25,18 @@ fn position() -> Position {
 fn the_shipped_network_loads_and_gives_its_reference_output() {
     let w = weights::load(&shipped()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(w.net.config(), NetConfig::DEFAULT);
+    gives_reference(&w, REFERENCE_TOP, REFERENCE_VALUE);
+}
+
+#[test]
+fn the_13x13_network_loads_and_gives_its_reference_output() {
+    let w = weights::load(&shipped_13()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(w.net.config(), NetConfig { blocks: 6, channels: 32 });
+    gives_reference(&w, REFERENCE_13_TOP, REFERENCE_13_VALUE);
+}
+
+/// Checks that `w` carries its provenance and answers [`position`] as recorded.
+fn gives_reference(w: &weights::Weights, reference: [(&str, f32); 3], value: f32) {
     for key in ["data_sha256", "trainer_sha256", "seed", "steps"] {
         assert!(w.meta.contains_key(key), "metadata lacks {key}");
     }
@@ -36,18 +52,23 @@ fn the_shipped_network_loads_and_gives_its_reference_output() {
         .iter()
         .map(|&(k, s)| (Cell::new(k % 11, k / 11).map(|c| c.to_string()).unwrap_or_default(), s))
         .collect();
-    let reference = REFERENCE_TOP;
     for ((cell, share), (want_cell, want_share)) in top.iter().zip(reference) {
         assert_eq!(cell, want_cell, "top cells {top:?}");
         assert!((share - want_share).abs() < 1e-3, "top cells {top:?}");
     }
-    assert!((out.value - REFERENCE_VALUE).abs() < 1e-3, "value {}", out.value);
+    assert!((out.value - value).abs() < 1e-3, "value {}", out.value);
 }
 
 /// The shipped network's three most likely cells in [`position`] and their shares.
 const REFERENCE_TOP: [(&str, f32); 3] = [("f7", 0.701_703_4), ("d7", 0.219_608_92), ("d9", 0.021_760_87)];
 /// The shipped network's value of [`position`] (White to move): about −0.53, White rated behind.
 const REFERENCE_VALUE: f32 = -0.526_710_3;
+
+/// The 13×13 network's three most likely cells in [`position`] and their shares, recorded when it was
+/// trained (it was then the only shipped network).
+const REFERENCE_13_TOP: [(&str, f32); 3] = [("f7", 0.630_656_36), ("d7", 0.253_173_1), ("d9", 0.022_830_537)];
+/// The 13×13 network's value of [`position`]: about −0.57, White rated behind.
+const REFERENCE_13_VALUE: f32 = -0.571_805_54;
 
 /// A valid small weights file's bytes.
 fn small_file(dir: &Path) -> (PathBuf, Vec<u8>) {

@@ -287,9 +287,10 @@ def render(exps, args, md_path, where):
         raise Error(f"{where}: unknown layout {layout!r} (arms, summary, measures or paired)")
     if len(lines) == 2 or (layout == "summary" and len(lines) == 3):
         # A record is written before its first game (the rule of the house): until the games come, a
-        # record that says so has an empty block.
+        # record that says so has an empty block, and so does one whose match was never played.
         with open(md_path, encoding="utf-8") as f:
-            if "Verdict: pending." in f.read():
+            text = f.read()
+            if "Verdict: pending." in text or "Verdict: not played" in text:
                 return ""
         raise Error(f"{where}: the block selects nothing to show")
     return "\n".join(lines) + "\n"

@@ -158,7 +158,11 @@ impl MctsState {
             return self.remember_win(game, a);
         }
         let fair = opening && self.params(game.size()).fair_openings;
-        if let Some(a) = if fair { opening::from_table(game, start, &mut frng) } else { None } {
+        // The solved table up to 7×7, else the book where it has the size.
+        let booked = fair.then(|| {
+            opening::from_table(game, start, &mut frng).or_else(|| opening::from_book(game, start, &mut frng))
+        });
+        if let Some(a) = booked.flatten() {
             return a;
         }
         let exact = self.try_exact(game, spec, time, sims, stop, start, &mut frng);

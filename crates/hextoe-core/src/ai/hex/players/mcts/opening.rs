@@ -15,6 +15,10 @@
 //!   corners. That is where the solved boards put the losing first stones (at 7×7 every such cell loses,
 //!   and the obtuse corners win), and where the stones lie that strong programs leave unswapped at 11×11;
 //!   the search then picks among them.
+//! - Where the book ([`BOOK`]) has the size, the opener plays one of its stones at random, without a
+//!   search: at 11×11 the third cell from each corner along its own edges. Matches against MoHex 2.0 under
+//!   the swap rule showed which edge stones the search's picks lose with and which hold
+//!   (`docs/experiments/0155-swap-book-11.md`).
 
 use super::params::Params;
 use super::report::{Analysis, MoveStat};
@@ -23,11 +27,16 @@ use crate::ai::hex::data::solved::{Solved, SolvedTable};
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 use crate::ai::hex::knowledge::playout::FastRng;
 use crate::ai::hex::winning::ProofSource;
-use crate::game::hex::{Color, Game, HexMove};
+use crate::game::hex::{Cell, Color, Game, HexMove};
 use std::time::Instant;
 
 /// The smallest board on which the opener keeps to its edges: the solved table covers the ones below.
 const EDGE_FROM: usize = 8;
+
+/// The opening book under the swap rule: for a board size, the first stones the opener plays at random,
+/// as (column, row) for Black, the opener, whose edges are the first and last rows.
+/// Written by hand from the match records, not computed: it is data, as MoHex's list of stones it swaps is.
+const BOOK: &[(usize, &[(usize, usize)])] = &[(11, &[(2, 0), (8, 0), (2, 10), (8, 10)])];
 
 /// True if the first stone keeps to the opener's edges ([`edge_openings`]): a root that is the empty n×n
 /// board under the swap rule (the swap `swap_depth` 1 below it), with [`Params::fair_openings`] on, on a
@@ -92,6 +101,40 @@ pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Op
         explanation: format!(
             "under the swap rule a winning first stone would be swapped; {best} loses against perfect play, \
              but only {refutations} of {replies} replies win (solved in advance)"
+        ),
+    })
+}
+
+/// The book's first stones for the opener of `game` (the empty board), if the book has its size.
+fn book_openings(game: &Game) -> Option<Vec<HexMove>> {
+    let n = game.size();
+    let &(_, cells) = BOOK.iter().find(|&&(size, _)| size == n)?;
+    if game.to_move() != Color::Black {
+        return None;
+    }
+    let cell = |&(col, row): &(usize, usize)| Cell::new(col, row).filter(|c| c.on_board(n)).map(HexMove::Place);
+    cells.iter().map(cell).collect()
+}
+
+/// The opener's first stone under the swap rule from the [`BOOK`], if it has this size: one of its stones
+/// at random, each an even chance, so that an opponent cannot prepare for one.
+pub(crate) fn from_book(game: &Game, started: Instant, rng: &mut FastRng) -> Option<Analysis> {
+    let moves = book_openings(game)?;
+    let best = *moves.get(rng.below(moves.len().max(1)))?;
+    let stat = |&mv: &HexMove| MoveStat { mv, visits: 0, win_rate: 0.5, proven: Proof::Unknown, win_in: None };
+    Some(Analysis {
+        moves: moves.iter().map(stat).collect(),
+        best,
+        pv: vec![best],
+        proven: Proof::Unknown,
+        proof_source: None,
+        simulations: 0,
+        solver_nodes: 0,
+        evaluations: 0,
+        elapsed: started.elapsed(),
+        explanation: format!(
+            "under the swap rule a strong first stone would be swapped, so it opens from its book: {best}, \
+             the third cell from a corner of its own edge, a stone not worth swapping that still fights"
         ),
     })
 }

@@ -81,22 +81,47 @@ fn first_stone(n: usize, tuning: &str, seed: u64) -> Analysis {
 
 #[test]
 fn under_the_swap_rule_the_first_stone_keeps_to_the_openers_edges() {
-    let geo = crate::ai::hex::knowledge::bitboard::Geometry::<u128>::new(11).unwrap_or_else(|| panic!("11×11 fits"));
+    // 10×10: the solved table stops at 7×7 and the book has no stones for it.
+    let geo = crate::ai::hex::knowledge::bitboard::Geometry::<u128>::new(10).unwrap_or_else(|| panic!("10×10 fits"));
     let fair = opening::edge_openings(&geo, crate::game::hex::Color::Black);
     let is_fair = |mv: HexMove| mv.cell().is_some_and(|c| fair.has(geo.index(c)));
-    let a = first_stone(11, "", 1);
+    let a = first_stone(10, "", 1);
+    assert!(a.simulations > 0, "searched: {}", a.explanation);
     assert!(is_fair(a.best), "{} is on Black's edges: {}", a.best, a.explanation);
-    assert_eq!(a.moves.len(), 20, "only the 20 fair stones are searched");
+    assert_eq!(a.moves.len(), 18, "only the 18 fair stones are searched");
     assert!(a.moves.iter().all(|m| is_fair(m.mv)));
     assert!(a.explanation.starts_with("under the swap rule"), "{}", a.explanation);
     // Turned off, the search judges every first stone and picks an interior one.
-    let free = first_stone(11, "fair_openings=off", 1);
-    assert_eq!(free.moves.len(), 121);
+    let free = first_stone(10, "fair_openings=off", 1);
+    assert_eq!(free.moves.len(), 100);
     assert!(!is_fair(free.best), "{}", free.best);
     // Pruning by dominance would leave out fair edge stones that a stronger neighbour dominates; the stone
-    // the swap may take over is kept from it, so all 20 are still searched.
-    let pruned = first_stone(11, "pruning=all", 1);
-    assert_eq!(pruned.moves.len(), 20, "prune=all searches the 20 fair stones too");
+    // the swap may take over is kept from it, so all 18 are still searched.
+    let pruned = first_stone(10, "pruning=all", 1);
+    assert_eq!(pruned.moves.len(), 18, "prune=all searches the 18 fair stones too");
+}
+
+#[test]
+fn under_the_swap_rule_the_first_stone_at_eleven_comes_from_the_book_at_random() {
+    let geo = crate::ai::hex::knowledge::bitboard::Geometry::<u128>::new(11).unwrap_or_else(|| panic!("11×11 fits"));
+    let fair = opening::edge_openings(&geo, crate::game::hex::Color::Black);
+    let book = ["c1", "i1", "c11", "i11"];
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..24 {
+        let a = first_stone(11, "", seed);
+        let best = a.best.to_string();
+        assert_eq!(a.simulations, 0, "not searched: {}", a.explanation);
+        assert!(book.contains(&best.as_str()), "{best} is a book stone");
+        assert!(a.best.cell().is_some_and(|c| fair.has(geo.index(c))), "{best} is on Black's own edges");
+        let listed: Vec<String> = a.moves.iter().map(|m| m.mv.to_string()).collect();
+        assert_eq!(listed, book, "the analysis lists the book");
+        assert!(a.explanation.contains(&format!("book: {best}")), "{}", a.explanation);
+        seen.insert(best);
+    }
+    assert_eq!(seen.len(), 4, "each book stone is played: {seen:?}");
+    // Turned off, the tree judges the openings, as before.
+    let free = first_stone(11, "fair_openings=off", 1);
+    assert!(free.simulations > 0 && free.moves.len() == 121, "{}", free.explanation);
 }
 
 #[test]

@@ -81,28 +81,37 @@ pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Op
     openings.sort_by_key(|&(_, r)| r.unwrap_or(usize::MAX));
     let &(best, Some(refutations)) = openings.first()? else { return None };
     let replies = game.board().empty_cells().len().saturating_sub(1);
-    let lost = |&(mv, _): &(HexMove, Option<usize>)| MoveStat {
-        mv,
-        visits: 0,
-        win_rate: 0.0,
-        proven: Proof::Loss,
-        win_in: None,
-    };
-    Some(Analysis {
-        moves: openings.iter().map(lost).collect(),
+    let explanation = format!(
+        "under the swap rule a winning first stone would be swapped; {best} loses against perfect play, \
+         but only {refutations} of {replies} replies win (solved in advance)"
+    );
+    let moves = openings.iter().map(|&(mv, _)| mv);
+    Some(unsearched(moves, best, (Proof::Loss, 0.0), Some(ProofSource::Solver), started, explanation))
+}
+
+/// The analysis of a first stone answered without a search: every move in `moves` with no visits and the
+/// same `(proof, win rate)`, `best` played, and the sentence that says where it came from.
+fn unsearched(
+    moves: impl Iterator<Item = HexMove>,
+    best: HexMove,
+    (proven, win_rate): (Proof, f64),
+    proof_source: Option<ProofSource>,
+    started: Instant,
+    explanation: String,
+) -> Analysis {
+    let stat = |mv| MoveStat { mv, visits: 0, win_rate, proven, win_in: None };
+    Analysis {
+        moves: moves.map(stat).collect(),
         best,
         pv: vec![best],
-        proven: Proof::Loss,
-        proof_source: Some(ProofSource::Solver),
+        proven,
+        proof_source,
         simulations: 0,
         solver_nodes: 0,
         evaluations: 0,
         elapsed: started.elapsed(),
-        explanation: format!(
-            "under the swap rule a winning first stone would be swapped; {best} loses against perfect play, \
-             but only {refutations} of {replies} replies win (solved in advance)"
-        ),
-    })
+        explanation,
+    }
 }
 
 /// The book's first stones for the opener of `game` (the empty board), if the book has its size.
@@ -121,22 +130,11 @@ fn book_openings(game: &Game) -> Option<Vec<HexMove>> {
 pub(crate) fn from_book(game: &Game, started: Instant, rng: &mut FastRng) -> Option<Analysis> {
     let moves = book_openings(game)?;
     let best = *moves.get(rng.below(moves.len().max(1)))?;
-    let stat = |&mv: &HexMove| MoveStat { mv, visits: 0, win_rate: 0.5, proven: Proof::Unknown, win_in: None };
-    Some(Analysis {
-        moves: moves.iter().map(stat).collect(),
-        best,
-        pv: vec![best],
-        proven: Proof::Unknown,
-        proof_source: None,
-        simulations: 0,
-        solver_nodes: 0,
-        evaluations: 0,
-        elapsed: started.elapsed(),
-        explanation: format!(
-            "under the swap rule a strong first stone would be swapped, so it opens from its book: {best}, \
-             the third cell from a corner of its own edge, a stone not worth swapping that still fights"
-        ),
-    })
+    let explanation = format!(
+        "under the swap rule a strong first stone would be swapped, so it opens from its book: {best}, \
+         the third cell from a corner of its own edge, a stone not worth swapping that still fights"
+    );
+    Some(unsearched(moves.into_iter(), best, (Proof::Unknown, 0.5), None, started, explanation))
 }
 
 #[cfg(test)]

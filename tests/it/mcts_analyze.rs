@@ -26,7 +26,12 @@ fn reports_moves_line_and_counts() {
     assert!(!r.moves.is_empty() && r.moves.len() <= 47);
     assert_eq!(r.pv.first(), Some(&r.chosen));
     assert_eq!(r.moves[0].mv, r.chosen);
-    assert!(r.moves.iter().all(|m| (0.0..=1.0).contains(&m.win_rate)));
+    // Every move with visits or a proof has a rate; one that no simulation reached has none.
+    assert!(
+        r.moves
+            .iter()
+            .all(|m| m.win_rate.is_some_and(|w| (0.0..=1.0).contains(&w)) == (m.visits > 0 || m.proven.is_some()))
+    );
     let json: serde_json::Value = serde_json::to_value(&r).unwrap();
     for key in ["moves", "pv", "proven", "simulations", "seconds", "chosen", "explanation", "to_move"] {
         assert!(json.get(key).is_some(), "{key} missing from {json}");
@@ -46,6 +51,20 @@ fn an_unproven_search_counts_its_playouts() {
     assert_eq!(r.proven, None);
     assert_eq!(r.moves.iter().map(|m| m.visits).sum::<u64>(), 1500);
     assert!(r.explanation.contains("it expects White to answer"), "{}", r.explanation);
+}
+
+#[test]
+fn the_books_first_stones_have_no_win_rate_to_show() {
+    // Under the swap rule the empty 11×11 board is answered from the book of first stones, without a search:
+    // no stone has a measured rate, so the JSON says null and the text a dash, not a placeholder 50 %.
+    let a = args(&["--size", "11", "--swap", "--player", "mcts", "--playouts", "1000", "--seed", "5"]);
+    let r = analyze(&a, &Config::default(), &Stop::new()).unwrap();
+    assert_eq!(r.simulations, 0);
+    assert!(!r.moves.is_empty() && r.moves.iter().all(|m| m.visits == 0 && m.win_rate.is_none()), "{r:?}");
+    assert!(serde_json::to_value(&r).unwrap()["moves"][0]["win_rate"].is_null());
+    let text = render(&parse_position("", 11, true).unwrap(), &r);
+    let row = text.lines().find(|l| l.starts_with(&r.chosen)).unwrap_or_default();
+    assert!(row.contains(" - ") && !row.contains('%'), "{text}");
 }
 
 #[test]

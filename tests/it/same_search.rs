@@ -4,8 +4,9 @@
 //!
 //! The fixture was recorded before the settings that lost their matches were deleted, so this test shows
 //! that the deletion left the default search as it was. Its explanations were recorded again when they
-//! became plain sentences, every other field unchanged. A change that is meant to change the search
-//! records the fixture again, and says so in its commit.
+//! became plain sentences, every other field unchanged, and its unsearched moves' win rates became null
+//! when the report stopped giving them a placeholder 0.5 (a rewrite of those fields alone). A change
+//! that is meant to change the search records the fixture again, and says so in its commit.
 
 use clap::Parser;
 use hextoe::ai::Stop;

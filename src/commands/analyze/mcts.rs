@@ -23,8 +23,9 @@ pub struct MoveReport {
     pub mv: String,
     /// Simulations through it.
     pub visits: u64,
-    /// Its win rate for the side to move, 0..=1 (1 or 0 when proven).
-    pub win_rate: f64,
+    /// Its win rate for the side to move, 0..=1 (1 or 0 when proven); `None` for a move that no simulation
+    /// reached and nothing proved (a book's stone, say), whose rate would be a placeholder, not a measure.
+    pub win_rate: Option<f64>,
     /// `win` or `loss` when proven, else `null`.
     pub proven: Option<&'static str>,
     /// For a proven win whose length was measured, the most own moves (this one included) it needs to
@@ -151,7 +152,7 @@ pub fn report(game: &Game, a: &Analysis, threads: usize) -> MctsReport {
             .map(|m| MoveReport {
                 mv: m.mv.to_string(),
                 visits: m.visits,
-                win_rate: m.win_rate,
+                win_rate: (m.visits > 0 || m.proven.is_proven()).then_some(m.win_rate),
                 proven: m.proven.word(),
                 win_in: m.win_in,
             })
@@ -172,10 +173,10 @@ pub fn render(game: &Game, r: &MctsReport) -> String {
     s.push_str(&format!("{:<12} {:>12} {:>9}  {}\n", "move", "visits", "win rate", "proven"));
     for m in r.moves.iter().take(TEXT_MOVES) {
         s.push_str(&format!(
-            "{:<12} {:>12} {:>7.1} %  {}\n",
+            "{:<12} {:>12} {:>9}  {}\n",
             m.mv,
             thousands(m.visits),
-            m.win_rate * 100.0,
+            m.win_rate.map_or_else(|| "-".to_string(), |r| format!("{:.1} %", r * 100.0)),
             match (m.proven, m.win_in) {
                 (Some("win"), Some(1)) => "win at once".to_string(),
                 (Some("win"), Some(k)) => format!("win in {k} moves"),

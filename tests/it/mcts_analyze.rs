@@ -65,6 +65,7 @@ fn the_books_first_stones_have_no_win_rate_to_show() {
     let text = render(&parse_position("", 11, true).unwrap(), &r);
     let row = text.lines().find(|l| l.starts_with(&r.chosen)).unwrap_or_default();
     assert!(row.contains(" - ") && !row.contains('%'), "{text}");
+    assert!(text.contains("without a search") && !text.contains("simulations in"), "{text}");
 }
 
 #[test]

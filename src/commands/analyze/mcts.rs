@@ -188,15 +188,20 @@ pub fn render(game: &Game, r: &MctsReport) -> String {
         s.push_str(&format!("… and {} more moves\n", r.moves.len() - TEXT_MOVES));
     }
     s.push_str(&format!("\nmain line: {}\n", r.pv.join(" ")));
-    let rate = if r.seconds > 0.0 { r.simulations as f64 / r.seconds } else { 0.0 };
-    s.push_str(&format!(
-        "{} simulations in {:.2} s ({} per second), {} thread{}",
-        thousands(r.simulations),
-        r.seconds,
-        thousands(rate as u64),
-        r.threads,
-        if r.threads == 1 { "" } else { "s" }
-    ));
+    if r.simulations == 0 && r.solver_nodes == 0 {
+        // A book or the table of solved openings answered: there is no search to measure.
+        s.push_str(&format!("answered in {:.2} s without a search", r.seconds));
+    } else {
+        let rate = if r.seconds > 0.0 { r.simulations as f64 / r.seconds } else { 0.0 };
+        s.push_str(&format!(
+            "{} simulations in {:.2} s ({} per second), {} thread{}",
+            thousands(r.simulations),
+            r.seconds,
+            thousands(rate as u64),
+            r.threads,
+            if r.threads == 1 { "" } else { "s" }
+        ));
+    }
     if r.solver_nodes > 0 {
         s.push_str(&format!("; solver: {} positions", thousands(r.solver_nodes)));
     }

@@ -3,8 +3,10 @@
 under the swap rule by their opening: who opened, with which stone, whether it was swapped, and who won.
 
 The point is the opening study of the strength issue: which first stones win for the player who made them,
-and which the opponent leaves alone. Later lines for the same seed, pairing and game replace earlier ones
-(a resumed run plays a seed again). Lines that are not game records are counted and skipped.
+and which the opponent leaves alone. Within one file, later lines for the same seed, pairing and game
+replace earlier ones (a resumed run plays a seed again); files are separate matches, so two files of the
+same seeds (one build's first-player games and another's, say) are both counted. Lines that are not game
+records are counted and skipped.
 
 Example:
   scripts/swap-openings.py docs/experiments/games/0124-thirteen-swap-with-network.jsonl
@@ -23,7 +25,7 @@ def load(paths):
             for line in f:
                 try:
                     r = json.loads(line)
-                    key = (r["seed"], r["pairing"], r["game"])
+                    key = (path, r["seed"], r["pairing"], r["game"])
                     moves = r["moves"].split()
                     first, result = r["first"], r["result"]
                     hash((key, first))

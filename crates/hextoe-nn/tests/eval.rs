@@ -4,7 +4,7 @@
 
 use hextoe_core::game::hex::Color;
 use hextoe_nn::dataset::{Example, Source};
-use hextoe_nn::eval::{Scores, network, network_frames};
+use hextoe_nn::eval::{Scores, network, network_frames, rows};
 use hextoe_nn::planes::Position;
 use hextoe_nn::weights;
 use std::path::Path;
@@ -93,4 +93,16 @@ fn averaged_over_both_frames_a_position_and_its_turn_score_alike() {
         let (oa, ob) = (network_frames(&net, &a, 4, false).unwrap(), network_frames(&net, &b, 4, false).unwrap());
         assert!(!close(&oa, &ob, 1e-6), "side {n}: the plain scores agree already: {oa:?}");
     }
+}
+
+#[test]
+fn the_table_splits_the_held_out_positions_by_size_only_when_there_are_several() {
+    let mixed: Vec<Example> = examples(11, 6).into_iter().chain(examples(13, 4)).collect();
+    let counts = |ex: &[Example]| rows(ex).into_iter().map(|(name, e)| (name, e.len())).collect::<Vec<_>>();
+    let row = |name: &str, n: usize| (name.to_string(), n);
+    assert_eq!(
+        counts(&mixed),
+        [row("game lists", 0), row("self-play (visits)", 10), row("at 11x11", 6), row("at 13x13", 4), row("all", 10)]
+    );
+    assert_eq!(counts(&examples(11, 3)), [row("game lists", 0), row("self-play (visits)", 3), row("all", 3)]);
 }

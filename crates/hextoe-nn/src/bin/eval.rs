@@ -2,13 +2,14 @@
 //!
 //!     cargo run --release -p hextoe-nn --bin hextoe-nn-eval
 //!
-//! Prints, for each source of held-out positions and for all of them: top-1 and top-3 accuracy of the
-//! network and of the pattern prior against the move played, the network's policy cross-entropy and value
-//! squared error; then the network's single-position evaluations a second on one thread.
+//! Prints, for each source of held-out positions, each board size (when there are several) and all of
+//! them: top-1 and top-3 accuracy of the network and of the pattern prior against the move played, the
+//! network's policy cross-entropy and value squared error; then the network's single-position evaluations
+//! a second on one thread.
 
 use clap::Parser;
-use hextoe_nn::dataset::{Source, load_corpus};
-use hextoe_nn::eval::{network, network_frames, of_source, patterns};
+use hextoe_nn::dataset::load_corpus;
+use hextoe_nn::eval::{network, network_frames, patterns, rows};
 use hextoe_nn::{cli, infer, weights};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -55,10 +56,7 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         "{:<22} {:>9} {:>8} {:>8} {:>8} {:>8} {:>10} {:>10}",
         "source", "positions", "net top1", "net top3", "pat top1", "pat top3", "policy CE", "value MSE"
     );
-    for (name, source) in
-        [("game lists", Some(Source::GameList)), ("self-play (visits)", Some(Source::Search)), ("all", None)]
-    {
-        let ex = of_source(&corpus.heldout, source);
+    for (name, ex) in rows(&corpus.heldout) {
         if ex.is_empty() {
             continue;
         }

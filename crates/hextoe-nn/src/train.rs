@@ -36,6 +36,31 @@ pub struct TrainConfig {
     /// The value loss's weight beside the policy loss: small, because the value targets (one result per
     /// game) are few and noisy, and a large weight overfits them.
     pub value_weight: f64,
+    /// Trained weights to start from instead of fresh ones: a network fine-tuned on part of the data (one
+    /// board size) keeps what it learnt from all of it.
+    pub start: Option<Start>,
+}
+
+/// A network's parameters to start a run from, named by the SHA-256 of the file they were read from: runs
+/// and checkpoints compare starts by that name, not by the numbers.
+#[derive(Clone)]
+pub struct Start {
+    /// SHA-256 of the weights file, in hexadecimal.
+    pub sha256: String,
+    /// The parameters by name, in [`crate::init::parameters`] order.
+    pub tensors: Vec<(String, Tensor)>,
+}
+
+impl std::fmt::Debug for Start {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Start({})", self.sha256)
+    }
+}
+
+impl PartialEq for Start {
+    fn eq(&self, other: &Start) -> bool {
+        self.sha256 == other.sha256
+    }
 }
 
 impl Default for TrainConfig {
@@ -48,6 +73,7 @@ impl Default for TrainConfig {
             lr: 2e-3,
             weight_decay: 3e-2,
             value_weight: 0.25,
+            start: None,
         }
     }
 }
@@ -137,7 +163,21 @@ pub fn train_resumable(
         return Err(NnError::Invalid("training needs examples, a batch of at least 1 and at least 1 step".into()));
     }
     let mut rng = SplitMix::new(cfg.seed);
-    let start = initial(net_cfg, rng.next_u64())?;
+    // The seed of fresh weights is drawn either way, so that the order and the turns of a run do not
+    // depend on where its weights started.
+    let fresh_seed = rng.next_u64();
+    let start = match &cfg.start {
+        Some(s) => {
+            let expected = crate::init::parameters(net_cfg);
+            let fits = s.tensors.len() == expected.len()
+                && s.tensors.iter().zip(&expected).all(|((n, t), (name, shape, _))| n == name && t.dims() == shape);
+            if !fits {
+                return Err(NnError::Invalid(format!("the starting weights do not make a network of {net_cfg:?}")));
+            }
+            s.tensors.clone()
+        }
+        None => initial(net_cfg, fresh_seed)?,
+    };
     let varmap = VarMap::new();
     let mut vars = Vec::new();
     {
@@ -221,6 +261,10 @@ pub fn train_resumable(
         ("weight_decay".to_string(), cfg.weight_decay.to_string()),
         ("value_weight".to_string(), cfg.value_weight.to_string()),
     ]);
+    let mut meta = meta;
+    if let Some(s) = &cfg.start {
+        meta.insert("start_sha256".to_string(), s.sha256.clone());
+    }
     Ok(Trained { net, tensors, meta })
 }
 

@@ -7,8 +7,10 @@
 
 use crate::error::{NnError, Result};
 use crate::net::{Net, NetConfig};
+use crate::train::Start;
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
+use sha2::Digest;
 use std::collections::{BTreeMap, HashMap};
 use std::io::Read;
 use std::path::Path;
@@ -44,6 +46,23 @@ pub fn save(path: &Path, cfg: NetConfig, tensors: &[(String, Tensor)], meta: &BT
 /// Reads the network at `path`.
 pub fn load(path: &Path) -> Result<Weights> {
     from_bytes(read_at_most(path, MOST_BYTES)?, path)
+}
+
+/// The network at `path` as a run's start (its parameters in [`crate::init::parameters`] order, named by
+/// the file's SHA-256), with its shape: what a fine-tuning run needs, checked as [`load`] checks.
+pub fn parameters(path: &Path) -> Result<(NetConfig, Start)> {
+    let bytes = read_at_most(path, MOST_BYTES)?;
+    let sha256 = crate::dataset::hex(&sha2::Sha256::digest(&bytes));
+    let cfg = from_bytes(bytes.clone(), path)?.net.config();
+    let bad = |message: String| NnError::Weights { path: path.to_path_buf(), message };
+    let mut tensors = candle_core::safetensors::load_buffer(&bytes, &Device::Cpu).map_err(|e| bad(e.to_string()))?;
+    let named = crate::init::parameters(cfg)
+        .into_iter()
+        .map(|(name, _, _)| {
+            tensors.remove(&name).map(|t| (name.clone(), t)).ok_or_else(|| bad(format!("{name} is missing")))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok((cfg, Start { sha256, tensors: named }))
 }
 
 /// The bytes of the file at `path`, but no more than `most` and one: a caller that gets more than `most`

@@ -95,3 +95,35 @@ fn a_run_resumed_from_its_checkpoint_gives_the_weights_of_the_run_that_never_sto
     let e = train_resumable(&config(7), &ex, 10, Some(&plan(&b_file)), |_| {}).err().unwrap().to_string();
     assert!(e.contains("b.ckpt") && e.contains("not a checkpoint"), "{e}");
 }
+
+#[test]
+fn a_run_started_from_trained_weights_begins_where_they_left_off() {
+    let ex = tiny_examples();
+    let mut fresh = Vec::new();
+    let a = train(&config(7), &ex, 10, |p| fresh.push(*p)).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.safetensors");
+    weights::save(&file, a.net.config(), &a.tensors, &a.meta).unwrap();
+
+    // Read back with their shape and the file's hash, in the order a run keeps its parameters.
+    let (cfg, start) = weights::parameters(&file).unwrap();
+    assert_eq!(cfg, a.net.config());
+    let sha256 = start.sha256.clone();
+    let numbers = |t: &[(String, candle_core::Tensor)]| -> Vec<(String, Vec<f32>)> {
+        t.iter().map(|(n, t)| (n.clone(), t.flatten_all().unwrap().to_vec1::<f32>().unwrap())).collect()
+    };
+    assert_eq!(numbers(&start.tensors), numbers(&a.tensors));
+    assert_eq!(sha256.len(), 64);
+
+    // Started from them, the first ten steps' loss is the trained run's last, not a fresh run's first.
+    let mut tuned = Vec::new();
+    let b = train(&TrainConfig { start: Some(start.clone()), ..config(8) }, &ex, 10, |p| tuned.push(*p)).unwrap();
+    assert!(tuned[0].policy < fresh[0].policy - 0.3, "{} against {}", tuned[0].policy, fresh[0].policy);
+    assert!(tuned[0].policy < fresh[3].policy + 0.2, "{} against {}", tuned[0].policy, fresh[3].policy);
+    assert_eq!(b.meta.get("start_sha256"), Some(&sha256));
+
+    // Weights of another shape are refused with the shape expected.
+    let wide = TrainConfig { net: NetConfig { blocks: 1, channels: 16 }, start: Some(start), ..config(8) };
+    let e = train(&wide, &ex, 10, |_| {}).err().unwrap().to_string();
+    assert!(e.contains("starting weights") && e.contains("channels: 16"), "{e}");
+}

@@ -5,15 +5,19 @@
 //! Deterministic: the same data, seed and settings give the same weights (one thread, by default). The
 //! weights file records the settings, the data's SHA-256 and the trainer's (see `docs/nn.md`).
 //!
+//! Fine-tuning: `--from WEIGHTS` starts from a trained network instead of fresh weights, and `--size N`
+//! trains on one board side's positions alone, for a network that answers that size.
+//!
 //! Resumable: every `--checkpoint-every` steps the run's whole state goes to `OUT` with the extension
 //! `.ckpt`, and a run started again with the same settings and data continues from it (a run stopped and
 //! resumed gives the same weights as one that never stopped). The checkpoint is removed once the weights
 //! are written.
 
 use clap::Parser;
+use hextoe_nn::data::MAX_SIDE;
 use hextoe_nn::dataset::load_corpus;
 use hextoe_nn::train::{Checkpointing, TrainConfig, train_resumable};
-use hextoe_nn::{NetConfig, cli, init, provenance, weights};
+use hextoe_nn::{NetConfig, NnError, cli, init, provenance, weights};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -52,6 +56,13 @@ struct Args {
     /// Channels per convolution.
     #[arg(long, default_value_t = NetConfig::DEFAULT.channels)]
     channels: usize,
+    /// Start from these trained weights (and their shape) instead of fresh ones: to fine-tune a network.
+    #[arg(long, value_name = "WEIGHTS", conflicts_with_all = ["blocks", "channels"])]
+    from: Option<PathBuf>,
+    /// Train on the positions of this board side alone (all sides by default); the held-out positions
+    /// are the same either way.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=MAX_SIDE as i64))]
+    size: Option<u8>,
     /// Report the losses every this many steps.
     #[arg(long, default_value_t = 100)]
     every: usize,
@@ -69,15 +80,32 @@ fn main() -> ExitCode {
 
 fn run(args: Args) -> hextoe_nn::Result<()> {
     let started = Instant::now();
-    let corpus = load_corpus(&args.data)?;
+    let mut corpus = load_corpus(&args.data)?;
+    if let Some(side) = args.size {
+        corpus.train.retain(|e| e.pos.size == usize::from(side));
+        if corpus.train.is_empty() {
+            return Err(NnError::Invalid(format!(
+                "the data under {} has no {side}x{side} position",
+                args.data.display()
+            )));
+        }
+    }
+    let (net, start) = match &args.from {
+        Some(path) => {
+            let (net, start) = weights::parameters(path)?;
+            (net, Some(start))
+        }
+        None => (NetConfig { blocks: args.blocks, channels: args.channels }, None),
+    };
     let cfg = TrainConfig {
-        net: NetConfig { blocks: args.blocks, channels: args.channels },
+        net,
         seed: args.seed,
         steps: args.steps,
         batch: args.batch,
         lr: args.lr,
         weight_decay: args.weight_decay,
         value_weight: args.value_weight,
+        start,
     };
     eprintln!(
         "data {}: {} training games, {} positions; {} held-out games, {} positions; network {}x{}, {} parameters",
@@ -95,7 +123,7 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
     let checkpointing = Checkpointing {
         path: &ckpt,
         every: args.checkpoint_every as usize,
-        fingerprint: format!("{cfg:?}, data {}", corpus.sha256),
+        fingerprint: format!("{cfg:?}, data {}, size {:?}", corpus.sha256, args.size),
     };
     if ckpt.exists() {
         eprintln!("resuming from {}", ckpt.display());
@@ -114,6 +142,9 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
     meta.insert("data_sha256".into(), corpus.sha256.clone());
     meta.insert("trainer_sha256".into(), provenance::trainer_sha256());
     meta.insert("positions".into(), corpus.train.len().to_string());
+    if let Some(side) = args.size {
+        meta.insert("size".into(), side.to_string());
+    }
     weights::save(&args.out, cfg.net, &trained.tensors, &meta)?;
     if ckpt.exists() {
         std::fs::remove_file(&ckpt).map_err(|source| hextoe_nn::NnError::Io {

@@ -51,10 +51,11 @@ settings! { |n|
     /// Which positions the opening book answers instead of the search.
     /// See [`BookUse`].
     opening_book: BookUse = BookUse::Replies;
-    /// End a timed search early once its move cannot change.
-    /// So that a person waits no longer than the search needs (see `settle.rs`); a search on a
-    /// simulation budget always runs in full.
-    stop_when_settled: bool = true;
+    /// End a timed search early once its move cannot change (see `settle.rs`).
+    /// Off: the rest of the time grows the subtree of the reply the search expects, which the next move
+    /// starts from, and that won its match (experiment 0161); on, a person waits no longer than the move
+    /// needs. A search on a simulation budget always runs in full.
+    stop_when_settled: bool = false;
     /// Under the swap rule, open with a stone not worth swapping.
     /// Without it, the search judges every first stone and picks strong interior ones, which a strong
     /// opponent swaps (see `opening.rs`).

@@ -33,11 +33,11 @@ fn a_tuning_text_replaces_exactly_the_settings_it_names() {
     let base = Params::for_size(11);
     assert_eq!(tuned(""), base);
     let p = tuned(
-        "expand_after=10, rave_bias=0.01,first_play=0.75,pruning=vulnerable,prior_weight=3,near_prior=off,local_replies=off,local_odds=3,knowledge=64,opening_book=all,stop_when_settled=off,fair_openings=off",
+        "expand_after=10, rave_bias=0.01,first_play=0.75,pruning=vulnerable,prior_weight=3,near_prior=off,local_replies=off,local_odds=3,knowledge=64,opening_book=all,stop_when_settled=on,fair_openings=off",
     );
     assert_eq!((p.expand_after, p.rave_bias, p.first_play, p.prior_weight), (10, 0.01, 0.75, 3.0));
     assert_eq!((p.pruning, p.knowledge, p.opening_book), (Pruning::Vulnerable, KnowledgeAt::Nodes(64), BookUse::All));
-    assert!(!p.near_prior && !p.local_replies && !p.stop_when_settled && !p.fair_openings);
+    assert!(!p.near_prior && !p.local_replies && p.stop_when_settled && !p.fair_openings);
     assert_eq!(p.local_odds, Odds([3.0, 3.0]));
     assert_ne!(p, base);
     assert_eq!(tuned("local_odds=0.5/3").local_odds, Odds([0.5, 3.0]), "Black's odds, then White's");

@@ -221,8 +221,8 @@ pub fn run<B: Bits>(tree: &Tree, root: &Root<B>, limits: &Limits, p: &Params, rn
         {
             break;
         }
-        // A time budget ends early once the move cannot change (a simulation budget always runs in full, so
-        // that seeded searches stay reproducible).
+        // With `stop_when_settled`, a time budget ends early once the move cannot change (a simulation budget
+        // always runs in full, so that seeded searches stay reproducible).
         if sims.is_multiple_of(SETTLED_EVERY)
             && sims > 0
             && limits.sims.is_none()

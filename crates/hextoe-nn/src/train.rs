@@ -253,7 +253,7 @@ pub fn train_resumable(
         }
     }
     let tensors = vars.into_iter().map(|(name, v)| Ok((name, v.as_tensor().copy()?))).collect::<Result<Vec<_>>>()?;
-    let meta = BTreeMap::from([
+    let mut meta = BTreeMap::from([
         ("seed".to_string(), cfg.seed.to_string()),
         ("steps".to_string(), cfg.steps.to_string()),
         ("batch".to_string(), cfg.batch.to_string()),
@@ -261,7 +261,6 @@ pub fn train_resumable(
         ("weight_decay".to_string(), cfg.weight_decay.to_string()),
         ("value_weight".to_string(), cfg.value_weight.to_string()),
     ]);
-    let mut meta = meta;
     if let Some(s) = &cfg.start {
         meta.insert("start_sha256".to_string(), s.sha256.clone());
     }

@@ -147,11 +147,7 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
     }
     weights::save(&args.out, cfg.net, &trained.tensors, &meta)?;
     if ckpt.exists() {
-        std::fs::remove_file(&ckpt).map_err(|source| hextoe_nn::NnError::Io {
-            action: "remove",
-            path: ckpt,
-            source,
-        })?;
+        std::fs::remove_file(&ckpt).map_err(|source| NnError::Io { action: "remove", path: ckpt, source })?;
     }
     eprintln!(
         "wrote {} after {:.0} s of training ({:.0} s in all)",

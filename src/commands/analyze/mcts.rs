@@ -152,7 +152,7 @@ pub fn report(game: &Game, a: &Analysis, threads: usize) -> MctsReport {
             .map(|m| MoveReport {
                 mv: m.mv.to_string(),
                 visits: m.visits,
-                win_rate: (m.visits > 0 || m.proven.is_proven()).then_some(m.win_rate),
+                win_rate: m.win_rate,
                 proven: m.proven.word(),
                 win_in: m.win_in,
             })

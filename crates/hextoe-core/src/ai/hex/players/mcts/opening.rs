@@ -86,7 +86,7 @@ pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Op
          but only {refutations} of {replies} replies win (solved in advance)"
     );
     let moves = openings.iter().map(|&(mv, _)| mv);
-    Some(unsearched(moves, best, (Proof::Loss, 0.0), Some(ProofSource::Solver), started, explanation))
+    Some(unsearched(moves, best, (Proof::Loss, Some(0.0)), Some(ProofSource::Solver), started, explanation))
 }
 
 /// The analysis of a first stone answered without a search: every move in `moves` with no visits and the
@@ -94,7 +94,7 @@ pub(crate) fn from_table(game: &Game, started: Instant, rng: &mut FastRng) -> Op
 fn unsearched(
     moves: impl Iterator<Item = HexMove>,
     best: HexMove,
-    (proven, win_rate): (Proof, f64),
+    (proven, win_rate): (Proof, Option<f64>),
     proof_source: Option<ProofSource>,
     started: Instant,
     explanation: String,
@@ -134,7 +134,7 @@ pub(crate) fn from_book(game: &Game, started: Instant, rng: &mut FastRng) -> Opt
         "under the swap rule a strong first stone would be swapped, so it opens from its book: {best}, \
          the third cell from a corner of its own edge, a stone not worth swapping that still fights"
     );
-    Some(unsearched(moves.into_iter(), best, (Proof::Unknown, 0.5), None, started, explanation))
+    Some(unsearched(moves.into_iter(), best, (Proof::Unknown, None), None, started, explanation))
 }
 
 #[cfg(test)]

@@ -47,7 +47,7 @@ impl Analysis {
 
 /// A winning move's statistics.
 fn won(w: &crate::ai::hex::winning::Winner) -> MoveStat {
-    MoveStat { mv: w.mv, visits: 0, win_rate: 1.0, proven: Proof::Win, win_in: w.win_in }
+    MoveStat { mv: w.mv, visits: 0, win_rate: Some(1.0), proven: Proof::Win, win_in: w.win_in }
 }
 
 /// A position lost whatever is played: the move that blocks the opponent's shortest way to its edges
@@ -81,7 +81,7 @@ pub(crate) fn finish_proven(a: &mut Analysis, game: &Game, budget: &MoveBudget) 
             match a.moves.iter_mut().find(|m| m.mv == w.mv) {
                 Some(m) => {
                     m.proven = Proof::Win;
-                    m.win_rate = 1.0;
+                    m.win_rate = Some(1.0);
                     m.win_in = w.win_in;
                 }
                 None => a.moves.push(won(w)),
@@ -128,7 +128,7 @@ mod tests {
         let won = |name: &str| MoveStat {
             mv: HexMove::Place(cell(name)),
             visits: 0,
-            win_rate: 1.0,
+            win_rate: Some(1.0),
             proven: Proof::Win,
             win_in: None,
         };

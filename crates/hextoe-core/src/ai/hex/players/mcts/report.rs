@@ -15,8 +15,9 @@ pub struct MoveStat {
     pub mv: HexMove,
     /// Simulations through it, summed over all search threads.
     pub visits: u64,
-    /// Its win rate for the side to move, 0..=1.
-    pub win_rate: f64,
+    /// Its win rate for the side to move, 0..=1: 1 or 0 where it is proven, none where it is neither
+    /// searched nor proven (a rate of a half there would pass for an even move nobody looked at).
+    pub win_rate: Option<f64>,
     /// What is proven about the move, for the side to move.
     pub proven: Proof,
     /// For a proven win, the most own moves (this one included) it needs to join the edges, when the
@@ -56,15 +57,13 @@ impl Analysis {
         HexChoice {
             mv: self.best,
             explanation: self.explanation.clone(),
+            // A move with no rate has no evaluation to give: it is left out, not shown as even.
             evals: self
                 .moves
                 .iter()
-                .map(|m| MoveEval {
-                    mv: m.mv,
-                    score: m.win_rate,
-                    visits: Some(m.visits),
-                    proven: m.proven,
-                    win_in: m.win_in,
+                .filter_map(|m| {
+                    let score = m.win_rate?;
+                    Some(MoveEval { mv: m.mv, score, visits: Some(m.visits), proven: m.proven, win_in: m.win_in })
                 })
                 .collect(),
         }
@@ -103,10 +102,10 @@ pub(crate) fn root_moves(tree: &Tree, cell_of: &dyn Fn(usize) -> Cell, rng: &mut
             mv: to_move(mv, cell_of),
             visits,
             win_rate: match proof {
-                Proof::Win => 1.0,
-                Proof::Loss => 0.0,
-                Proof::Unknown if visits == 0 => 0.5,
-                Proof::Unknown => wins as f64 / visits as f64,
+                Proof::Win => Some(1.0),
+                Proof::Loss => Some(0.0),
+                Proof::Unknown if visits == 0 => None,
+                Proof::Unknown => Some(wins as f64 / visits as f64),
             },
             proven: proof,
             win_in: None,
@@ -142,13 +141,15 @@ pub fn rank(moves: &mut [MoveStat]) {
         Proof::Loss => 4,
     };
     let by_rate = |t: u8| t <= 2;
+    // Unrated moves (unvisited, unproven) are all in tier 3, where visits decide first.
+    let rate = |m: &MoveStat| m.win_rate.unwrap_or(f64::NEG_INFINITY);
     moves.sort_by(|a, b| {
         let (ta, tb) = (tier(a), tier(b));
         ta.cmp(&tb).then(a.win_in.unwrap_or(u32::MAX).cmp(&b.win_in.unwrap_or(u32::MAX))).then_with(|| {
             if by_rate(ta) {
-                b.win_rate.total_cmp(&a.win_rate).then(b.visits.cmp(&a.visits))
+                rate(b).total_cmp(&rate(a)).then(b.visits.cmp(&a.visits))
             } else {
-                b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate))
+                b.visits.cmp(&a.visits).then(rate(b).total_cmp(&rate(a)))
             }
         })
     });
@@ -227,7 +228,7 @@ pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Insta
         moves = game
             .legal_moves()
             .into_iter()
-            .map(|mv| MoveStat { mv, visits: 0, win_rate: 0.5, proven: Proof::Unknown, win_in: None })
+            .map(|mv| MoveStat { mv, visits: 0, win_rate: None, proven: Proof::Unknown, win_in: None })
             .collect();
         let len = moves.len();
         if len > 1 {
@@ -255,7 +256,10 @@ pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Insta
             pv.iter().map(|m| m.to_string()).collect::<Vec<_>>().join(" ")
         ),
         Proof::Loss => "every move loses against perfect play; choosing the one that holds out longest".to_string(),
-        Proof::Unknown => describe_rate(moves.first().map_or(0.5, |m| m.win_rate), side_after(game, best), &pv),
+        Proof::Unknown => match moves.first().and_then(|m| m.win_rate) {
+            Some(rate) => describe_rate(rate, side_after(game, best), &pv),
+            None => format!("no move could be searched, so {best} is a guess"),
+        },
     };
     Analysis {
         moves,
@@ -275,9 +279,35 @@ pub(crate) fn summarize(tree: &Tree, game: &Game, simulations: u64, start: Insta
 mod tests {
     use super::*;
 
+    /// A root move; its rate is dropped where the search would have none (no visits, no proof).
     fn stat(mv: &str, visits: u64, win_rate: f64, proven: Proof, win_in: Option<u32>) -> MoveStat {
         let mv = HexMove::parse(mv, 9).unwrap_or_else(|e| panic!("{e}"));
+        let win_rate = (visits > 0 || proven.is_proven()).then_some(win_rate);
         MoveStat { mv, visits, win_rate, proven, win_in }
+    }
+
+    #[test]
+    fn the_choice_leaves_out_the_moves_nobody_rated() {
+        let moves = vec![
+            stat("c3", 1000, 0.55, Proof::Unknown, None),
+            stat("a1", 0, 0.0, Proof::Loss, None),
+            stat("b9", 0, 0.5, Proof::Unknown, None),
+        ];
+        let analysis = Analysis {
+            best: moves[0].mv,
+            moves,
+            pv: Vec::new(),
+            proven: Proof::Unknown,
+            proof_source: None,
+            simulations: 1000,
+            solver_nodes: 0,
+            evaluations: 0,
+            elapsed: Duration::ZERO,
+            explanation: String::new(),
+        };
+        let evals: Vec<(String, f64)> =
+            analysis.to_choice().evals.iter().map(|e| (e.mv.to_string(), e.score)).collect();
+        assert_eq!(evals, [("c3".to_string(), 0.55), ("a1".to_string(), 0.0)]);
     }
 
     #[test]

@@ -99,14 +99,12 @@ impl<'a, B: Bits> Dfpn<'a, B> {
         for (i, &k) in order.iter().enumerate() {
             rank[k] = i as u16;
         }
-        let mut hs = Vcs::default();
-        hs.set_templates(Techniques::default().edge_templates);
         Dfpn {
             rings: Rings::new(n),
             zob: Zobrist::get(),
             rank,
             tt,
-            hs,
+            hs: Vcs::default(),
             cache: vec![None; CACHE_SLOTS],
             full: (0..n * n).fold(B::ZERO, |s, k| s | B::bit(k)),
             limits,
@@ -124,7 +122,6 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     /// Which of the optional techniques the search uses.
     pub fn set_techniques(&mut self, techniques: Techniques) {
         self.techniques = techniques;
-        self.hs.set_templates(techniques.edge_templates);
     }
 
     /// Moves to try first at the root, where they are among its moves (compact indices, best first).

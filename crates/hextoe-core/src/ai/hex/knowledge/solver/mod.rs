@@ -29,7 +29,6 @@ mod proof_set;
 mod prune;
 pub mod replies;
 mod techniques;
-mod templates;
 pub mod tt;
 pub mod vc;
 pub(crate) mod vcs;

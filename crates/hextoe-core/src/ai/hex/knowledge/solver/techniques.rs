@@ -7,8 +7,6 @@
 pub struct Techniques {
     /// Leave out vulnerable and dominated moves (`prune.rs`).
     pub inferior_moves: bool,
-    /// Add the edge templates to every connection build (`templates.rs`).
-    pub edge_templates: bool,
     /// A position's disproof number is its largest child's proof number plus one for each other open
     /// child, not their sum (`dfpn.rs`).
     pub weak_sums: bool,
@@ -16,6 +14,6 @@ pub struct Techniques {
 
 impl Default for Techniques {
     fn default() -> Techniques {
-        Techniques { inferior_moves: true, edge_templates: true, weak_sums: true }
+        Techniques { inferior_moves: true, weak_sums: true }
     }
 }

@@ -22,7 +22,6 @@
 //! once per node of enough visits.
 
 use super::position::Pos;
-use super::templates::{Placed, placements};
 use super::vc::{EdgeLink, Points, point_cap};
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
 use crate::game::hex::Color;
@@ -68,12 +67,6 @@ pub(crate) struct Vcs<B> {
     /// Every cell of the board the tables were last cleared for.
     all: B,
     work: usize,
-    /// Whether the edge templates are added to the adjacencies ([`Vcs::set_templates`]).
-    templates: bool,
-    /// Per colour, the board side and the templates placed on a board of that side.
-    placed: [(usize, Vec<Placed<B>>); 2],
-    /// Per cell, the point of the own stone on it (a buffer of [`Vcs::add_templates`]).
-    owner: Vec<u16>,
 }
 
 impl<B: Bits> Default for Vcs<B> {
@@ -94,9 +87,6 @@ impl<B: Bits> Default for Vcs<B> {
             edge_vc: None,
             all: B::ZERO,
             work: 0,
-            templates: false,
-            placed: [(0, Vec::new()), (0, Vec::new())],
-            owner: Vec::new(),
         }
     }
 }
@@ -105,12 +95,6 @@ impl<B: Bits> Vcs<B> {
     #[inline]
     fn pair(&self, x: usize, y: usize) -> usize {
         if x < y { x * self.p + y } else { y * self.p + x }
-    }
-
-    /// Turns the edge templates ([`super::templates`]) on or off: the solver adds them to every build;
-    /// the tree search's knowledge builds without them.
-    pub fn set_templates(&mut self, on: bool) {
-        self.templates = on;
     }
 
     /// [`Vcs::run_within`] with the full work cap, [`WORK_MAX`](super::vc::WORK_MAX).
@@ -129,11 +113,9 @@ impl<B: Bits> Vcs<B> {
         stop_at_edge_sc: bool,
         work_max: usize,
     ) -> EdgeLink<B> {
-        let Some(points) = Points::of(geo, pos, color) else {
+        let Some(Points { sets, adj, first_cell, point_of }) = Points::of(geo, pos, color) else {
             return EdgeLink::Joined;
         };
-        let Points { sets, adj, first_cell, point_of } = &points;
-        let first_cell = *first_cell;
         let p = sets.len();
         if p > point_cap::<B>() {
             return EdgeLink::None;
@@ -148,9 +130,6 @@ impl<B: Bits> Vcs<B> {
                     self.add_full(a, b, B::ZERO);
                 }
             }
-        }
-        if self.templates {
-            self.add_templates(geo, pos, color, &points);
         }
         let edges = self.pair(0, 1);
         loop {
@@ -177,44 +156,6 @@ impl<B: Bits> Vcs<B> {
             .filter_map(|s| self.cell_bit[s.key as usize].lowest().map(|k| (k, s.carrier)))
             .collect();
         if keyed.is_empty() { EdgeLink::None } else { EdgeLink::Sc(keyed) }
-    }
-
-    /// Adds the full connection of every edge template of `color` that matches `pos` (its anchor empty or
-    /// `color`'s, its carrier free of the opponent's stones) between the anchor's point and its edge.
-    fn add_templates(&mut self, geo: &Geometry<B>, pos: &Pos<B>, color: Color, points: &Points<B>) {
-        let (n, c) = (geo.size(), color.index());
-        if self.placed[c].0 != n || self.placed[c].1.is_empty() {
-            self.placed[c] = (n, placements(geo, color));
-        }
-        let (own, theirs, empty) = (pos.of(color), pos.of(color.opponent()), pos.empty(geo));
-        self.owner.clear();
-        self.owner.resize(n * n, u16::MAX);
-        for (i, set) in points.sets.iter().enumerate().take(points.first_cell) {
-            for k in set.ones() {
-                if let Some(o) = self.owner.get_mut(k) {
-                    *o = i as u16;
-                }
-            }
-        }
-        let placed = std::mem::take(&mut self.placed[c].1);
-        for t in &placed {
-            if t.carrier.meets(theirs) {
-                continue;
-            }
-            let point = if empty.has(t.anchor) {
-                points.point_of.get(t.anchor)
-            } else if own.has(t.anchor) {
-                self.owner.get(t.anchor)
-            } else {
-                None
-            };
-            let Some(&x) = point else { continue };
-            let x = usize::from(x);
-            if x != t.edge && x < self.p {
-                self.add_full(x, t.edge, t.carrier & empty);
-            }
-        }
-        self.placed[c].1 = placed;
     }
 
     /// Empties the tables for a search of `p` points on a board whose cells are `all`.

@@ -17,12 +17,37 @@
 use hextoe::ai::Stop;
 use hextoe::ai::hex::Proof;
 use hextoe::ai::hex::solver::{Limits, Solver};
-use hextoe::game::hex::{Board, Cell, Color};
+use hextoe::game::hex::{Board, Color, diagram_stones};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
 /// The largest positions file read: a file without end (`/dev/zero`) must not fill the memory.
 const MOST_BYTES: u64 = 16 << 20;
+
+/// What is known of a position at once, without a search: MoHex's label, or what hextoe's knowledge reads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Settled {
+    /// The side to move has lost (the opponent's connection, or no move left that could save it).
+    Loss,
+    /// The side to move has won (its own connection).
+    Win,
+    /// Neither.
+    Open,
+}
+
+impl Settled {
+    /// The names in the positions file, one per value.
+    const NAMES: [(Settled, &'static str); 3] =
+        [(Settled::Loss, "loss"), (Settled::Win, "win"), (Settled::Open, "open")];
+
+    fn name(self) -> &'static str {
+        Settled::NAMES.iter().find(|(s, _)| *s == self).map_or("?", |(_, n)| n)
+    }
+
+    fn parse(word: &str) -> Option<Settled> {
+        Settled::NAMES.iter().find(|(_, n)| *n == word).map(|(s, _)| *s)
+    }
+}
 
 /// One labelled position of the file.
 struct Labelled {
@@ -30,7 +55,7 @@ struct Labelled {
     size: usize,
     diagram: String,
     to_move: Color,
-    label: String,
+    label: Settled,
 }
 
 /// Reads the positions file; `Err` holds the message to print.
@@ -60,31 +85,19 @@ fn read(path: &str) -> Result<Vec<Labelled>, String> {
             "white" => Color::White,
             _ => return Err(at("the side to move is black or white")),
         };
-        if !["loss", "win", "open"].contains(&label) {
-            return Err(at("the label is loss, win or open"));
-        }
-        out.push(Labelled { line: i + 1, size, diagram: diagram.to_string(), to_move, label: label.to_string() });
+        let label = Settled::parse(label).ok_or(at("the label is loss, win or open"))?;
+        out.push(Labelled { line: i + 1, size, diagram: diagram.to_string(), to_move, label });
     }
     Ok(out)
 }
 
-/// The board of a diagram. Written here rather than with the game's position parser because the
-/// solver's positions hold fill-in stones, so their counts of stones need not be those of a game.
+/// The board of a diagram, with no check of its counts of stones: the solver's positions hold filled-in
+/// stones, so their counts need not be those of a game.
 fn board_of(diagram: &str, n: usize) -> Result<Board, String> {
-    let rows: Vec<&str> = diagram.split('/').collect();
-    if rows.len() != n || rows.iter().any(|r| r.chars().count() != n) {
-        return Err(format!("expected {n} rows of {n} cells separated by '/'"));
-    }
+    let stones = diagram_stones(diagram, n).map_err(|e| e.to_string())?;
     let mut board = Board::new(n).map_err(|e| e.to_string())?;
-    for (r, row) in rows.iter().enumerate() {
-        for (c, ch) in row.chars().enumerate() {
-            let colour = match ch {
-                'b' => Color::Black,
-                'w' => Color::White,
-                '.' => continue,
-                other => return Err(format!("'{other}' is not b, w or '.'")),
-            };
-            let cell = Cell::new(c, r).ok_or(format!("no cell at column {c}, row {r}"))?;
+    for (colour, cells) in [Color::Black, Color::White].into_iter().zip(stones) {
+        for cell in cells {
             board.play(cell, colour);
         }
     }
@@ -103,7 +116,7 @@ fn main() -> ExitCode {
     let stop = Stop::new();
     let limits = Limits { nodes: Some(1), ..Limits::unlimited(&stop) };
     // (MoHex's label, hextoe's verdict) → positions.
-    let mut counts: BTreeMap<(String, &str), usize> = BTreeMap::new();
+    let mut counts: BTreeMap<(Settled, Settled), usize> = BTreeMap::new();
     let mut wrong = 0;
     for p in &positions {
         let board = match board_of(&p.diagram, p.size) {
@@ -115,22 +128,21 @@ fn main() -> ExitCode {
         };
         let solved = Solver::new(16).solve(&board, p.to_move, &limits, &|_| {});
         let verdict = match (solved.proof, solved.by_connection) {
-            (Proof::Loss, _) => "loss",
-            (_, true) | (Proof::Win, _) => "win (own connection)",
-            _ => "open",
+            (Proof::Loss, _) => Settled::Loss,
+            (_, true) | (Proof::Win, _) => Settled::Win,
+            _ => Settled::Open,
         };
-        let opposite =
-            (verdict == "loss" && p.label == "win") || (verdict != "loss" && verdict != "open" && p.label == "loss");
-        if opposite {
+        if matches!((verdict, p.label), (Settled::Loss, Settled::Win) | (Settled::Win, Settled::Loss)) {
             wrong += 1;
-            println!("{path}:{}: hextoe says {verdict}, MoHex {}", p.line, p.label);
+            println!("{path}:{}: hextoe says {}, MoHex {}", p.line, verdict.name(), p.label.name());
         }
-        *counts.entry((p.label.clone(), verdict)).or_insert(0) += 1;
+        *counts.entry((p.label, verdict)).or_insert(0) += 1;
     }
     println!("| MoHex's label | hextoe's knowledge | positions |");
     println!("|---|---|---|");
     for ((label, verdict), n) in &counts {
-        println!("| {label} | {verdict} | {n} |");
+        let how = if *verdict == Settled::Win { "win (own connection)" } else { verdict.name() };
+        println!("| {} | {how} | {n} |", label.name());
     }
     if wrong > 0 {
         eprintln!("{wrong} positions settled in opposite ways");

@@ -24,7 +24,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from htp import LETTERS, Engine  # noqa: E402
+from htp import Engine, name  # noqa: E402
 
 EDGES = {"black": ("north", "south"), "white": ("east", "west")}
 
@@ -39,7 +39,7 @@ def stones(diagram, n, path, number):
         for c, ch in enumerate(row):
             if ch not in "bw.":
                 raise ValueError(f"{path}:{number}: '{ch}' is not b, w or '.'")
-            cell = f"{LETTERS[c]}{r + 1}"
+            cell = name(r, c)
             (black if ch == "b" else white if ch == "w" else []).append(cell)
     return black, white
 

@@ -26,4 +26,4 @@ pub use bitset::CellSet;
 pub use board::{Board, SizeError};
 pub use cell::{Cell, Color, HexMove, MAX_SIZE, ParseCellError};
 pub use game::{Game, HexMoveError};
-pub use position::{ParsePositionError, parse_position};
+pub use position::{ParsePositionError, diagram_stones, parse_position};

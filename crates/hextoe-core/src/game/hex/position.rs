@@ -132,7 +132,15 @@ fn parse_moves(text: &str, size: usize, swap_rule: bool) -> Result<Game, ParsePo
 }
 
 fn parse_diagram(text: &str, board: Board, swap_rule: bool) -> Result<Game, ParsePositionError> {
-    let size = board.size();
+    let [black, white] = diagram_stones(text, board.size())?;
+    let board = board_from_stones(board.size(), &black, &white)?;
+    Ok(Game::from_board(board, swap_rule))
+}
+
+/// The stones of a diagram for an n×n board, `[black, white]`, without the check that alternate play can
+/// reach them, which [`parse_position`] adds: the solver's tools read positions whose filled-in stones
+/// break the counts of a game.
+pub fn diagram_stones(text: &str, size: usize) -> Result<[Vec<Cell>; 2], ParsePositionError> {
     let rows: Vec<&str> = text.split('/').map(str::trim).collect();
     if rows.len() != size {
         return Err(ParsePositionError::RowCount { found: rows.len(), size });
@@ -155,8 +163,7 @@ fn parse_diagram(text: &str, board: Board, swap_rule: bool) -> Result<Game, Pars
             }
         }
     }
-    let board = board_from_stones(board.size(), &stones[0], &stones[1])?;
-    Ok(Game::from_board(board, swap_rule))
+    Ok(stones)
 }
 
 /// Builds a board from lists of black and white stones (a diagram, an SGF setup) and checks that

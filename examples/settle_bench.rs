@@ -21,6 +21,8 @@ use hextoe::game::hex::{Board, Color, diagram_stones};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
 
+mod common;
+
 /// The largest positions file read: a file without end (`/dev/zero`) must not fill the memory.
 const MOST_BYTES: u64 = 16 << 20;
 
@@ -60,21 +62,9 @@ struct Labelled {
 
 /// Reads the positions file; `Err` holds the message to print.
 fn read(path: &str) -> Result<Vec<Labelled>, String> {
-    use std::io::Read;
-    let mut text = String::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MOST_BYTES + 1).read_to_string(&mut text))
-        .map_err(|e| format!("cannot read {path}: {e}"))?;
-    if text.len() as u64 > MOST_BYTES {
-        return Err(format!("{path} is larger than {} MiB; expected a positions file", MOST_BYTES >> 20));
-    }
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let at = |what: &str| format!("{path}:{}: {what}", i + 1);
+    for (number, line) in common::data_lines(path, MOST_BYTES, "a positions file")? {
+        let at = |what: &str| format!("{path}:{number}: {what}");
         let words: Vec<&str> = line.split_whitespace().collect();
         let [size, diagram, to_move, label] = words[..] else {
             return Err(at("expected SIZE DIAGRAM black|white loss|win|open"));
@@ -86,7 +76,7 @@ fn read(path: &str) -> Result<Vec<Labelled>, String> {
             _ => return Err(at("the side to move is black or white")),
         };
         let label = Settled::parse(label).ok_or(at("the label is loss, win or open"))?;
-        out.push(Labelled { line: i + 1, size, diagram: diagram.to_string(), to_move, label });
+        out.push(Labelled { line: number, size, diagram: diagram.to_string(), to_move, label });
     }
     Ok(out)
 }

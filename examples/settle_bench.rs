@@ -16,7 +16,7 @@
 
 use hextoe::ai::Stop;
 use hextoe::ai::hex::Proof;
-use hextoe::ai::hex::solver::{Limits, Solver};
+use hextoe::ai::hex::solver::{Limits, Solver, Techniques};
 use hextoe::game::hex::{Board, Color, diagram_stones};
 use std::collections::BTreeMap;
 use std::process::ExitCode;
@@ -94,8 +94,37 @@ fn board_of(diagram: &str, n: usize) -> Result<Board, String> {
     Ok(board)
 }
 
+/// Reads the command line: the positions file, the techniques in use, and whether to list each position
+/// the two programs settle differently.
+fn options() -> Result<(String, Techniques, bool), String> {
+    const USAGE: &str = "usage: settle_bench [POSITIONS_FILE] [--without TECHNIQUE] [--list]";
+    let (mut path, mut techniques, mut list) = (None, Techniques::default(), false);
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--list" => list = true,
+            "--without" => {
+                let name = args.next().unwrap_or_default();
+                techniques = techniques.without(&name).ok_or_else(|| {
+                    let names: Vec<&str> = Techniques::NAMES.iter().map(|(n, _)| *n).collect();
+                    format!("--without takes one of {}, not '{name}'", names.join(", "))
+                })?;
+            }
+            _ if path.is_none() && !a.starts_with("--") => path = Some(a),
+            _ => return Err(format!("unexpected '{a}'; {USAGE}")),
+        }
+    }
+    Ok((path.unwrap_or_else(|| "benches/positions/8x8-open.txt".to_string()), techniques, list))
+}
+
 fn main() -> ExitCode {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "benches/positions/8x8-open.txt".to_string());
+    let (path, techniques, list) = match options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
     let positions = match read(&path) {
         Ok(p) => p,
         Err(e) => {
@@ -116,7 +145,7 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
         };
-        let solved = Solver::new(16).solve(&board, p.to_move, &limits, &|_| {});
+        let solved = Solver::with_techniques(16, techniques).solve(&board, p.to_move, &limits, &|_| {});
         let verdict = match (solved.proof, solved.by_connection) {
             (Proof::Loss, _) => Settled::Loss,
             (_, true) | (Proof::Win, _) => Settled::Win,
@@ -125,6 +154,15 @@ fn main() -> ExitCode {
         if matches!((verdict, p.label), (Settled::Loss, Settled::Win) | (Settled::Win, Settled::Loss)) {
             wrong += 1;
             println!("{path}:{}: hextoe says {}, MoHex {}", p.line, verdict.name(), p.label.name());
+        } else if list && verdict != p.label {
+            println!(
+                "{path}:{}: hextoe {}, MoHex {}: {} {}",
+                p.line,
+                verdict.name(),
+                p.label.name(),
+                p.size,
+                p.diagram
+            );
         }
         *counts.entry((p.label, verdict)).or_insert(0) += 1;
     }

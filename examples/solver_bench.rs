@@ -9,7 +9,7 @@
 //! then the cells played, Black first. Each position is solved on one thread, from a fresh table of
 //! `--memory` megabytes (default 256) — or, with `--shared`, from one table that serves every position in
 //! turn, as it does the openings of one `hextoe solve` — at most `--nodes` positions (default: no limit).
-//! `--without` turns one of the solver's optional techniques off (`inferior-moves`, `weak-sums`). One JSON line is
+//! `--without` turns one of the solver's optional techniques off (`inferior-moves`, `weak-sums`, `ladders`). One JSON line is
 //! printed per position: the moves, the result for the side to move (`win`, `loss` or `unknown`), the
 //! positions expanded and the seconds; a last line sums them.
 
@@ -33,8 +33,7 @@ struct Options {
 
 /// Reads the command line; `Err` holds the message to print.
 fn options() -> Result<Options, String> {
-    const USAGE: &str =
-        "usage: solver_bench POSITIONS_FILE [--nodes N] [--memory MB] [--shared] [--without inferior-moves|weak-sums]";
+    const USAGE: &str = "usage: solver_bench POSITIONS_FILE [--nodes N] [--memory MB] [--shared] [--without TECHNIQUE]";
     let mut args = std::env::args().skip(1);
     let mut o =
         Options { path: String::new(), nodes: None, memory: 256, shared: false, techniques: Techniques::default() };
@@ -47,11 +46,13 @@ fn options() -> Result<Options, String> {
             "--nodes" => o.nodes = Some(number("--nodes", args.next())?),
             "--memory" => o.memory = number("--memory", args.next())?.clamp(1, 16384) as usize,
             "--shared" => o.shared = true,
-            "--without" => match args.next().as_deref() {
-                Some("inferior-moves") => o.techniques.inferior_moves = false,
-                Some("weak-sums") => o.techniques.weak_sums = false,
-                other => return Err(format!("--without takes inferior-moves or weak-sums, not {other:?}")),
-            },
+            "--without" => {
+                let name = args.next().unwrap_or_default();
+                o.techniques = o.techniques.without(&name).ok_or_else(|| {
+                    let names: Vec<&str> = Techniques::NAMES.iter().map(|(n, _)| *n).collect();
+                    format!("--without takes one of {}, not '{name}'", names.join(", "))
+                })?;
+            }
             _ if o.path.is_empty() && !a.starts_with("--") => o.path = a,
             _ => return Err(format!("unexpected '{a}'; {USAGE}")),
         }

@@ -10,10 +10,30 @@ pub struct Techniques {
     /// A position's disproof number is its largest child's proof number plus one for each other open
     /// child, not their sum (`dfpn.rs`).
     pub weak_sums: bool,
+    /// The connection builder starts from the second-row ladders (`ladders.rs`).
+    pub ladders: bool,
 }
 
 impl Default for Techniques {
     fn default() -> Techniques {
-        Techniques { inferior_moves: true, weak_sums: true }
+        Techniques { inferior_moves: true, weak_sums: true, ladders: true }
+    }
+}
+
+impl Techniques {
+    /// Each technique's name on a command line, with a way to turn it off: one table for every tool.
+    #[allow(clippy::type_complexity)]
+    pub const NAMES: [(&'static str, fn(&mut Techniques)); 3] = [
+        ("inferior-moves", |t| t.inferior_moves = false),
+        ("weak-sums", |t| t.weak_sums = false),
+        ("ladders", |t| t.ladders = false),
+    ];
+
+    /// These techniques with the one called `name` turned off; `None` if no technique has that name.
+    pub fn without(self, name: &str) -> Option<Techniques> {
+        let (_, off) = Techniques::NAMES.iter().find(|(n, _)| *n == name)?;
+        let mut t = self;
+        off(&mut t);
+        Some(t)
     }
 }

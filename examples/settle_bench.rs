@@ -3,8 +3,9 @@
 //! knowledge settles is never searched, and with it goes its whole subtree, so each one it gains can
 //! save far more than one position.
 //!
-//! `cargo run --release --example settle_bench -- [POSITIONS_FILE]` (default
-//! `benches/positions/8x8-open.txt`)
+//! `cargo run --release --example settle_bench -- [POSITIONS_FILE] [--without TECHNIQUE] [--list]` (default
+//! file `benches/positions/8x8-open.txt`; `--without` turns one of the solver's optional techniques off, as
+//! in `solver_bench`; `--list` prints each position where hextoe's verdict differs from MoHex's label)
 //!
 //! The file holds one position a line: the board side, a diagram (rows from 1, `b`, `w` or `.` per cell,
 //! rows separated by `/`), the side to move (`black` or `white`) and MoHex's label (`loss`, `win` or

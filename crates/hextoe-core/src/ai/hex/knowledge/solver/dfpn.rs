@@ -104,7 +104,7 @@ impl<'a, B: Bits> Dfpn<'a, B> {
             zob: Zobrist::get(),
             rank,
             tt,
-            hs: Vcs::with_ladders(Techniques::default().ladders),
+            hs: Vcs::default(),
             cache: vec![None; CACHE_SLOTS],
             full: (0..n * n).fold(B::ZERO, |s, k| s | B::bit(k)),
             limits,
@@ -122,7 +122,6 @@ impl<'a, B: Bits> Dfpn<'a, B> {
     /// Which of the optional techniques the search uses.
     pub fn set_techniques(&mut self, techniques: Techniques) {
         self.techniques = techniques;
-        self.hs.set_ladders(techniques.ladders);
     }
 
     /// Moves to try first at the root, where they are among its moves (compact indices, best first).

@@ -22,7 +22,6 @@ pub mod dfpn;
 pub mod expand;
 mod helper;
 pub mod inferior;
-mod ladders;
 pub mod limits;
 pub mod order;
 pub mod position;

@@ -21,7 +21,6 @@
 //! tests). Every connection it reports is a proof. The solver runs it at every position, the tree search
 //! once per node of enough visits.
 
-use super::ladders::{Ladder, by_end};
 use super::position::Pos;
 use super::vc::{EdgeLink, Points, point_cap};
 use crate::ai::hex::knowledge::bitboard::{Bits, Geometry};
@@ -68,11 +67,6 @@ pub(crate) struct Vcs<B> {
     /// Every cell of the board the tables were last cleared for.
     all: B,
     work: usize,
-    /// Whether the second-row ladders ([`super::ladders`]) start each search.
-    use_ladders: bool,
-    /// Each colour's ladders on a board of side `ladders_side` by end cell ([`by_end`]), built on first use.
-    ladders: [Vec<Vec<Ladder<B>>>; 2],
-    ladders_side: usize,
 }
 
 impl<B: Bits> Default for Vcs<B> {
@@ -93,9 +87,6 @@ impl<B: Bits> Default for Vcs<B> {
             edge_vc: None,
             all: B::ZERO,
             work: 0,
-            use_ladders: false,
-            ladders: [Vec::new(), Vec::new()],
-            ladders_side: 0,
         }
     }
 }
@@ -104,17 +95,6 @@ impl<B: Bits> Vcs<B> {
     #[inline]
     fn pair(&self, x: usize, y: usize) -> usize {
         if x < y { x * self.p + y } else { y * self.p + x }
-    }
-
-    /// Whether each search starts from the second-row ladders too ([`super::ladders`]): the solver
-    /// uses them, the tree search's knowledge does not.
-    pub fn set_ladders(&mut self, on: bool) {
-        self.use_ladders = on;
-    }
-
-    /// A builder that uses the ladders or not ([`Vcs::set_ladders`]).
-    pub fn with_ladders(on: bool) -> Vcs<B> {
-        Vcs { use_ladders: on, ..Vcs::default() }
     }
 
     /// [`Vcs::run_within`] with the full work cap, [`WORK_MAX`](super::vc::WORK_MAX).
@@ -151,9 +131,6 @@ impl<B: Bits> Vcs<B> {
                 }
             }
         }
-        if self.use_ladders {
-            self.add_ladders(geo, pos, color, &sets[..first_cell], &point_of);
-        }
         let edges = self.pair(0, 1);
         loop {
             if self.edge_vc.is_some() || (stop_at_edge_sc && !self.semis[edges].is_empty()) || self.work > work_max {
@@ -179,39 +156,6 @@ impl<B: Bits> Vcs<B> {
             .filter_map(|s| self.cell_bit[s.key as usize].lowest().map(|k| (k, s.carrier)))
             .collect();
         if keyed.is_empty() { EdgeLink::None } else { EdgeLink::Sc(keyed) }
-    }
-
-    /// Adds the full connection of every ladder of `color` that `pos` allows and that ends on one of its
-    /// stones, between the points of its ends (the group or edge a stone belongs to, or an empty cell). A
-    /// ladder between two empty cells is left out: it joins only what the cells' own edge connections
-    /// already give, and in an open area there are many of them, which the combinations pay for.
-    fn add_ladders(&mut self, geo: &Geometry<B>, pos: &Pos<B>, color: Color, groups: &[B], point_of: &[u16]) {
-        let n = geo.size();
-        if self.ladders_side != n {
-            self.ladders = [by_end(n, Color::Black), by_end(n, Color::White)];
-            self.ladders_side = n;
-        }
-        let (own, opp) = (pos.of(color), pos.of(color.opponent()));
-        let point = |k: usize| match point_of.get(k) {
-            Some(&p) if p != u16::MAX => Some(p as usize),
-            _ => groups.iter().position(|g| g.has(k)),
-        };
-        let table = std::mem::take(&mut self.ladders[color.index()]);
-        for k in own.ones() {
-            for l in table.get(k).into_iter().flatten() {
-                self.work += 1;
-                let other = if l.ends[0] == k { l.ends[1] } else { l.ends[0] };
-                // A ladder between two stones is listed under both: read it once.
-                if (own.has(other) && other < k) || l.zone.meets(opp) || !l.own.subset_of(own) {
-                    continue;
-                }
-                let (Some(x), Some(y)) = (point(k), point(other)) else { continue };
-                if x != y {
-                    self.add_full(x, y, l.zone.minus(own | B::bit(k) | B::bit(other)));
-                }
-            }
-        }
-        self.ladders[color.index()] = table;
     }
 
     /// Empties the tables for a search of `p` points on a board whose cells are `all`.

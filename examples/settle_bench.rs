@@ -106,10 +106,7 @@ fn options() -> Result<(String, Techniques, bool), String> {
             "--list" => list = true,
             "--without" => {
                 let name = args.next().unwrap_or_default();
-                techniques = techniques.without(&name).ok_or_else(|| {
-                    let names: Vec<&str> = Techniques::NAMES.iter().map(|(n, _)| *n).collect();
-                    format!("--without takes one of {}, not '{name}'", names.join(", "))
-                })?;
+                techniques = techniques.without(&name).map_err(|e| format!("--without: {e}"))?;
             }
             _ if path.is_none() && !a.starts_with("--") => path = Some(a),
             _ => return Err(format!("unexpected '{a}'; {USAGE}")),

@@ -48,10 +48,7 @@ fn options() -> Result<Options, String> {
             "--shared" => o.shared = true,
             "--without" => {
                 let name = args.next().unwrap_or_default();
-                o.techniques = o.techniques.without(&name).ok_or_else(|| {
-                    let names: Vec<&str> = Techniques::NAMES.iter().map(|(n, _)| *n).collect();
-                    format!("--without takes one of {}, not '{name}'", names.join(", "))
-                })?;
+                o.techniques = o.techniques.without(&name).map_err(|e| format!("--without: {e}"))?;
             }
             _ if o.path.is_empty() && !a.starts_with("--") => o.path = a,
             _ => return Err(format!("unexpected '{a}'; {USAGE}")),

@@ -46,7 +46,7 @@ use rayon::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
-pub use techniques::Techniques;
+pub use techniques::{Techniques, UnknownTechnique};
 use tt::Tt;
 
 /// Positions with fewer empty cells are solved on one core: the search proves them in moments.

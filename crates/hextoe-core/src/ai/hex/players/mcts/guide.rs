@@ -19,19 +19,16 @@ pub(super) struct Guide {
     shares: Vec<f32>,
     /// Evaluations this thread asked for.
     pub(super) evaluations: u64,
-    /// Each share is raised to this power: 1 / [`Params::net_temperature`](super::Params).
-    sharpness: f32,
 }
 
 impl Guide {
-    /// A guide asking `predictor`, its shares taken at `temperature` (see
-    /// [`Params::net_temperature`](super::Params)).
-    pub(super) fn new(predictor: &'static dyn MovePredictor, temperature: f32) -> Guide {
-        Guide { predictor, cells: Vec::new(), shares: Vec::new(), evaluations: 0, sharpness: 1.0 / temperature }
+    /// A guide asking `predictor`.
+    pub(super) fn new(predictor: &'static dyn MovePredictor) -> Guide {
+        Guide { predictor, cells: Vec::new(), shares: Vec::new(), evaluations: 0 }
     }
 
     /// Gives the children of node `i`, whose position is `board`, the predictor's prior, unless another
-    /// caller did so already: each child gets its cell's share (at the guide's temperature) of the children's total, the swap the
+    /// caller did so already: each child gets its cell's share of the children's total, the swap the
     /// average share; and the node gets `value_weight` simulations from the value (see
     /// [`Tree::add_estimate`]). Returns true if the priors changed; a predictor that fails, or gives the
     /// children no share at all, leaves the pattern prior and the node's simulations as they were.
@@ -55,11 +52,6 @@ impl Guide {
         let Some(value) = self.predictor.shares(n, &self.cells, board.to_move(), &mut self.shares) else {
             return false;
         };
-        if self.sharpness != 1.0 {
-            for s in &mut self.shares {
-                *s = s.max(0.0).powf(self.sharpness);
-            }
-        }
         let (_, kids) = tree.child_slots(i);
         let share = |mv: u16| if mv == SWAP { 0.0 } else { self.shares.get(usize::from(mv)).copied().unwrap_or(0.0) };
         let total: f32 = kids.iter().map(|k| share(k.mv())).filter(|s| s.is_finite() && *s > 0.0).sum();

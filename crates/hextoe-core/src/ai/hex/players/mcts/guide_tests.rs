@@ -74,31 +74,6 @@ fn the_root_children_take_the_predictors_shares_of_their_total() {
 }
 
 #[test]
-fn a_temperature_raises_each_share_to_its_inverse_before_the_total() {
-    let ramp = leak(Ramp::default());
-    let priors = |temperature: f32| {
-        let p = Params { net_after: 1_000_000, net_temperature: temperature, ..Params::for_size(7) };
-        let tree = Tree::new(1 << 18);
-        run(&tree, &root("d4 c5", ramp), &Limits::simulations(10, 1), &p, &mut FastRng::new(11));
-        tree.children(0).map(|c| (tree.node(c).mv, tree.node(c).prior)).collect::<Vec<_>>()
-    };
-    for temperature in [0.5_f32, 2.0] {
-        let kids = priors(temperature);
-        let share = |mv: u16| (f32::from(mv) + 1.0).powf(1.0 / temperature);
-        let total: f32 = kids.iter().map(|&(mv, _)| share(mv)).sum();
-        for &(mv, prior) in &kids {
-            assert!((prior - share(mv) / total).abs() < 1e-5, "cell {mv} at {temperature}: {prior}");
-        }
-    }
-    // Hotter is flatter: the ramp's favourite gets less, its least favoured more.
-    let spread = |kids: Vec<(u16, f32)>| {
-        let most = kids.iter().map(|k| k.1).fold(0.0_f32, f32::max);
-        most / kids.iter().map(|k| k.1).fold(1.0_f32, f32::min)
-    };
-    assert!(spread(priors(2.0)) < spread(priors(1.0)) && spread(priors(1.0)) < spread(priors(0.5)));
-}
-
-#[test]
 fn each_node_past_the_threshold_is_evaluated_once_and_only_those() {
     let ramp = leak(Ramp::default());
     let (tree, evaluations) = search(&root("d4", ramp), 16, 3_000);

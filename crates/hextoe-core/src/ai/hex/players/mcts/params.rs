@@ -45,10 +45,6 @@ settings! { |n|
     /// Twice what an evaluation costs in simulations at 11×11: the value reads a position better than the
     /// playouts it displaced (experiment 0129 against 32).
     net_value: u32 = if (11..=13).contains(&n) { 64 } else { 0 }, in 0..=10_000;
-    /// The temperature of the predictor's prior: each share is raised to 1 / this before the children's
-    /// shares are summed, as dividing the network's logits by it would (1: the shares as they come).
-    /// Above 1 the prior is flatter, so the search looks past the network's first choice sooner.
-    net_temperature: f32 = 1.0, in 0.1..=10.0;
     /// Which nodes get knowledge from virtual connections.
     /// See [`KnowledgeAt`].
     knowledge: KnowledgeAt = KnowledgeAt::Nodes(256);

@@ -170,7 +170,7 @@ impl<B: Bits> Scratch<B> {
                 }
             }),
             knowledge: (p.knowledge != KnowledgeAt::Off).then(|| Knowledge::new(n)),
-            guide: root.predictor.filter(|_| p.net_after > 0).map(|pr| Guide::new(pr, p.net_temperature)),
+            guide: root.predictor.filter(|_| p.net_after > 0).map(Guide::new),
             owners: Vec::with_capacity(n * n),
             full: false,
         }

@@ -15,9 +15,11 @@ Normally started and stopped by scripts/nn/datagen.sh (start|stop|status), at th
 Resuming. The file is the only state: at start the games already in it are counted (and checked), a
 partial last line left by a kill (or a `#v` line whose game never followed) is cut off, and game
 i = count is played next. Game i's opening and MoHex seed derive from (--seed, --size, i) only, and
-MoHex is deterministic for a seed and a playout limit (one thread), so the file is the same however
-often the generator was stopped and restarted (unless MoHex failed twice on one game, when its later
-attempts use other seeds; the log says so). A game is written, with its `#v` line, in one write
+MoHex plays from that seed with a playout limit (one thread), so a restart does not change which
+games are played; MoHex is not exactly reproducible, though: of three runs of the same two 9×9 games,
+one differed in the second game's visit counts from its first search on, and in its moves from the
+thirteenth. (MoHex's later attempts at a game it failed twice
+use other seeds; the log says so.) A game is written, with its `#v` line, in one write
 followed by fsync only once it is finished: a kill loses at most the game in progress. Run it again
 with the same options to continue; --games is a target count (it stops when the file holds that
 many), so it can be raised later. A lock on the file stops two generators from writing it at once; a

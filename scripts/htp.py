@@ -1,6 +1,6 @@
 """What the MoHex scripts share: cell names, the winner of a board, and an HTP engine on a pipe.
 
-Imported by mohex-selfplay.py, mohex-duel.py and mohex-oracle.py (all run from anywhere: they put this folder on the
+Imported by the mohex-*.py scripts and nn/selfplay.py (all run from anywhere: they put this folder on the
 path).
 """
 
@@ -44,6 +44,22 @@ def winner(stones, n):
     return None
 
 
+def read_answer(process, who, command, error=RuntimeError):
+    """The lines of `process`'s answer to `command`, up to the blank line that ends it, joined by spaces;
+    `error` naming `who` if the engine quits first (with its exit status) or floods its answer."""
+    lines = []
+    while True:
+        line = process.stdout.readline()
+        if not line:
+            raise error(f"{who} quit (exit {process.poll()}) while answering {command!r}")
+        if line.strip():
+            lines.append(line.strip())
+        elif lines:
+            return " ".join(lines)
+        if len(lines) > 1000:
+            raise error(f"{who} flooded its answer to {command!r}")
+
+
 class Engine:
     """An HTP engine on a pipe; its stderr is discarded (MoHex's wrapper logs it with --log)."""
 
@@ -56,18 +72,7 @@ class Engine:
         """The answer to `command` without its '='; RuntimeError if refused, flooded or the engine quit."""
         self.p.stdin.write(command + "\n")
         self.p.stdin.flush()
-        lines = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                raise RuntimeError(f"{self.name} quit while answering {command!r}")
-            if line.strip() == "" and lines:
-                break
-            if line.strip():
-                lines.append(line.strip())
-            if len(lines) > 1000:
-                raise RuntimeError(f"{self.name} flooded its answer to {command!r}")
-        answer = " ".join(lines)
+        answer = read_answer(self.p, self.name, command)
         if not answer.startswith("="):
             raise RuntimeError(f"{self.name} refused {command!r}: {answer[:200]}")
         return answer[1:].strip()

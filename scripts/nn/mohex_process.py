@@ -5,6 +5,8 @@ import os
 import subprocess
 import threading
 
+from htp import read_answer  # scripts/htp.py, on the path that selfplay.py, its one importer, sets
+
 CPU_LIMIT = 600  # CPU seconds one MoHex command may take (a move takes ~2): more means it hangs
 
 
@@ -51,22 +53,11 @@ class MoHex:
             self.busy_since = cpu_seconds(self.p.pid)
             self.p.stdin.write(command + "\n")
             self.p.stdin.flush()
-            lines = []
-            while True:
-                line = self.p.stdout.readline()
-                if not line:
-                    raise EngineError(f"MoHex quit (exit {self.p.poll()}) while answering {command!r}")
-                if line.strip():
-                    lines.append(line.strip())
-                elif lines:
-                    break
-                if len(lines) > 1000:
-                    raise EngineError(f"MoHex flooded its answer to {command!r}")
+            answer = read_answer(self.p, "MoHex", command, EngineError)
         except (BrokenPipeError, OSError) as e:
             raise EngineError(f"MoHex's pipe broke on {command!r}: {e}") from e
         finally:
             self.busy_since = None
-        answer = " ".join(lines)
         if answer[:1] not in ("=", "?"):
             raise EngineError(f"MoHex answered {command!r} with {answer[:200]!r}")
         return answer[0] == "=", answer[1:].strip()

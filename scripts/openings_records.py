@@ -6,12 +6,17 @@ import json
 import os
 import sys
 
-LETTERS = "abcdefghijklmnopqrs"
+from htp import LETTERS, name  # scripts/htp.py: the cells' names
+
+
+def cells(size):
+    """Every cell of the board, row by row."""
+    return [name(i // size, i % size) for i in range(size * size)]
 
 
 def first_stones(size):
     """One cell of each 180°-turned pair, the centre included, row by row (as scripts/hex-table.sh)."""
-    return [f"{LETTERS[i % size]}{i // size + 1}" for i in range((size * size + 1) // 2)]
+    return cells(size)[:(size * size + 1) // 2]
 
 
 def records(path):
@@ -53,7 +58,7 @@ def split_replies(size, stone, refuters=()):
     """White's replies to `stone` in the order --split proves them: the `refuters` (the replies that refuted
     other first stones), then the rest from the centre out (a refutation, where there is one, is most
     likely near it)."""
-    cells = [f"{LETTERS[i % size]}{i // size + 1}" for i in range(size * size)]
+    board = cells(size)
     centre = (size - 1) / 2
 
     def distance(cell):
@@ -61,7 +66,7 @@ def split_replies(size, stone, refuters=()):
         dr, dc = row - centre, col - centre
         return (abs(dr) + abs(dc) + abs(dr + dc), cell)
 
-    return sorted((c for c in cells if c != stone), key=lambda c: (c not in refuters, distance(c)))
+    return sorted((c for c in board if c != stone), key=lambda c: (c not in refuters, distance(c)))
 
 
 def split_verdict(recs, size, stone):
@@ -90,7 +95,7 @@ def deeper_positions(recs, size):
     soon has one stone whose every reply is prepared), then each Black move after a losing stone and
     White's proved reply, then the replies to the other winning stones."""
     best = best_attempts(recs, size)
-    cells = [f"{LETTERS[i % size]}{i // size + 1}" for i in range(size * size)]
+    board = cells(size)
     proved = [s for s in first_stones(size) if best.get(s, {}).get("proved")]
     centre = (size - 1) / 2
 
@@ -99,11 +104,11 @@ def deeper_positions(recs, size):
         return abs(row - centre) + abs(col - centre)
 
     winning = sorted((s for s in proved if best[s]["winner"] == "black"), key=distance)
-    replies = [[(f"{s} {r}", s, r) for r in cells if r != s] for s in winning]
+    replies = [[(f"{s} {r}", s, r) for r in board if r != s] for s in winning]
     out = replies[0] if replies else []
     for s in (s for s in proved if best[s]["winner"] == "white"):
         w = best[s]["reply"]
-        out += [(f"{s} {w} {m}", f"{s},{m}", w) for m in cells if m not in (s, w)]
+        out += [(f"{s} {w} {m}", f"{s},{m}", w) for m in board if m not in (s, w)]
     return out + [p for r in replies[1:] for p in r]
 
 
@@ -130,5 +135,5 @@ def answer_positions(recs, size):
 def prepared(recs, size, stone):
     """True if every White reply to the winning first `stone` has its Black answer proved."""
     best = best_attempts(recs, size, "position")
-    cells = [f"{LETTERS[i % size]}{i // size + 1}" for i in range(size * size)]
-    return all(best.get(f"{stone} {r}", {}).get("proved") for r in cells if r != stone)
+    board = cells(size)
+    return all(best.get(f"{stone} {r}", {}).get("proved") for r in board if r != stone)

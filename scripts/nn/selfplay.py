@@ -18,12 +18,11 @@ i = count is played next. Game i's opening and MoHex seed derive from (--seed, -
 MoHex plays from that seed with a playout limit (one thread), so a restart does not change which
 games are played; MoHex is not exactly reproducible, though: of three runs of the same two 9×9 games,
 one differed in the second game's visit counts from its first search on, and in its moves from the
-thirteenth. (MoHex's later attempts at a game it failed twice
-use other seeds; the log says so.) A game is written, with its `#v` line, in one write
-followed by fsync only once it is finished: a kill loses at most the game in progress. Run it again
-with the same options to continue; --games is a target count (it stops when the file holds that
-many), so it can be raised later. A lock on the file stops two generators from writing it at once; a
-file made with other --size/--playouts/--seed is refused.
+thirteenth. (MoHex's later attempts at a game it failed twice use other seeds; the log says so.) A game
+is written, with its `#v` line, in one write followed by fsync only once it is finished: a kill loses at
+most the game in progress. Run it again with the same options to continue; --games is a target count
+(it stops when the file holds that many), so it can be raised later. A lock on the file stops two
+generators from writing it at once; a file made with other --size/--playouts/--seed is refused.
 
 Games. Each game opens with random stones so that the games differ and the network sees positions no
 book prepares: one black stone on any cell, and in half of the games one white stone on any other cell.

@@ -1,43 +1,84 @@
-//! One thread for candle: its CPU kernels take their thread count from `RAYON_NUM_THREADS` when they
-//! start, which a safe program cannot set for itself once running, so the command runs itself again with
-//! it set. Training on one thread is what makes a run reproducible and fair to a shared machine.
+//! The process the commands compute in. candle's CPU kernels take their thread count from
+//! `RAYON_NUM_THREADS` when they start, which a safe program cannot set for itself once running, so the
+//! command runs itself again with it set. Training on one thread is what makes a run reproducible and fair
+//! to a shared machine.
+//!
+//! The same run again also sets glibc's allocator's top pad (`MALLOC_TOP_PAD_`, unless the person running
+//! the command set it): a batch's tensors are allocated and freed at every step, and without the pad the
+//! allocator hands the freed top of its heap back to the kernel and takes it back, page fault by page fault,
+//! at the next step. That cost as much system time as the arithmetic's user time (docs/nn.md, "Speed");
+//! other allocators ignore the variable.
 
 use crate::error::{NnError, Result};
 
 /// The variable candle's kernels read.
 const VAR: &str = "RAYON_NUM_THREADS";
 
+/// glibc's allocator's top pad, and the bytes it keeps: 256 MiB, above a training step's tensors, so that
+/// the heap a step freed is there for the next one. Memory the run never touches costs nothing.
+const TOP_PAD: (&str, &str) = ("MALLOC_TOP_PAD_", "268435456");
+
 /// The most threads asked of the kernels: more than any machine this runs on has cores, and few enough
 /// that a mistyped count does not start a hundred thousand threads.
 pub const MOST: usize = 256;
 
-/// Makes sure this process computes on `threads` threads: `Ok(None)` if it already does, else runs the
-/// same command again with `RAYON_NUM_THREADS` set and returns its exit code, which the caller exits with.
+/// Makes sure this process computes on `threads` threads with the allocator's pad: `Ok(None)` if it
+/// already does, else runs the same command again with the variables set and returns its exit code, which
+/// the caller exits with.
 pub fn ensure(threads: usize) -> Result<Option<i32>> {
     if !(1..=MOST).contains(&threads) {
         return Err(NnError::Invalid(format!("threads {threads} is out of range: expected 1 to {MOST}")));
     }
-    let want = threads.to_string();
-    if std::env::var(VAR).is_ok_and(|v| v == want) {
+    let missing = missing(threads, |name| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()));
+    if missing.is_empty() {
         return Ok(None);
     }
     let exe = std::env::current_exe()
         .map_err(|e| NnError::Invalid(format!("cannot find this program to run it on {threads} thread(s): {e}")))?;
     let status = std::process::Command::new(exe)
         .args(std::env::args_os().skip(1))
-        .env(VAR, want)
+        .envs(missing)
         .status()
         .map_err(|e| NnError::Invalid(format!("cannot run this program again on {threads} thread(s): {e}")))?;
     Ok(Some(status.code().unwrap_or(1)))
 }
 
+/// The variables a run on `threads` threads must set before it computes, read through `get`: the thread
+/// count unless it is already that, and the top pad unless it is set at all (a value chosen by the person
+/// running the command stays).
+fn missing(threads: usize, get: impl Fn(&str) -> Option<String>) -> Vec<(&'static str, String)> {
+    let want = threads.to_string();
+    let mut vars = Vec::new();
+    if get(VAR).as_deref() != Some(want.as_str()) {
+        vars.push((VAR, want));
+    }
+    if get(TOP_PAD.0).is_none() {
+        vars.push((TOP_PAD.0, TOP_PAD.1.to_string()));
+    }
+    vars
+}
+
 #[cfg(test)]
 mod tests {
+    use super::{TOP_PAD, VAR, missing};
+
     #[test]
     fn a_thread_count_out_of_range_is_refused_before_anything_runs() {
         for n in [0, super::MOST + 1, usize::MAX] {
             let e = super::ensure(n).map(|_| ()).map_err(|e| e.to_string());
             assert_eq!(e, Err(format!("threads {n} is out of range: expected 1 to {}", super::MOST)));
         }
+    }
+
+    #[test]
+    fn the_run_again_sets_what_is_missing_and_keeps_what_was_chosen() {
+        let pad = (TOP_PAD.0, TOP_PAD.1.to_string());
+        assert_eq!(missing(2, |_| None), vec![(VAR, "2".to_string()), pad.clone()]);
+        let set = |threads: &'static str, pad: Option<&'static str>| {
+            move |name: &str| if name == VAR { Some(threads.to_string()) } else { pad.map(str::to_string) }
+        };
+        assert_eq!(missing(2, set("2", Some("0"))), vec![], "a pad of the user's choosing stays");
+        assert_eq!(missing(2, set("1", Some("0"))), vec![(VAR, "2".to_string())]);
+        assert_eq!(missing(1, set("1", None)), vec![pad]);
     }
 }

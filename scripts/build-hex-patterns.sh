@@ -4,11 +4,12 @@
 #
 #   scripts/build-hex-patterns.sh [ITERATIONS] [MIN_SEEN]      defaults: 60 rounds of MM, 20
 #
-# The games are MoHex 2.0 playing itself, made by scripts/mohex-selfplay.py (which needs a MoHex build;
-# hextoe's build and tests never do). To add games before refitting:
+# The games are MoHex 2.0 playing itself at 3,000 playouts a move (which needs a MoHex build; hextoe's build
+# and tests never do). The network's data generator makes more in the same format, one game a line, with
+# comment lines of search statistics that this list does not keep. To add games before refitting:
 #
-#   scripts/mohex-selfplay.py --mohex PATH/run_mohex.sh --games 100 --playouts 3000 --seed 21 \
-#       --out training/hex-games-mohex.txt
+#   scripts/nn/selfplay.py --mohex PATH/run_mohex.sh --size 11 --games 100 --seed 21 --out more.txt
+#   grep -v '^#' more.txt >> training/hex-games-mohex.txt
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GAMES=training/hex-games-mohex.txt

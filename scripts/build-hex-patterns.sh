@@ -6,7 +6,8 @@
 #
 # The games are MoHex 2.0 playing itself at 3,000 playouts a move (which needs a MoHex build; hextoe's build
 # and tests never do). The network's data generator makes more in the same format, one game a line, with
-# comment lines of search statistics that this list does not keep. To add games before refitting:
+# comment lines of search statistics that this list does not keep. (The list itself was made by the
+# older scripts/mohex-selfplay.py, which commit c1e5393 still holds.) To add games before refitting:
 #
 #   scripts/nn/selfplay.py --mohex PATH/run_mohex.sh --size 11 --games 100 --seed 21 --out more.txt
 #   grep -v '^#' more.txt >> training/hex-games-mohex.txt

@@ -1,7 +1,7 @@
 """What the MoHex scripts share: cell names, the winner of a board, and an HTP engine on a pipe.
 
-Imported by the mohex-*.py scripts and nn/selfplay.py (all run from anywhere: they put this folder on the
-path).
+Imported by the mohex-*.py scripts, openings_records.py, and nn/selfplay.py with its nn/mohex_process.py
+(all run from anywhere: the scripts put this folder on the path).
 """
 
 import subprocess

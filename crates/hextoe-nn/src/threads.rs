@@ -29,15 +29,15 @@ pub fn ensure(threads: usize) -> Result<Option<i32>> {
     if !(1..=MOST).contains(&threads) {
         return Err(NnError::Invalid(format!("threads {threads} is out of range: expected 1 to {MOST}")));
     }
-    let missing = missing(threads, |name| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()));
-    if missing.is_empty() {
+    let vars = missing(threads, |name| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()));
+    if vars.is_empty() {
         return Ok(None);
     }
     let exe = std::env::current_exe()
         .map_err(|e| NnError::Invalid(format!("cannot find this program to run it on {threads} thread(s): {e}")))?;
     let status = std::process::Command::new(exe)
         .args(std::env::args_os().skip(1))
-        .envs(missing)
+        .envs(vars)
         .status()
         .map_err(|e| NnError::Invalid(format!("cannot run this program again on {threads} thread(s): {e}")))?;
     Ok(Some(status.code().unwrap_or(1)))

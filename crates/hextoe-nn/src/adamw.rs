@@ -38,7 +38,9 @@ impl AdamW {
         self.step(&grads)
     }
 
-    fn step(&mut self, grads: &GradStore) -> Result<()> {
+    /// One step down `grads`, a gradient computed elsewhere (on several threads, say); a parameter it
+    /// does not hold is left as it is.
+    pub fn step(&mut self, grads: &GradStore) -> Result<()> {
         self.t += 1;
         let ParamsAdamW { lr, beta1, beta2, eps, weight_decay } = self.params;
         let scale_m = 1f64 / (1f64 - beta1.powi(self.t as i32));

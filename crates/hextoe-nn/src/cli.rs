@@ -1,6 +1,7 @@
 //! What the crate's commands (`hextoe-nn-train`, `hextoe-nn-eval`) share: the `--threads` option, checked
-//! when it is parsed, and the start of a command (run on that many threads, print an error as one line
-//! under the command's name, exit with a code), written once so that the two cannot drift apart.
+//! when it is parsed, and the start of a command (its kernels on a given number of threads, an error
+//! printed as one line under the command's name, an exit code), written once so that the two cannot
+//! drift apart.
 
 use crate::error::Result;
 use crate::threads;
@@ -9,16 +10,17 @@ use std::process::ExitCode;
 /// The options every command of this crate takes.
 #[derive(clap::Args, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Common {
-    /// Threads of the tensor kernels, 1 to 256 (1 keeps a run reproducible).
+    /// Threads to compute on, 1 to 256. Training cuts each batch into that many parts, one a thread (a
+    /// count gives the same weights on every run); evaluation splits its tensor kernels over them.
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=threads::MOST as i64))]
     pub threads: u16,
 }
 
-/// Runs a command's body `run` with its parsed `args` on `common.threads` threads: when this process does
-/// not compute on that many yet, it runs itself again with them and exits with that run's code. An error
-/// is printed on standard error as `name: message`, and the exit code says failure.
-pub fn main<A>(name: &str, common: Common, args: A, run: impl FnOnce(A) -> Result<()>) -> ExitCode {
-    let outcome = threads::ensure(usize::from(common.threads)).and_then(|again| match again {
+/// Runs a command's body `run` with its parsed `args`, its tensor kernels on `kernel_threads` threads: when
+/// this process does not compute on that many yet, it runs itself again with them and exits with that
+/// run's code. An error is printed on standard error as `name: message`, and the exit code says failure.
+pub fn main<A>(name: &str, kernel_threads: u16, args: A, run: impl FnOnce(A) -> Result<()>) -> ExitCode {
+    let outcome = threads::ensure(usize::from(kernel_threads)).and_then(|again| match again {
         Some(code) => Ok(u8::try_from(code).unwrap_or(1)),
         None => run(args).map(|()| 0),
     });
@@ -65,7 +67,7 @@ mod tests {
     #[test]
     fn an_out_of_range_count_fails_before_the_body_runs() {
         let mut ran = false;
-        let code = main("t", Common { threads: 0 }, (), |()| {
+        let code = main("t", 0, (), |()| {
             ran = true;
             Ok(())
         });

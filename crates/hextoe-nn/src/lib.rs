@@ -12,6 +12,7 @@
 //! | [`init`] | parameter names and shapes, seeded starting values |
 //! | [`weights`] | the safetensors file with its metadata: save and checked load |
 //! | [`train`] | the losses and the seeded AdamW training loop |
+//! | [`gradient`] | one step's gradient, its batch cut into parts computed on threads of their own |
 //! | [`adamw`] | AdamW with its moments readable, so that a run can be checkpointed |
 //! | [`checkpoint`] | a run's checkpoint file: resuming gives the weights of the run that never stopped |
 //! | [`conv`] | the 3×3 and 1×1 convolutions of one position, on the widest vectors the processor has |
@@ -21,7 +22,7 @@
 //! | [`eval`] | held-out accuracy of the network and of the pattern prior |
 //! | [`provenance`] | the trainer's own hash, stored with the weights |
 //! | [`cli`] | what the commands share: the checked `--threads` option, their start and exit |
-//! | [`threads`] | running on one thread (candle reads its thread count from the environment) |
+//! | [`threads`] | the kernels' thread count and the allocator's settings (read from the environment) |
 //! | [`error`] | the one error type |
 //!
 //! Everything runs on the CPU (candle, and `pulp` for the search's convolutions), with no system library and
@@ -42,6 +43,7 @@ pub mod dataset;
 pub mod error;
 pub mod eval;
 pub mod fast;
+pub mod gradient;
 pub mod infer;
 pub mod init;
 pub mod net;

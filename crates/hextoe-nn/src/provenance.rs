@@ -4,15 +4,18 @@
 use sha2::{Digest, Sha256};
 
 /// The sources that decide the trained weights: the optimiser and the checkpoint, the reader, the examples,
-/// the planes, the network, its starting values and the training loop, and the training command.
-const SOURCES: [(&str, &str); 9] = [
+/// the planes, the network and its convolutions' patches, its starting values, the step's gradient and the
+/// training loop, and the training command.
+const SOURCES: [(&str, &str); 11] = [
     ("adamw.rs", include_str!("adamw.rs")),
     ("checkpoint.rs", include_str!("checkpoint.rs")),
     ("data.rs", include_str!("data.rs")),
     ("dataset.rs", include_str!("dataset.rs")),
     ("planes.rs", include_str!("planes.rs")),
     ("net.rs", include_str!("net.rs")),
+    ("patches.rs", include_str!("patches.rs")),
     ("init.rs", include_str!("init.rs")),
+    ("gradient.rs", include_str!("gradient.rs")),
     ("train.rs", include_str!("train.rs")),
     ("bin/train.rs", include_str!("bin/train.rs")),
 ];

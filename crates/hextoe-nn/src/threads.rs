@@ -3,26 +3,32 @@
 //! command runs itself again with it set. Training on one thread is what makes a run reproducible and fair
 //! to a shared machine.
 //!
-//! The same run again also sets glibc's allocator's top pad (`MALLOC_TOP_PAD_`, unless the person running
-//! the command set it): a batch's tensors are allocated and freed at every step, and without the pad the
-//! allocator hands the freed top of its heap back to the kernel and takes it back, page fault by page fault,
-//! at the next step. That cost as much system time as the arithmetic's user time (docs/nn.md, "Speed");
-//! other allocators ignore the variable.
+//! The same run again also sets glibc's allocator's top pad (`MALLOC_TOP_PAD_`), its trim threshold and
+//! its mmap threshold (each unless the person running the command set it): a batch's tensors are allocated
+//! and freed at every step, and without them the allocator hands the freed memory back to the kernel and
+//! takes it back, page fault by page fault, at the next step. The pad alone keeps the main heap; the
+//! heaps of other threads (training on several, [`crate::gradient`]) are trimmed by the threshold, and
+//! any pad switches off glibc's adaptive mmap threshold, so large tensors would each be mapped afresh
+//! unless it is raised to glibc's most, 32 MiB. Without them the system time was as large as the
+//! arithmetic's user time (docs/nn.md, "Speed"); other allocators ignore the variables.
 
 use crate::error::{NnError, Result};
 
 /// The variable candle's kernels read.
 const VAR: &str = "RAYON_NUM_THREADS";
 
-/// glibc's allocator's top pad, and the bytes it keeps: 256 MiB, above a training step's tensors, so that
-/// the heap a step freed is there for the next one. Memory the run never touches costs nothing.
-const TOP_PAD: (&str, &str) = ("MALLOC_TOP_PAD_", "268435456");
+/// glibc's allocator's settings and their values: a top pad and a trim threshold of 256 MiB, above a
+/// training step's tensors, so that the heap a step freed is there for the next one, and the mmap
+/// threshold at its most (32 MiB), so that a step's tensors come from the heap. Memory the run never
+/// touches costs nothing.
+const ALLOCATOR: [(&str, &str); 3] =
+    [("MALLOC_TOP_PAD_", "268435456"), ("MALLOC_TRIM_THRESHOLD_", "268435456"), ("MALLOC_MMAP_THRESHOLD_", "33554432")];
 
 /// The most threads asked of the kernels: more than any machine this runs on has cores, and few enough
 /// that a mistyped count does not start a hundred thousand threads.
 pub const MOST: usize = 256;
 
-/// Makes sure this process computes on `threads` threads with the allocator's pad: `Ok(None)` if it
+/// Makes sure this process computes on `threads` threads with the allocator's settings: `Ok(None)` if it
 /// already does, else runs the same command again with the variables set and returns its exit code, which
 /// the caller exits with.
 pub fn ensure(threads: usize) -> Result<Option<i32>> {
@@ -44,23 +50,25 @@ pub fn ensure(threads: usize) -> Result<Option<i32>> {
 }
 
 /// The variables a run on `threads` threads must set before it computes, read through `get`: the thread
-/// count unless it is already that, and the top pad unless it is set at all (a value chosen by the person
-/// running the command stays).
+/// count unless it is already that, and each allocator setting unless it is set at all (a value chosen by
+/// the person running the command stays).
 fn missing(threads: usize, get: impl Fn(&str) -> Option<String>) -> Vec<(&'static str, String)> {
     let want = threads.to_string();
     let mut vars = Vec::new();
     if get(VAR).as_deref() != Some(want.as_str()) {
         vars.push((VAR, want));
     }
-    if get(TOP_PAD.0).is_none() {
-        vars.push((TOP_PAD.0, TOP_PAD.1.to_string()));
+    for (name, value) in ALLOCATOR {
+        if get(name).is_none() {
+            vars.push((name, value.to_string()));
+        }
     }
     vars
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{TOP_PAD, VAR, missing};
+    use super::{ALLOCATOR, VAR, missing};
 
     #[test]
     fn a_thread_count_out_of_range_is_refused_before_anything_runs() {
@@ -72,13 +80,21 @@ mod tests {
 
     #[test]
     fn the_run_again_sets_what_is_missing_and_keeps_what_was_chosen() {
-        let pad = (TOP_PAD.0, TOP_PAD.1.to_string());
-        assert_eq!(missing(2, |_| None), vec![(VAR, "2".to_string()), pad.clone()]);
-        let set = |threads: &'static str, pad: Option<&'static str>| {
-            move |name: &str| if name == VAR { Some(threads.to_string()) } else { pad.map(str::to_string) }
+        let allocator: Vec<(&str, String)> = ALLOCATOR.iter().map(|&(n, v)| (n, v.to_string())).collect();
+        let all = |threads: &str| [vec![(VAR, threads.to_string())], allocator.clone()].concat();
+        assert_eq!(missing(2, |_| None), all("2"));
+        let set = |threads: &'static str, chosen: Option<&'static str>| {
+            move |name: &str| if name == VAR { Some(threads.to_string()) } else { chosen.map(str::to_string) }
         };
-        assert_eq!(missing(2, set("2", Some("0"))), vec![], "a pad of the user's choosing stays");
+        assert_eq!(missing(2, set("2", Some("0"))), vec![], "settings of the user's choosing stay");
         assert_eq!(missing(2, set("1", Some("0"))), vec![(VAR, "2".to_string())]);
-        assert_eq!(missing(1, set("1", None)), vec![pad]);
+        assert_eq!(missing(1, set("1", None)), allocator);
+        // Only the one setting the user left out is added.
+        let trim_left_out = |name: &str| match name {
+            VAR => Some("1".to_string()),
+            "MALLOC_TRIM_THRESHOLD_" => None,
+            _ => Some("7".to_string()),
+        };
+        assert_eq!(missing(1, trim_left_out), vec![("MALLOC_TRIM_THRESHOLD_", "268435456".to_string())]);
     }
 }

@@ -3,14 +3,16 @@
 //! Everything random comes from one [`SplitMix`] stream of the seed: the starting weights, the order of
 //! the examples in each pass, and which examples are turned 180° (the augmentation; the colour swap with
 //! the mirror is already in the canonical frame). On one thread the same seed, data and settings give
-//! the same weights bit for bit, so a run is reproducible from the committed data. Batches hold one board
+//! the same weights bit for bit, so a run is reproducible from the committed data; on N threads (each
+//! batch cut into N parts, [`crate::gradient`]) likewise, with weights of their own. Batches hold one board
 //! side each. The learning rate warms up over the first 2 % of the steps, then falls along a cosine to
 //! 5 % of its peak.
 
 use crate::adamw::AdamW;
 use crate::checkpoint::Checkpoint;
-use crate::dataset::{Batch, Example, batch};
+use crate::dataset::{Batch, Example};
 use crate::error::{NnError, Result};
+use crate::gradient::gradient;
 use crate::init::{SplitMix, initial};
 use crate::net::{Net, NetConfig};
 use candle_core::{D, DType, Device, Tensor, Var};
@@ -39,6 +41,9 @@ pub struct TrainConfig {
     /// Trained weights to start from instead of fresh ones: a network fine-tuned on part of the data (one
     /// board size) keeps what it learnt from all of it.
     pub start: Option<Start>,
+    /// Threads a step is computed on, each on a part of the batch ([`crate::gradient`]): a count gives
+    /// the same weights on every run, one its own from another count's.
+    pub threads: usize,
 }
 
 /// A network's parameters to start a run from, named by the SHA-256 of the file they were read from: runs
@@ -74,6 +79,7 @@ impl Default for TrainConfig {
             weight_decay: 3e-2,
             value_weight: 0.25,
             start: None,
+            threads: 1,
         }
     }
 }
@@ -162,6 +168,13 @@ pub fn train_resumable(
     if examples.is_empty() || cfg.batch == 0 || cfg.steps == 0 {
         return Err(NnError::Invalid("training needs examples, a batch of at least 1 and at least 1 step".into()));
     }
+    if !(1..=crate::threads::MOST).contains(&cfg.threads) {
+        return Err(NnError::Invalid(format!(
+            "training on {} threads: expected 1 to {}",
+            cfg.threads,
+            crate::threads::MOST
+        )));
+    }
     let mut rng = SplitMix::new(cfg.seed);
     // The seed of fresh weights is drawn either way, so that the order and the turns of a run do not
     // depend on where its weights started.
@@ -189,8 +202,9 @@ pub fn train_resumable(
         }
     }
     let net = Net::new(net_cfg, &VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu))?;
-    let params = ParamsAdamW { lr: cfg.lr, weight_decay: cfg.weight_decay, ..Default::default() };
-    let mut opt = AdamW::new(vars.iter().map(|(_, v)| v.clone()).collect(), params)?;
+    let params: Vec<Var> = vars.iter().map(|(_, v)| v.clone()).collect();
+    let mut opt =
+        AdamW::new(params.clone(), ParamsAdamW { lr: cfg.lr, weight_decay: cfg.weight_decay, ..Default::default() })?;
     let mut order = Batches::new(examples, cfg.batch);
     let (mut sum_p, mut sum_v, mut count) = (0f64, 0f64, 0usize);
     let mut first = 0;
@@ -222,12 +236,10 @@ pub fn train_resumable(
         opt.set_learning_rate(lr);
         let picked = order.next(&mut rng);
         let turned: Vec<bool> = picked.iter().map(|_| rng.next_u64() & 1 == 1).collect();
-        let b = batch(&picked, &turned)?;
-        let l = losses(&net, &b)?;
-        let total = (&l.policy + (&l.value * cfg.value_weight)?)?;
-        opt.backward_step(&total)?;
-        sum_p += f64::from(l.policy.to_scalar::<f32>()?);
-        sum_v += f64::from(l.value.to_scalar::<f32>()?);
+        let s = gradient(&net, &params, &picked, &turned, cfg.value_weight, cfg.threads)?;
+        opt.step(&s.grads)?;
+        sum_p += s.policy;
+        sum_v += s.value;
         count += 1;
         if (step + 1) % every.max(1) == 0 || step + 1 == cfg.steps {
             let n = count as f64;
@@ -238,15 +250,13 @@ pub fn train_resumable(
             && (step + 1) % c.every.max(1) == 0
             && step + 1 < cfg.steps
         {
-            let params =
-                vars.iter().map(|(n, v)| Ok((n.clone(), v.as_tensor().copy()?))).collect::<Result<Vec<_>>>()?;
             let saved = Checkpoint {
                 fingerprint: c.fingerprint.clone(),
                 step: step + 1,
                 rng: rng.state(),
                 queue: order.queue.clone(),
                 sums: (sum_p, sum_v, count),
-                params,
+                params: vars.iter().map(|(n, v)| Ok((n.clone(), v.as_tensor().copy()?))).collect::<Result<Vec<_>>>()?,
                 adam: opt.state()?,
             };
             saved.save(c.path)?;
@@ -260,6 +270,7 @@ pub fn train_resumable(
         ("lr".to_string(), cfg.lr.to_string()),
         ("weight_decay".to_string(), cfg.weight_decay.to_string()),
         ("value_weight".to_string(), cfg.value_weight.to_string()),
+        ("threads".to_string(), cfg.threads.to_string()),
     ]);
     if let Some(s) = &cfg.start {
         meta.insert("start_sha256".to_string(), s.sha256.clone());

@@ -59,12 +59,44 @@ fn a_seeded_run_is_deterministic_and_lowers_the_loss() {
 }
 
 #[test]
+fn a_run_on_two_threads_is_reproducible_learns_and_resumes() {
+    use hextoe_nn::train::{Checkpointing, train_resumable};
+    let ex = tiny_examples();
+    let two = |seed| TrainConfig { threads: 2, ..config(seed) };
+    let mut reports = Vec::new();
+    let a = train(&two(7), &ex, 10, |p| reports.push(*p)).unwrap();
+    let b = train(&two(7), &ex, 10, |_| {}).unwrap();
+    assert_eq!(values(&a), values(&b), "two threads, the same weights on every run");
+    assert_eq!(a.meta.get("threads").map(String::as_str), Some("2"));
+    let (first, last) = (reports[0], reports[3]);
+    assert!(last.policy < first.policy - 0.3, "policy loss {} → {}", first.policy, last.policy);
+    // The same run on one thread differs only by the order of the additions: its losses are the same to
+    // within rounding at first.
+    let mut one = Vec::new();
+    let _ = train(&config(7), &ex, 10, |p| one.push(*p)).unwrap();
+    assert!((one[0].policy - first.policy).abs() < 1e-3, "{} against {}", one[0].policy, first.policy);
+
+    // Stopped after step 30 and resumed, as on one thread.
+    let dir = tempfile::tempdir().unwrap();
+    let (a_file, b_file) = (dir.path().join("a.ckpt"), dir.path().join("b.ckpt"));
+    let plan = |path| Checkpointing { path, every: 10, fingerprint: "tiny seed 7, two threads".into() };
+    let _ = train_resumable(&two(7), &ex, 10, Some(&plan(&a_file)), |_| {}).unwrap();
+    std::fs::copy(&a_file, &b_file).unwrap();
+    let resumed = train_resumable(&two(7), &ex, 10, Some(&plan(&b_file)), |_| {}).unwrap();
+    assert_eq!(values(&resumed), values(&a), "resumed at step 30, the same weights");
+}
+
+#[test]
 fn bad_settings_are_refused() {
     let ex = tiny_examples();
     let mut cfg = config(1);
     cfg.net.blocks = 0;
     assert!(train(&cfg, &ex, 10, |_| {}).is_err());
     assert!(train(&config(1), &[], 10, |_| {}).is_err());
+    for threads in [0, 257] {
+        let e = train(&TrainConfig { threads, ..config(1) }, &ex, 10, |_| {}).err().unwrap().to_string();
+        assert!(e.contains(&format!("{threads} threads")) && e.contains("1 to 256"), "{e}");
+    }
 }
 
 #[test]

@@ -37,7 +37,7 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    cli::main("hextoe-nn-eval", args.common, args, run)
+    cli::main("hextoe-nn-eval", args.common.threads, args, run)
 }
 
 fn run(args: Args) -> hextoe_nn::Result<()> {

@@ -2,8 +2,9 @@
 //!
 //!     cargo run --release -p hextoe-nn --bin hextoe-nn-train -- --seed 1 --steps 6000
 //!
-//! Deterministic: the same data, seed and settings give the same weights (one thread, by default). The
-//! weights file records the settings, the data's SHA-256 and the trainer's (see `docs/nn.md`).
+//! Deterministic: the same data, seed, settings and `--threads` give the same weights (one thread by
+//! default; N threads cut each batch into N parts and give weights of their own). The weights file
+//! records the settings, the data's SHA-256 and the trainer's (see `docs/nn.md`).
 //!
 //! Fine-tuning: `--from WEIGHTS` starts from a trained network instead of fresh weights, and `--size N`
 //! trains on one board side's positions alone, for a network that answers that size.
@@ -75,7 +76,8 @@ struct Args {
 
 fn main() -> ExitCode {
     let args = Args::parse();
-    cli::main("hextoe-nn-train", args.common, args, run)
+    // The kernels stay on one thread: the step itself is split over the threads (`hextoe_nn::gradient`).
+    cli::main("hextoe-nn-train", 1, args, run)
 }
 
 fn run(args: Args) -> hextoe_nn::Result<()> {
@@ -106,6 +108,7 @@ fn run(args: Args) -> hextoe_nn::Result<()> {
         weight_decay: args.weight_decay,
         value_weight: args.value_weight,
         start,
+        threads: usize::from(args.common.threads),
     };
     eprintln!(
         "data {}: {} training games, {} positions; {} held-out games, {} positions; network {}x{}, {} parameters",

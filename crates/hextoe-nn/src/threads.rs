@@ -1,7 +1,8 @@
 //! The process the commands compute in. candle's CPU kernels take their thread count from
 //! `RAYON_NUM_THREADS` when they start, which a safe program cannot set for itself once running, so the
-//! command runs itself again with it set. Training on one thread is what makes a run reproducible and fair
-//! to a shared machine.
+//! command runs itself again with it set. Training keeps them on one thread and splits its batches over
+//! threads of its own ([`crate::gradient`]), so that a run is reproducible for its thread count; the
+//! held-out evaluation splits the kernels.
 //!
 //! The same run again also sets glibc's allocator's top pad (`MALLOC_TOP_PAD_`), its trim threshold and
 //! its mmap threshold (each unless the person running the command set it): a batch's tensors are allocated
@@ -24,7 +25,7 @@ const VAR: &str = "RAYON_NUM_THREADS";
 const ALLOCATOR: [(&str, &str); 3] =
     [("MALLOC_TOP_PAD_", "268435456"), ("MALLOC_TRIM_THRESHOLD_", "268435456"), ("MALLOC_MMAP_THRESHOLD_", "33554432")];
 
-/// The most threads asked of the kernels: more than any machine this runs on has cores, and few enough
+/// The most threads a command is asked for: more than any machine this runs on has cores, and few enough
 /// that a mistyped count does not start a hundred thousand threads.
 pub const MOST: usize = 256;
 

@@ -59,6 +59,51 @@ fn a_seeded_run_is_deterministic_and_lowers_the_loss() {
 }
 
 #[test]
+fn a_batch_cut_into_parts_has_the_gradient_and_losses_of_the_whole() {
+    use candle_core::{DType, Device, Var};
+    use candle_nn::{VarBuilder, VarMap};
+    use hextoe_nn::gradient::{Step, gradient};
+    let config = NetConfig { blocks: 1, channels: 8 };
+    let varmap = VarMap::new();
+    let mut params = Vec::new();
+    for (name, t) in hextoe_nn::init::initial(config, 3).unwrap() {
+        let v = Var::from_tensor(&t).unwrap();
+        varmap.data().lock().unwrap().insert(name, v.clone());
+        params.push(v);
+    }
+    let net = hextoe_nn::net::Net::new(config, &VarBuilder::from_varmap(&varmap, DType::F32, &Device::Cpu)).unwrap();
+    // Every parameter's gradient, flattened, in order.
+    let flat = |step: &Step| -> Vec<Vec<f32>> {
+        params
+            .iter()
+            .map(|p| step.grads.get(p.as_tensor()).unwrap().flatten_all().unwrap().to_vec1::<f32>().unwrap())
+            .collect()
+    };
+    let all = tiny_examples();
+    // 13 positions of one side: cut into 7 + 6, 5 + 5 + 3, and 13 single positions.
+    let side = all[0].pos.size;
+    let picked: Vec<_> = all.iter().filter(|e| e.pos.size == side).take(13).collect();
+    assert_eq!(picked.len(), 13);
+    let turned: Vec<bool> = (0..13).map(|i| i % 3 == 0).collect();
+    let whole = gradient(&net, &params, &picked, &turned, 0.25, 1).unwrap();
+    let reference = flat(&whole);
+    let largest = reference.iter().flatten().fold(0f32, |m, g| m.max(g.abs()));
+    assert!(largest > 1e-3, "the gradient is all but zero: {largest}");
+    for threads in [2, 3, 13, 40] {
+        let cut = gradient(&net, &params, &picked, &turned, 0.25, threads).unwrap();
+        for (i, (a, b)) in reference.iter().zip(flat(&cut)).enumerate() {
+            for (x, y) in a.iter().zip(&b) {
+                assert!((x - y).abs() <= 1e-5 * (1.0 + x.abs()), "{threads} threads, parameter {i}: {x} and {y}");
+            }
+        }
+        assert!((cut.policy - whole.policy).abs() < 1e-5, "{threads} threads: {} {}", cut.policy, whole.policy);
+        assert!((cut.value - whole.value).abs() < 1e-5, "{threads} threads: {} {}", cut.value, whole.value);
+        let again = gradient(&net, &params, &picked, &turned, 0.25, threads).unwrap();
+        assert_eq!(flat(&again), flat(&cut), "{threads} threads: not reproducible");
+    }
+}
+
+#[test]
 fn a_run_on_two_threads_is_reproducible_learns_and_resumes() {
     use hextoe_nn::train::{Checkpointing, train_resumable};
     let ex = tiny_examples();

@@ -9,9 +9,9 @@
 //! then the cells played, Black first. Each position is solved on one thread, from a fresh table of
 //! `--memory` megabytes (default 256) — or, with `--shared`, from one table that serves every position in
 //! turn, as it does the openings of one `hextoe solve` — at most `--nodes` positions (default: no limit).
-//! `--without` turns one of the solver's optional techniques off (`inferior-moves`, `weak-sums`,
-//! `dead-regions`). One JSON line is printed per position: the moves, the result for the side to move
-//! (`win`, `loss` or `unknown`), the positions expanded and the seconds; a last line sums them.
+//! `--without` turns one of the solver's optional techniques off (`inferior-moves`, `weak-sums`). One JSON line is
+//! printed per position: the moves, the result for the side to move (`win`, `loss` or `unknown`), the
+//! positions expanded and the seconds; a last line sums them.
 
 use hextoe::ai::Stop;
 use hextoe::ai::hex::Proof;

@@ -252,10 +252,3 @@ fn weak_sums_change_no_result() {
     let without = Techniques { weak_sums: false, ..Techniques::default() };
     technique_changes_no_result(without, 5, 6, 12, 6);
 }
-
-#[test]
-fn dead_regions_change_no_result() {
-    let without = Techniques { dead_regions: false, ..Techniques::default() };
-    technique_changes_no_result(without, 5, 6, 12, 7);
-    technique_changes_no_result(without, 6, 12, 6, 8);
-}

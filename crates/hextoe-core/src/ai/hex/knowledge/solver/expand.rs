@@ -2,8 +2,7 @@
 //! won or lost, the opponent's virtual connections and the must-play region they leave, the moves in
 //! resistance order, and the part of the position's proof set that this knowledge accounts for.
 
-use super::dead_regions::graph_dead;
-use super::inferior::{Filled, fill_in};
+use super::inferior::fill_in;
 use super::order::by_resistance;
 use super::position::{Key, Pos, Rings, Zobrist};
 use super::prune::{Pruned, prune};
@@ -85,10 +84,7 @@ pub(crate) fn own_connection<B: Bits>(
 pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B>, key: Key) -> Expansion<B> {
     let geo = k.geo;
     let mut p = *pos;
-    let mut filled = fill_in(geo, k.rings, &mut p);
-    if k.techniques.dead_regions {
-        fill_dead_regions(geo, k.rings, &mut p, &mut filled);
-    }
+    let filled = fill_in(geo, k.rings, &mut p);
     let x = p.to_move;
     let y = x.opponent();
     let (won, fill) = (filled.captured[x.index()], filled.captured[y.index()]);
@@ -123,22 +119,6 @@ pub(crate) fn expand<B: Bits>(k: &Knowledge<'_, B>, hs: &mut Vcs<B>, pos: &Pos<B
     by_resistance(geo, &p, k.rank, &mut moves);
     let base = Base { captured: filled.captured, must: carriers, killers: pruned.killers };
     Expansion::Moves { pos: p, key, moves, base }
-}
-
-/// Fills the dead cells that only whole groups show (with the colour not to move, as [`fill_in`] does),
-/// and the ring patterns' fill-in again after them, until neither finds more.
-fn fill_dead_regions<B: Bits>(geo: &Geometry<B>, rings: &Rings, p: &mut Pos<B>, filled: &mut Filled<B>) {
-    loop {
-        let dead = graph_dead(geo, p);
-        if dead.is_zero() {
-            return;
-        }
-        p.stones[p.to_move.opponent().index()] |= dead;
-        let more = fill_in(geo, rings, p);
-        filled.dead |= dead | more.dead;
-        filled.captured[0] |= more.captured[0];
-        filled.captured[1] |= more.captured[1];
-    }
 }
 
 /// The must-play region the opponent's edge semi connections `list` (key, carrier) leave among the

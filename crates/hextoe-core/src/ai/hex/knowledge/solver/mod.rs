@@ -1,8 +1,7 @@
 //! The exact Hex solver: who wins a position with perfect play, and every winning move.
 //!
 //! - [`position`]: the solver's position, Zobrist keys, the ring of neighbours of each cell.
-//! - [`inferior`]: dead cells and captured pairs, filled in before a position is searched; `dead_regions`:
-//!   the dead cells that only whole groups show.
+//! - [`inferior`]: dead cells and captured pairs, filled in before a position is searched.
 //! - [`vc`]: the vocabulary of virtual connections; `vcs`: the connection builder, giving wins and
 //!   must-play regions.
 //! - [`order`]: move ordering by the electrical-resistance evaluation.
@@ -19,7 +18,6 @@
 //! players can try the solver within their budget.
 
 mod children;
-mod dead_regions;
 pub mod dfpn;
 pub mod expand;
 mod helper;

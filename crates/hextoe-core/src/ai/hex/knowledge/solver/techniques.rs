@@ -10,24 +10,19 @@ pub struct Techniques {
     /// A position's disproof number is its largest child's proof number plus one for each other open
     /// child, not their sum (`dfpn.rs`).
     pub weak_sums: bool,
-    /// Fill in the dead cells that only whole groups show, besides the ring patterns' (`dead_regions.rs`).
-    pub dead_regions: bool,
 }
 
 impl Default for Techniques {
     fn default() -> Techniques {
-        Techniques { inferior_moves: true, weak_sums: true, dead_regions: true }
+        Techniques { inferior_moves: true, weak_sums: true }
     }
 }
 
 impl Techniques {
     /// Each technique's name on a command line, with a way to turn it off: one table for every tool.
     #[allow(clippy::type_complexity)]
-    pub const NAMES: [(&'static str, fn(&mut Techniques)); 3] = [
-        ("inferior-moves", |t| t.inferior_moves = false),
-        ("weak-sums", |t| t.weak_sums = false),
-        ("dead-regions", |t| t.dead_regions = false),
-    ];
+    pub const NAMES: [(&'static str, fn(&mut Techniques)); 2] =
+        [("inferior-moves", |t| t.inferior_moves = false), ("weak-sums", |t| t.weak_sums = false)];
 
     /// These techniques with the one called `name` turned off; the error names the techniques there are.
     pub fn without(self, name: &str) -> Result<Techniques, UnknownTechnique> {

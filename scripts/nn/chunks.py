@@ -1,23 +1,24 @@
 #!/usr/bin/env python3
 """Keeps the self-play files of scripts/nn/selfplay.py in git as fixed, compressed chunks.
 
-A generator's file (training/nn/mohex-SIZE.txt) grows for days, across many working sessions, and a
+A generator's file (training/nn/ENGINE-SIZE.txt, ENGINE mohex or hextoe) grows for days, across many working sessions, and a
 background process dies with the session that started it. Committing the growing file itself would add a
 new multi-megabyte blob to the repository at every snapshot; committing it in fixed chunks of CHUNK games,
 each written once and never changed, makes the repository grow by the data's own compressed size only.
 
-    scripts/nn/chunks.py save SIZE       write every complete chunk of mohex-SIZE.txt not yet written, and
-                                         the games after the last chunk as the tail
-    scripts/nn/chunks.py restore SIZE    rebuild mohex-SIZE.txt from the chunks and the tail, if they hold
-                                         more games than the file (a fresh clone has no file at all)
-    scripts/nn/chunks.py count SIZE      games in the chunks
+    scripts/nn/chunks.py save NAME       write every complete chunk of NAME.txt not yet written, and the
+                                         games after the last chunk as the tail
+    scripts/nn/chunks.py restore NAME    rebuild NAME.txt from the chunks and the tail, if they hold more
+                                         games than the file (a fresh clone has no file at all)
+    scripts/nn/chunks.py count NAME      games in the chunks
 
-Chunks are training/nn/mohex-SIZE/NNNN.txt.gz: chunk k holds games k*CHUNK .. (k+1)*CHUNK-1, each as its
+NAME is a generator's ENGINE-SIZE (mohex-11, hextoe-13), or a bare SIZE for MoHex's. Chunks are
+training/nn/NAME/NNNN.txt.gz: chunk k holds games k*CHUNK .. (k+1)*CHUNK-1, each as its
 `#v` line and its game line, and the file's `#settings` line first, so that a chunk is readable alone and a
 restore can check that every chunk was made with the same settings. gzip's header carries no time stamp
 (mtime 0), so the same games always give the same bytes.
 
-The tail, training/nn/mohex-SIZE-tail.txt.gz, holds the games after the last complete chunk (fewer than
+The tail, training/nn/NAME-tail.txt.gz, holds the games after the last complete chunk (fewer than
 CHUNK), rewritten at each save, so that a session that ends before a chunk fills loses no game. It sits
 beside the chunk folder, not in it: the network's reader trains on the fixed chunks only. Its games carry
 their indices (the `#v` lines), so a restore takes from it only the games that follow the chunks.
@@ -25,6 +26,7 @@ their indices (the `#v` lines), so a restore takes from it only the games that f
 
 import gzip
 import os
+import re
 import sys
 
 CHUNK = 100
@@ -32,12 +34,15 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.environ.get("NN_DATA", os.path.join(HERE, "..", "..", "training", "nn"))
 
 
-def paths(size):
-    return os.path.join(DATA, f"mohex-{size}.txt"), os.path.join(DATA, f"mohex-{size}")
+NAME = re.compile(r"(mohex|hextoe)-[0-9]{1,2}")  # a generator's ENGINE-SIZE, as datagen.sh names them
 
 
-def tail_path(size):
-    return os.path.join(DATA, f"mohex-{size}-tail.txt.gz")
+def paths(name):
+    return os.path.join(DATA, f"{name}.txt"), os.path.join(DATA, name)
+
+
+def tail_path(name):
+    return os.path.join(DATA, f"{name}-tail.txt.gz")
 
 
 def write_gz(target, text):
@@ -55,9 +60,9 @@ def game_index(v_line):
     return int(parts[1])
 
 
-def read_tail(size, first):
+def read_tail(name, first):
     """The settings and the games of the tail from index `first` on, contiguous; none without a tail."""
-    path = tail_path(size)
+    path = tail_path(name)
     if not os.path.exists(path):
         return None, []
     with gzip.open(path, "rt", encoding="ascii") as f:
@@ -114,8 +119,8 @@ def read_chunk(path):
     return settings, [(body[i], body[i + 1]) for i in range(0, len(body), 2)]
 
 
-def save(size):
-    path, folder = paths(size)
+def save(name):
+    path, folder = paths(name)
     settings, games = read_games(path)
     os.makedirs(folder, exist_ok=True)
     done = len(chunk_files(folder))
@@ -128,24 +133,24 @@ def save(size):
     chunked = len(chunk_files(folder)) * CHUNK
     rest = games[chunked:]
     if rest:
-        write_gz(tail_path(size), settings + "\n" + "".join(f"{v}\n{g}\n" for v, g in rest))
-    elif os.path.exists(tail_path(size)):
-        os.remove(tail_path(size))
-    print(f"{size}x{size}: {written} new chunk(s), {chunked} games in chunks, {len(rest)} in the tail, "
+        write_gz(tail_path(name), settings + "\n" + "".join(f"{v}\n{g}\n" for v, g in rest))
+    elif os.path.exists(tail_path(name)):
+        os.remove(tail_path(name))
+    print(f"{name}: {written} new chunk(s), {chunked} games in chunks, {len(rest)} in the tail, "
           f"{len(games)} in the file")
 
 
-def restore(size):
-    path, folder = paths(size)
+def restore(name):
+    path, folder = paths(name)
     files = chunk_files(folder)
     have = len(read_games(path)[1]) if os.path.exists(path) else 0
-    tail_settings, tail = read_tail(size, len(files) * CHUNK)
+    tail_settings, tail = read_tail(name, len(files) * CHUNK)
     if not files and not tail:
-        print(f"{size}x{size}: no chunks yet; nothing to restore")
+        print(f"{name}: no chunks yet; nothing to restore")
         return
     total = len(files) * CHUNK + len(tail)
     if total <= have:
-        print(f"{size}x{size}: the file already holds {have} games, the chunks and the tail {total}")
+        print(f"{name}: the file already holds {have} games, the chunks and the tail {total}")
         return
     settings, lines = None, []
     for f in files:
@@ -157,25 +162,26 @@ def restore(size):
     if settings is None:
         settings = tail_settings
     elif tail_settings is not None and tail_settings != settings:
-        sys.exit(f"{tail_path(size)}: made with other settings than the chunks")
+        sys.exit(f"{tail_path(name)}: made with other settings than the chunks")
     lines += [f"{v}\n{g}\n" for v, g in tail]
     os.makedirs(DATA, exist_ok=True)
     with open(path + ".tmp", "w", encoding="ascii") as out:
         out.write(settings + "\n" + "".join(lines))
     os.replace(path + ".tmp", path)
-    print(f"{size}x{size}: restored {total} games from {len(files)} chunk(s) and the tail")
+    print(f"{name}: restored {total} games from {len(files)} chunk(s) and the tail")
 
 
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in ("save", "restore", "count") or not sys.argv[2].isdigit():
+    name = sys.argv[2] if len(sys.argv) == 3 else ""
+    name = f"mohex-{name}" if name.isdigit() else name
+    if len(sys.argv) != 3 or sys.argv[1] not in ("save", "restore", "count") or not NAME.fullmatch(name):
         sys.exit(__doc__.split("\n\n")[2])
-    size = int(sys.argv[2])
     if sys.argv[1] == "save":
-        save(size)
+        save(name)
     elif sys.argv[1] == "restore":
-        restore(size)
+        restore(name)
     else:
-        print(len(chunk_files(paths(size)[1])) * CHUNK)
+        print(len(chunk_files(paths(name)[1])) * CHUNK)
 
 
 if __name__ == "__main__":

@@ -1,14 +1,18 @@
 #!/usr/bin/env python3
-"""MoHex 2.0 plays itself and appends the finished games to a file: training data for hextoe's Hex network.
+"""An engine plays itself and appends the finished games to a file: training data for hextoe's Hex network.
 
 What it makes: one Hex game a line, `SIDE move move ...`, readable by every reader of
 `training/hex-games-mohex.txt` (examples/common/mod.rs), each preceded by a `#v` comment line (which
-those readers skip) with MoHex's search statistics for every move: a soft policy target and a value
-estimate. The games are for a small policy/value network trained later with PyTorch on the CPU; MoHex
-is only a data source, never part of hextoe's build or tests.
+those readers skip) with the engine's search statistics for every move: a soft policy target and a value
+estimate. The games are for a small policy/value network trained later on the CPU. Two engines
+(--engine): MoHex 2.0 (mohex_player.py), only a data source, never part of hextoe's build or tests; and
+hextoe's own impossible level (hextoe_player.py), a search guided by the network, whose games teach what
+MoHex's do not.
 
     scripts/nn/selfplay.py --size 11 --games 6000 --out training/nn/mohex-11.txt
         [--playouts 3000] [--seed 1] [--mohex /opt/mohex/run_mohex.sh]
+    scripts/nn/selfplay.py --engine hextoe --size 11 --games 3000 --out training/nn/hextoe-11.txt
+        --playouts 8000 [--seed 1] [--hextoe target/release/hextoe]
 
 Normally started and stopped by scripts/nn/datagen.sh (start|stop|status), at the lowest CPU priority.
 
@@ -18,22 +22,25 @@ i = count is played next. Game i's opening and MoHex seed derive from (--seed, -
 MoHex plays from that seed with a playout limit (one thread), so a restart does not change which
 games are played; MoHex is not exactly reproducible, though: of three runs of the same two 9×9 games,
 one differed in the second game's visit counts from its first search on, and in its moves from the
-thirteenth. (MoHex's later attempts at a game it failed twice use other seeds; the log says so.) A game
+thirteenth. (MoHex's later attempts at a game it failed twice use other seeds; the log says so.) hextoe
+is: each move is `hextoe analyze` on PLAYOUTS simulations, one thread, a seed derived from (--seed,
+--size, i, the move's number), so the same build plays the same game on every run. A game
 is written, with its `#v` line, in one write followed by fsync only once it is finished: a kill loses at
 most the game in progress. Run it again with the same options to continue; --games is a target count
 (it stops when the file holds that many), so it can be raised later. A lock on the file stops two
-generators from writing it at once; a file made with other --size/--playouts/--seed is refused.
+generators from writing it at once; a file made with other --engine/--size/--playouts/--seed is refused.
 
 Games. Each game opens with random stones so that the games differ and the network sees positions no
 book prepares: one black stone on any cell, and in half of the games one white stone on any other cell.
-Then MoHex (a fresh process per game, -g PLAYOUTS, one thread, no swap, no opening book in this build)
-plays both sides until a chain is complete; it never resigns, so the last move always completes the
-winner's chain and the winner follows from the moves (the colour of the last move).
+Then MoHex (a fresh process per game, -g PLAYOUTS, one thread, no swap, no opening book in this build),
+or hextoe (impossible, PLAYOUTS simulations a move, one thread, no swap, its opening book off so that every
+move is searched), plays both sides until a chain is complete; neither resigns, so the last move always
+completes the winner's chain and the winner follows from the moves (the colour of the last move).
 
 Format, one game per two lines (a '#' line is a comment for the existing readers):
 
-    #settings size=11 playouts=3000 seed=1 format=1       (once, at the top)
-    #v INDEX MOHEX_SEED TOKEN TOKEN ...                  (one TOKEN per move of the next line)
+    #settings size=11 playouts=3000 seed=1 format=1       (once, at the top; hextoe's end engine=hextoe)
+    #v INDEX SEED TOKEN TOKEN ...                        (one TOKEN per move of the next line)
     11 f6 c6 b6 ...                                      (the side, then the moves, Black first)
 
 Cells are hextoe's names: column letter a.., row number 1.. from the top. TOKEN j is for move j:
@@ -44,6 +51,8 @@ at least 1% of the root's visits, always including the move played), and q, MoHe
 player to move wins (1 - the mean of the played move's node, two decimals). Visits are exact, read from
 `mohex-save-tree` (the `mohex-values` answer rounds counts of 1000 and more down to thousands). They
 add up to about --playouts, sometimes less: MoHex stops early once the best move cannot be overtaken.
+hextoe's tokens are the same, from its analysis: q is the played move's win rate (a move the solver
+proved without visits gets `-`); SEED is its first search's seed, MoHex's the game's.
 About 1.2 KB a game at 11x11 and 2 KB at 13x13, far below the readers' 64 MiB limit.
 
 Speed, measured on this machine (2 cores, 3000 playouts a move, one MoHex thread, both generators
@@ -59,7 +68,6 @@ import argparse
 import fcntl
 import hashlib
 import os
-import random
 import re
 import signal
 import sys
@@ -67,117 +75,18 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from htp import name, parse, winner  # noqa: E402  (scripts/htp.py: cell names, who won)
-from mohex_process import EngineError, MoHex, cpu_seconds  # noqa: E402  (MoHex on a pipe, with a watchdog)
+from htp import parse, winner  # noqa: E402  (scripts/htp.py: cell names, who won)
+import hextoe_player  # noqa: E402  (hextoe's moves, a search a move)
+import mohex_player  # noqa: E402  (MoHex's moves, read back from its search tree)
+from mohex_process import EngineError  # noqa: E402  (an engine failed: the game is redone)
 
 FORMAT = 1  # bump when the line format changes; a file of another format is refused
-TOP_MOVES = 8  # visit counts kept per move: enough for a policy target, few enough to keep the file small
-MIN_SHARE = 0.01  # ... and only moves with at least this share of the root's visits (the rest is noise)
-ATTEMPTS = 5  # tries of one game before giving up (MoHex died or answered nonsense each time)
+ATTEMPTS = 5  # tries of one game before giving up (the engine died or answered nonsense each time)
+PLAYERS = {"mohex": mohex_player, "hextoe": hextoe_player}  # --engine's names
 
 
 class Stop(Exception):
     """SIGTERM or SIGINT: drop the game in progress and leave."""
-
-
-def derived_random(*parts):
-    """A random.Random seeded from the parts alone (not from PYTHONHASHSEED, time or earlier games)."""
-    digest = hashlib.sha256("/".join(["hextoe-nn-selfplay"] + [str(p) for p in parts]).encode()).digest()
-    return random.Random(int.from_bytes(digest[:8], "big"))
-
-
-def root_stats(sgf, stones, colour, n):
-    """{cell: (visits, mean)} of the root's children in a `mohex-save-tree` file, or None if that tree
-    is not a search of this position (a move made without a search leaves the previous tree behind).
-
-    The tree's root position is the searched board plus MoHex's fill-in (dead and captured cells it
-    filled), so it must hold every stone of ours in the same colour, have `colour` to play, and its
-    children must be empty cells. An older tree fails this: the move its own search chose is a stone now.
-    """
-    head = sgf.split("\n(;", 1)[0]  # the root node; the subtrees follow as "(;B[..]..." blocks
-    got = {c: re.search(rf"^;?{c}((?:\[[^\]]*\])*)", head, re.M) for c in ("AB", "AW", "PL")}
-    if not all(got.values()):
-        raise EngineError(f"mohex-save-tree wrote no root position: {head[:200]!r}")
-    root = {}
-    for c, who in (("AB", "b"), ("AW", "w")):
-        for cell in re.findall(r"\[([a-z]+\d+)\]", got[c].group(1)):  # skips [north], [east], ...
-            root[parse(cell, n, "mohex-save-tree")] = who
-    if got["PL"].group(1).lower() != f"[{colour}]":
-        return None
-    if any(root.get(cell) != who for cell, who in stones.items()):
-        return None
-    label = re.search(r"^LB((?:\[[^\]]*\])*)", head, re.M)
-    if not label:
-        return None  # a root without children: nothing was searched
-    out = {}
-    for cell, visits, mean in re.findall(r"\[([a-z]+\d+):([\d.]+)@([\d.]+)\]", label.group(1)):
-        rc = parse(cell, n, "mohex-save-tree")
-        if rc in stones:
-            raise EngineError(f"mohex-save-tree lists {cell}, which is taken, as a move")
-        out[rc] = (round(float(visits)), float(mean))
-    return out or None
-
-
-def token(stats, played):
-    """The `#v` token of one move (see the module docstring)."""
-    if not stats or played not in stats or stats[played][0] <= 0:
-        return "-"
-    total = sum(v for v, _ in stats.values())
-    order = sorted(stats, key=lambda c: (-stats[c][0], c))
-    keep = [c for c in order[:TOP_MOVES] if stats[c][0] >= MIN_SHARE * total]
-    if played not in keep:
-        keep.append(played)
-    q = 1 - stats[played][1]  # a child's mean is the win rate of the player to move there: the opponent
-    return ",".join(f"{name(*c)}:{stats[c][0]}" for c in keep) + f"@{q:.2f}"
-
-
-def play_game(a, i, attempt, tree):
-    """Game i: (MoHex's seed, moves, tokens, MoHex's CPU seconds). EngineError, or RuntimeError for an
-    answer that is not a cell, if MoHex failed; the game is then simply redone."""
-    n = a.size
-    rng = derived_random(a.seed, n, i)
-    # A failure is first retried as it was (it may have been a passing one: memory, a kill); if it
-    # recurs, MoHex's seed is changed so that a deterministic crash in one position cannot stop the run.
-    seed = rng.randrange(1, 2**31 - 1)
-    if attempt >= 2:
-        seed = derived_random(a.seed, n, i, attempt).randrange(1, 2**31 - 1)
-    cells = [(r, c) for r in range(n) for c in range(n)]
-    opening = [("b", rng.choice(cells))]
-    white = rng.random() < 0.5  # drawn in every game so that the draws of game i do not depend on n
-    second = rng.choice([c for c in cells if c != opening[0][1]] or cells)
-    if white and n > 1:
-        opening.append(("w", second))
-    stones, moves, tokens = {}, [], []
-    engine = MoHex([a.mohex, "-s", str(n), "-g", str(a.playouts), "--fast", "--threads", "1",
-                    "--seed", str(seed)])
-    try:
-        for colour, cell in opening:
-            engine.ask(f"play {colour} {name(*cell)}")
-            stones[cell] = colour
-            moves.append(name(*cell))
-            tokens.append("-")
-        colour = "w" if len(opening) == 1 else "b"
-        searched = False  # mohex-save-tree crashes MoHex until a first search has run
-        while winner(stones, n) is None:
-            cell = parse(engine.ask(f"genmove {colour}"), n)  # RuntimeError if not a cell
-            if cell in stones:
-                raise EngineError(f"MoHex played {name(*cell)}, which is taken (move {len(moves) + 1})")
-            stats = None
-            if not searched:
-                ok, text = engine.reply("mohex-values")  # harmless probe: refuses until a search ran
-                searched = ok or "no previous search" not in text.lower()
-            if searched:
-                engine.ask(f"mohex-save-tree {tree}")
-                with open(tree, encoding="ascii", errors="replace") as f:
-                    stats = root_stats(f.read(), stones, colour, n)
-            tokens.append(token(stats, cell))
-            stones[cell] = colour
-            moves.append(name(*cell))
-            colour = "b" if colour == "w" else "w"
-        cpu = cpu_seconds(engine.p.pid)  # the speed without the load: at nice 19 wall time says little
-    finally:
-        engine.close()
-    return seed, moves, tokens, cpu
 
 
 def check_game(n, moves):
@@ -200,8 +109,9 @@ def check_game(n, moves):
     return None
 
 
-def load(fd, path, settings, n):
-    """Checks the file on fd and cuts off an unfinished tail; returns the number of games in it.
+def load(fd, path, settings, n, who):
+    """Checks the file on fd and cuts off an unfinished tail; returns the number of games in it. A new file
+    gets the settings line and a comment naming `who` plays.
 
     What a kill can leave: a last line without its newline (a write cut short), or a `#v` line whose game
     line never came. Both are removed. Anything wrong before that is not a kill's doing: it is an error.
@@ -246,7 +156,7 @@ def load(fd, path, settings, n):
     if not lines:
         # The settings first: a kill in this write leaves either nothing or the settings line whole.
         write(fd, f"{settings}\n"
-                  f"# MoHex 2.0 self-play for hextoe's Hex network (scripts/nn/selfplay.py; the format is\n"
+                  f"# {who} self-play for hextoe's Hex network (scripts/nn/selfplay.py; the format is\n"
                   f"# in its docstring). Each game: a #v line, then 'SIDE moves...', Black first.\n")
         dir_fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
         try:
@@ -269,21 +179,29 @@ def write(fd, text):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--size", type=int, default=11, help="board side, 1..13 (MoHex's limit)")
-    ap.add_argument("--playouts", type=int, default=3000, help="MoHex's playouts a move")
+    ap.add_argument("--engine", choices=sorted(PLAYERS), default="mohex", help="who plays (default %(default)s)")
+    ap.add_argument("--size", type=int, default=11, help="board side, 1..13 (MoHex's limit, the network's)")
+    ap.add_argument("--playouts", type=int, default=3000, help="MoHex's playouts, or hextoe's simulations, a move")
     ap.add_argument("--games", type=int, default=100, help="stop when the file holds this many games")
     ap.add_argument("--seed", type=int, default=1, help="base seed: game i derives from (seed, size, i)")
     ap.add_argument("--out", required=True, help="the games file (created if missing, else continued)")
     ap.add_argument("--mohex", default="/opt/mohex/run_mohex.sh",
                     help="MoHex's run_mohex.sh (default %(default)s)")
+    ap.add_argument("--hextoe", default=hextoe_player.default_binary(),
+                    help="the hextoe binary (default: this checkout's release build)")
     ap.add_argument("--pidfile", help="write this process's id there while it runs (for datagen.sh)")
     a = ap.parse_args()
     if not 1 <= a.size <= 13 or a.playouts < 1:
         ap.error("--size must be 1..13 and --playouts positive")
-    if not os.access(a.mohex, os.X_OK):
-        ap.error(f"{a.mohex} is not executable: build MoHex or pass --mohex")
+    binary, flag, how = {"mohex": (a.mohex, "--mohex", "build MoHex"),
+                         "hextoe": (a.hextoe, "--hextoe", "run `cargo build --release`")}[a.engine]
+    if not os.access(binary, os.X_OK):
+        ap.error(f"{binary} is not executable: {how} or pass {flag}")
+    play_game = PLAYERS[a.engine].play_game
 
-    settings = f"#settings size={a.size} playouts={a.playouts} seed={a.seed} format={FORMAT}"
+    # MoHex's files predate --engine, so its settings line has no engine: they resume unchanged.
+    engine = "" if a.engine == "mohex" else f" engine={a.engine}"
+    settings = f"#settings size={a.size} playouts={a.playouts} seed={a.seed} format={FORMAT}{engine}"
     os.makedirs(os.path.dirname(os.path.abspath(a.out)), exist_ok=True)
     fd = os.open(a.out, os.O_RDWR | os.O_CREAT, 0o644)
     try:
@@ -309,8 +227,11 @@ def main():
     signal.signal(signal.SIGINT, stop)
     i = "?"  # games in the file, once load() has counted them
     try:
-        i = load(fd, a.out, settings, a.size)
-        log(f"{a.out}: {i} games; playing {a.size}x{a.size} games {i}..{a.games - 1}, {a.playouts} playouts")
+        i = load(fd, a.out, settings, a.size, {"mohex": "MoHex 2.0", "hextoe": "hextoe"}[a.engine])
+        with open(binary, "rb") as f:  # which build played: a later session's may play otherwise
+            build = hashlib.sha256(f.read()).hexdigest()[:12]
+        log(f"{a.out}: {i} games; {a.engine} playing {a.size}x{a.size} games {i}..{a.games - 1}, "
+            f"{a.playouts} playouts ({binary}, SHA-256 {build}...)")
         while i < a.games:
             for attempt in range(ATTEMPTS):
                 start = time.time()
@@ -320,7 +241,7 @@ def main():
                 except (EngineError, RuntimeError) as e:
                     log(f"game {i} attempt {attempt + 1}: {e}; the game is dropped and redone")
             else:
-                sys.exit(f"game {i}: MoHex failed {ATTEMPTS} times; stopping")
+                sys.exit(f"game {i}: {a.engine} failed {ATTEMPTS} times; stopping")
             text = f"#v {i} {seed} {' '.join(tokens)}\n{a.size} {' '.join(moves)}\n"
             # The write must not be cut by our own signal handler: block SIGTERM/SIGINT around it.
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})

@@ -9,6 +9,8 @@
 //! - `nn/mohex-*/*.txt.gz`: MoHex self-play with its root visits as soft targets. A game whose index ends
 //!   in 9 (index mod 10 = 9) is held out, the rest train: a rule that stays fixed as chunks are added, so
 //!   no held-out game ever moves into training.
+//! - `nn/hextoe-*/*.txt.gz`: hextoe's own self-play, in the same format and split the same way, its root
+//!   visits as the targets.
 //!
 //! Each position's value target is the game's result for the player to move: 1 if it wins, −1 if not.
 
@@ -25,7 +27,10 @@ pub enum Source {
     /// A plain game list: the target is the move played.
     GameList,
     /// MoHex self-play with search statistics: the target is the root's visit shares.
-    Search,
+    MoHex,
+    /// hextoe's own self-play with search statistics: the target is its root's visit shares, from a search
+    /// that the network itself guided.
+    Hextoe,
 }
 
 /// One training position.
@@ -103,37 +108,42 @@ pub fn load_corpus(root: &Path) -> Result<Corpus> {
         }
         corpus.files.push(path);
     }
-    for path in chunk_files(&root.join("nn"))? {
+    for (path, source) in chunk_files(&root.join("nn"))? {
         let games = data::read_file(&path, one_hot)?;
         let (held, kept): (Vec<Game>, Vec<Game>) = games.into_iter().partition(held_out);
         corpus.games.0 += kept.len();
         corpus.games.1 += held.len();
-        corpus.train.extend(examples(&kept, Source::Search));
-        corpus.heldout.extend(examples(&held, Source::Search));
+        corpus.train.extend(examples(&kept, source));
+        corpus.heldout.extend(examples(&held, source));
         corpus.files.push(path);
     }
     corpus.sha256 = files_sha256(root, &corpus.files)?;
     Ok(corpus)
 }
 
-/// The self-play chunks `mohex-*/*.txt.gz` under `dir`, sorted by path; none if the folder is missing.
-fn chunk_files(dir: &Path) -> Result<Vec<PathBuf>> {
+/// The self-play chunks `mohex-*/*.txt.gz` and `hextoe-*/*.txt.gz` under `dir` with their source, sorted by
+/// path; none if the folder is missing.
+fn chunk_files(dir: &Path) -> Result<Vec<(PathBuf, Source)>> {
     let io = |path: &Path, source| NnError::Io { action: "read", path: path.to_path_buf(), source };
     let mut out = Vec::new();
     let Ok(entries) = std::fs::read_dir(dir) else { return Ok(out) };
     for sub in entries {
         let sub = sub.map_err(|e| io(dir, e))?.path();
-        if !sub.is_dir() || !sub.file_name().is_some_and(|f| f.to_string_lossy().starts_with("mohex-")) {
-            continue;
-        }
+        let name = sub.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
+        let source = match name {
+            _ if !sub.is_dir() => continue,
+            n if n.starts_with("mohex-") => Source::MoHex,
+            n if n.starts_with("hextoe-") => Source::Hextoe,
+            _ => continue,
+        };
         for f in std::fs::read_dir(&sub).map_err(|e| io(&sub, e))? {
             let f = f.map_err(|e| io(&sub, e))?.path();
             if f.to_string_lossy().ends_with(".txt.gz") {
-                out.push(f);
+                out.push((f, source));
             }
         }
     }
-    out.sort();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
 }
 

@@ -170,13 +170,18 @@ pub fn of_source(examples: &[Example], source: Option<Source>) -> Vec<&Example> 
     examples.iter().filter(|e| source.is_none_or(|s| e.source == s)).collect()
 }
 
-/// The rows of `hextoe-nn-eval`'s table: the held-out positions of each source, of each board size when
-/// they hold several (one network serves them all, and a size it plays worse should show), and all of them.
+/// The rows of `hextoe-nn-eval`'s table: the held-out positions of each source (hextoe's own games only
+/// where the data holds some), of each board size when they hold several (one network serves them all,
+/// and a size it plays worse should show), and all of them.
 pub fn rows(heldout: &[Example]) -> Vec<(String, Vec<&Example>)> {
     let mut rows = vec![
         ("game lists".to_string(), of_source(heldout, Some(Source::GameList))),
-        ("self-play (visits)".to_string(), of_source(heldout, Some(Source::Search))),
+        ("self-play (visits)".to_string(), of_source(heldout, Some(Source::MoHex))),
     ];
+    let own = of_source(heldout, Some(Source::Hextoe));
+    if !own.is_empty() {
+        rows.push(("hextoe self-play (visits)".to_string(), own));
+    }
     let mut sizes: Vec<usize> = heldout.iter().map(|e| e.pos.size).collect();
     sizes.sort_unstable();
     sizes.dedup();

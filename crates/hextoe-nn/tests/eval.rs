@@ -36,7 +36,7 @@ fn examples(n: usize, count: u64) -> Vec<Example> {
                 policy: vec![(a, 0.5), (b, 0.25), (c, 0.25)],
                 played: a,
                 value: if i % 3 == 0 { 1.0 } else { -1.0 },
-                source: Source::Search,
+                source: Source::MoHex,
             }
         })
         .collect()

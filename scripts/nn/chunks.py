@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """Keeps the self-play files of scripts/nn/selfplay.py in git as fixed, compressed chunks.
 
-A generator's file (training/nn/ENGINE-SIZE.txt, ENGINE mohex or hextoe) grows for days, across many working sessions, and a
-background process dies with the session that started it. Committing the growing file itself would add a
-new multi-megabyte blob to the repository at every snapshot; committing it in fixed chunks of CHUNK games,
-each written once and never changed, makes the repository grow by the data's own compressed size only.
+A generator's file (training/nn/ENGINE-SIZE.txt, ENGINE mohex or hextoe) grows for days, across many
+working sessions, and a background process dies with the session that started it. Committing the growing
+file itself would add a new multi-megabyte blob to the repository at every snapshot; committing it in fixed
+chunks of CHUNK games, each written once and never changed, makes the repository grow by the data's own
+compressed size only.
 
     scripts/nn/chunks.py save NAME       write every complete chunk of NAME.txt not yet written, and the
                                          games after the last chunk as the tail

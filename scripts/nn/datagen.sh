@@ -77,10 +77,14 @@ start() {
         if [ -n "$pid" ]; then echo "$name: already running (pid $pid)"; continue; fi
         case "$engine" in
             mohex)
-                if [ ! -x "$MOHEX" ]; then echo "$name: no MoHex at $MOHEX (build it, or set MOHEX)" >&2; continue; fi
+                if [ ! -x "$MOHEX" ]; then
+                    echo "$name: no MoHex at $MOHEX (build it, or set MOHEX)" >&2; continue
+                fi
                 argv=(--playouts "$PLAYOUTS" --mohex "$MOHEX") ;;
             hextoe)
-                if [ ! -x "$BUILD" ]; then echo "$name: no release build at $BUILD (cargo build --release)" >&2; continue; fi
+                if [ ! -x "$BUILD" ]; then
+                    echo "$name: no release build at $BUILD (cargo build --release)" >&2; continue
+                fi
                 cp "$BUILD" "$DATA/$name.bin.tmp" && mv "$DATA/$name.bin.tmp" "$DATA/$name.bin"
                 argv=(--engine hextoe --playouts "$SIMULATIONS" --hextoe "$DATA/$name.bin") ;;
         esac

@@ -16,6 +16,9 @@ from htp import name, parse, winner  # scripts/htp.py, on the path that selfplay
 from mohex_process import EngineError
 from targets import derived_random, opening, token
 
+WHO = "hextoe"  # who plays, for the games file's header
+OPTION = "hextoe"  # selfplay.py's option naming the binary
+HOW = "run `cargo build --release`"  # how to get one
 MOVE_LIMIT = 1800  # wall seconds one search may take (one takes under a second): more means it hangs
 TUNING = "opening_book=off"  # every move searched: a book move has no visits to learn from
 
@@ -26,10 +29,10 @@ def children_cpu():
     return r.ru_utime + r.ru_stime
 
 
-def search(a, moves, seed, config):
-    """hextoe's analysis of the position after `moves`: (the chosen cell, {cell: (visits, the mover's
-    chance after it)}). EngineError if hextoe failed, hung or answered something that is not a legal
-    analysis of this position."""
+def search(a, moves, stones, seed, config):
+    """hextoe's analysis of the position after `moves`, whose cells are the keys of `stones`: (the chosen
+    cell, {cell: (visits, the mover's chance after it)}). EngineError if hextoe failed, hung or answered
+    something that is not a legal analysis of this position."""
     n = a.size
     argv = [a.hextoe, "analyze", "--config", config, "--game", "hex", "--size", str(n),
             "--position", " ".join(moves), "--level", "impossible", "--playouts", str(a.playouts),
@@ -43,17 +46,16 @@ def search(a, moves, seed, config):
     try:
         out = json.loads(run.stdout)
         chosen = parse(out["chosen"], n, "hextoe analyze")
-        taken = {parse(m, n, "the game") for m in moves}
         stats = {}
         for m in out["moves"]:
             cell, visits, rate = parse(m["move"], n, "hextoe analyze"), m["visits"], m["win_rate"]
-            if cell in taken or not isinstance(visits, int) or visits < 0:
+            if cell in stones or not isinstance(visits, int) or visits < 0:
                 raise EngineError(f"hextoe analyze lists {m['move']} with {visits!r} visits")
             if visits > 0:
                 stats[cell] = (visits, 0.5 if rate is None else float(rate))
     except (ValueError, KeyError, TypeError, RuntimeError) as e:
         raise EngineError(f"hextoe analyze answered what is not an analysis: {e}: {run.stdout[:200]!r}") from e
-    if chosen in taken:
+    if chosen in stones:
         raise EngineError(f"hextoe chose {name(*chosen)}, which is taken (move {len(moves) + 1})")
     return chosen, stats
 
@@ -76,7 +78,7 @@ def play_game(a, i, attempt, _scratch):
         while winner(stones, n) is None:
             parts = (a.seed, n, i, "hextoe", len(moves)) + ((attempt,) if attempt >= 2 else ())
             seeds.append(derived_random(*parts).randrange(1, 2**31 - 1))
-            cell, stats = search(a, moves, seeds[-1], config.name)
+            cell, stats = search(a, moves, stones, seeds[-1], config.name)
             tokens.append(token(stats, cell))
             stones[cell] = colour
             moves.append(name(*cell))

@@ -7,6 +7,10 @@ from htp import name, parse, winner  # scripts/htp.py, on the path that selfplay
 from mohex_process import EngineError, MoHex, cpu_seconds
 from targets import derived_random, opening, token
 
+WHO = "MoHex 2.0"  # who plays, for the games file's header
+OPTION = "mohex"  # selfplay.py's option naming the binary
+HOW = "build MoHex"  # how to get one
+
 
 def root_stats(sgf, stones, colour, n):
     """{cell: (visits, the mover's chance after it)} of the root's children in a `mohex-save-tree` file, or

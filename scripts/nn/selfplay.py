@@ -193,11 +193,10 @@ def main():
     a = ap.parse_args()
     if not 1 <= a.size <= 13 or a.playouts < 1:
         ap.error("--size must be 1..13 and --playouts positive")
-    binary, flag, how = {"mohex": (a.mohex, "--mohex", "build MoHex"),
-                         "hextoe": (a.hextoe, "--hextoe", "run `cargo build --release`")}[a.engine]
+    player = PLAYERS[a.engine]
+    binary = getattr(a, player.OPTION)
     if not os.access(binary, os.X_OK):
-        ap.error(f"{binary} is not executable: {how} or pass {flag}")
-    play_game = PLAYERS[a.engine].play_game
+        ap.error(f"{binary} is not executable: {player.HOW} or pass --{player.OPTION}")
 
     # MoHex's files predate --engine, so its settings line has no engine: they resume unchanged.
     engine = "" if a.engine == "mohex" else f" engine={a.engine}"
@@ -227,7 +226,7 @@ def main():
     signal.signal(signal.SIGINT, stop)
     i = "?"  # games in the file, once load() has counted them
     try:
-        i = load(fd, a.out, settings, a.size, {"mohex": "MoHex 2.0", "hextoe": "hextoe"}[a.engine])
+        i = load(fd, a.out, settings, a.size, player.WHO)
         with open(binary, "rb") as f:  # which build played: a later session's may play otherwise
             build = hashlib.sha256(f.read()).hexdigest()[:12]
         log(f"{a.out}: {i} games; {a.engine} playing {a.size}x{a.size} games {i}..{a.games - 1}, "
@@ -236,7 +235,7 @@ def main():
             for attempt in range(ATTEMPTS):
                 start = time.time()
                 try:
-                    seed, moves, tokens, cpu = play_game(a, i, attempt, tree)
+                    seed, moves, tokens, cpu = player.play_game(a, i, attempt, tree)
                     break
                 except (EngineError, RuntimeError) as e:
                     log(f"game {i} attempt {attempt + 1}: {e}; the game is dropped and redone")

@@ -130,11 +130,14 @@ fn chunk_files(dir: &Path) -> Result<Vec<(PathBuf, Source)>> {
     for sub in entries {
         let sub = sub.map_err(|e| io(dir, e))?.path();
         let name = sub.file_name().map(|f| f.to_string_lossy().into_owned()).unwrap_or_default();
-        let source = match name {
-            _ if !sub.is_dir() => continue,
-            n if n.starts_with("mohex-") => Source::MoHex,
-            n if n.starts_with("hextoe-") => Source::Hextoe,
-            _ => continue,
+        let source = if !sub.is_dir() {
+            continue;
+        } else if name.starts_with("mohex-") {
+            Source::MoHex
+        } else if name.starts_with("hextoe-") {
+            Source::Hextoe
+        } else {
+            continue;
         };
         for f in std::fs::read_dir(&sub).map_err(|e| io(&sub, e))? {
             let f = f.map_err(|e| io(&sub, e))?.path();
